@@ -1,0 +1,124 @@
+// The project's dependency arrows, enforced at lint time:
+//   game/  imports only itself (and a few pure packages); no clock, no randomness, no I/O.
+//   party/ may import game/, never db/ or site/.
+//   db/    may import nothing of site/ or party/.
+//   site/  may import game/ and db/, never party/.
+import path from 'node:path';
+import { builtinModules } from 'node:module';
+
+const LAYERS = ['game', 'party', 'db', 'site'];
+
+/** Which project folders each layer may import from (besides itself). */
+const ALLOWED = {
+  game: [],
+  party: ['game'],
+  db: ['game'],
+  site: ['game', 'db'],
+};
+
+/** npm packages that game/ may use: pure, portable, no I/O. */
+const GAME_PACKAGES = ['xstate', '@oslojs/crypto', '@oslojs/encoding', 'zod'];
+
+const builtins = new Set(builtinModules);
+
+function layerOf(root, file) {
+  const rel = path.relative(root, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const top = rel.split(path.sep)[0];
+  return LAYERS.includes(top) ? top : null;
+}
+
+function packageName(spec) {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const boundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep game/, party/, db/ and site/ within their dependency arrows.' },
+    schema: [],
+    messages: {
+      layer: '{{from}}/ may not import {{to}}/ ("{{spec}}").',
+      gamePackage: 'game/ may import only {{allowed}}, not "{{spec}}".',
+      impure: 'game/ is pure: {{what}} is not allowed (time and randomness come in as data).',
+    },
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = context.filename;
+    const from = layerOf(root, file);
+    if (!from) return {};
+
+    function checkSpecifier(node, spec) {
+      if (typeof spec !== 'string') return;
+      if (spec.startsWith('.') || spec.startsWith('/')) {
+        const target = path.resolve(path.dirname(file), spec);
+        const to = layerOf(root, target);
+        const outside = path.relative(root, target).startsWith('..');
+        if (from === 'game' && (to !== 'game' || outside)) {
+          context.report({ node, messageId: 'layer', data: { from, to: to ?? 'outside', spec } });
+        } else if (to && to !== from && !ALLOWED[from].includes(to)) {
+          context.report({ node, messageId: 'layer', data: { from, to, spec } });
+        }
+        return;
+      }
+      if (from !== 'game') return;
+      const name = packageName(spec);
+      if (spec.startsWith('node:') || builtins.has(name) || !GAME_PACKAGES.includes(name)) {
+        context.report({
+          node,
+          messageId: 'gamePackage',
+          data: { allowed: GAME_PACKAGES.join(', '), spec },
+        });
+      }
+    }
+
+    const source = (node) => node.source && checkSpecifier(node.source, node.source.value);
+    const visitors = {
+      ImportDeclaration: source,
+      ExportNamedDeclaration: source,
+      ExportAllDeclaration: source,
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') checkSpecifier(node.source, node.source.value);
+      },
+      CallExpression(node) {
+        if (
+          node.callee.type === 'Identifier' &&
+          node.callee.name === 'require' &&
+          node.arguments[0]?.type === 'Literal'
+        ) {
+          checkSpecifier(node.arguments[0], node.arguments[0].value);
+        }
+      },
+    };
+    if (from !== 'game') return visitors;
+
+    const impure = (node, what) => context.report({ node, messageId: 'impure', data: { what } });
+    const FORBIDDEN_MEMBERS = {
+      Math: ['random'],
+      Date: ['now'],
+      performance: ['now'],
+      crypto: ['getRandomValues', 'randomUUID', 'subtle'],
+    };
+    return {
+      ...visitors,
+      MemberExpression(node) {
+        if (node.object.type !== 'Identifier') return;
+        const banned = FORBIDDEN_MEMBERS[node.object.name];
+        const prop = node.property.type === 'Identifier' ? node.property.name : node.property.value;
+        if (banned && banned.includes(prop)) impure(node, `${node.object.name}.${prop}`);
+      },
+      NewExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'Date') impure(node, 'new Date()');
+      },
+      'CallExpression[callee.type="Identifier"]'(node) {
+        const name = node.callee.name;
+        if (['Date', 'setTimeout', 'setInterval', 'fetch'].includes(name)) impure(node, `${name}()`);
+      },
+    };
+  },
+};
+
+export default { rules: { boundaries } };

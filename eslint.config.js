@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import architecture from './eslint-rules/architecture.js';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'build',
+      'data',
+      '.react-router',
+      '.partykit',
+      'test-results',
+      'bench/results',
+      'db/migrations',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { architecture },
+    rules: {
+      'architecture/boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+);

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    exclude: ['node_modules', 'build', 'tests/browser/**'],
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    server: { deps: { inline: ['@pixi/react'] } },
+  },
+});
