@@ -1,0 +1,62 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'architecture/boundaries')
+    .map((m) => m.message);
+}
+
+describe('the architecture check', () => {
+  it.each([
+    ['game/x.ts', "import { createDatabase } from '../db/client';\nexport const a = createDatabase;"],
+    ['game/x.ts', "import { app } from '../site/server/app';\nexport const a = app;"],
+    ['game/sub/x.ts', "import { y } from '../../party/room-server';\nexport const a = y;"],
+    ['game/x.ts', "import fs from 'node:fs';\nexport const a = fs;"],
+    ['game/x.ts', "import crypto from 'crypto';\nexport const a = crypto;"],
+    ['game/x.ts', "import express from 'express';\nexport const a = express;"],
+    ['game/x.ts', 'export const a = Math.random();'],
+    ['game/x.ts', 'export const a = Date.now();'],
+    ['game/x.ts', 'export const a = new Date();'],
+    ['game/x.ts', 'export const a = performance.now();'],
+    ['game/x.ts', 'export const a = crypto.getRandomValues(new Uint8Array(4));'],
+    ['game/x.ts', 'setTimeout(() => 1, 10);'],
+    ['game/x.ts', "export const a = () => import('../db/client');"],
+    ['party/x.ts', "import { createDatabase } from '../db/client';\nexport const a = createDatabase;"],
+    ['party/x.ts', "export { app } from '../site/server/app';"],
+    ['db/x.ts', "import { app } from '../site/server/app';\nexport const a = app;"],
+    ['db/x.ts', "import { Room } from '../party/room-server';\nexport const a = Room;"],
+    ['site/server/x.ts', "import { Room } from '../../party/room-server';\nexport const a = Room;"],
+  ])('refuses %s: %s', async (file, code) => {
+    expect(await problems(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['game/x.ts', "import { setup } from 'xstate';\nimport { b } from './board';\nexport const a = [setup, b];"],
+    ['game/x.ts', "import { sha256 } from '@oslojs/crypto/sha2';\nexport const a = sha256;"],
+    ['game/x.ts', 'export const later = (now: number) => now + 5000;'],
+    ['party/x.ts', "import { rollDie } from '../game/dice';\nexport const a = rollDie;"],
+    ['db/x.ts', "import { createClient } from '@libsql/client';\nexport const a = createClient;"],
+    ['site/server/x.ts', "import { createDatabase } from '../../db/client';\nexport const a = createDatabase;"],
+    ['site/server/x.ts', "import { rollDie } from '../../game/dice';\nexport const a = Date.now() + rollDie.length;"],
+    ['tests/x.test.ts', "import { a } from '../party/x';\nexport const b = [a, Math.random()];"],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+
+  it('names the broken arrow in its message', async () => {
+    const [message] = await problems('party/x.ts', "import '../db/client';");
+    expect(message).toBe('party/ may not import db/ ("../db/client").');
+  });
+
+  it('fails `npm run lint` on a real file that breaks an arrow', async () => {
+    // The same rule is what `eslint .` runs: the config is the project's own eslint.config.js.
+    const config = await eslint.calculateConfigForFile(path.join(root, 'game/any.ts'));
+    expect(config.rules?.['architecture/boundaries']?.[0]).toBe(2);
+  });
+});
