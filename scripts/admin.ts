@@ -1,0 +1,42 @@
+/**
+ * `npm run admin -- grant <email>` | `revoke <email>` | `list`
+ * Grants or revokes the admin claim stored on an account (ADMIN_EMAILS grants it too, without a row
+ * change). Reads DATABASE_URL (default file:./data/app.db) and DATABASE_AUTH_TOKEN.
+ */
+import { createDatabase } from '../db/client';
+import { grantAdmin, grantedAdminEmails, revokeAdmin } from '../site/server/auth/admin-grants';
+
+const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | list';
+
+async function main(args: string[]): Promise<number> {
+  const [command, email] = args;
+  if (command !== 'list' && (!['grant', 'revoke'].includes(command ?? '') || !email)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const url = process.env.DATABASE_URL ?? 'file:./data/app.db';
+  const authToken = process.env.DATABASE_AUTH_TOKEN;
+  const database = createDatabase(authToken ? { url, authToken } : { url });
+  try {
+    if (command === 'list') {
+      const emails = await grantedAdminEmails(database);
+      console.log(emails.length ? emails.join('\n') : 'No account holds an admin grant.');
+      return 0;
+    }
+    const outcome =
+      command === 'grant'
+        ? await grantAdmin(database, email!)
+        : await revokeAdmin(database, email!);
+    (outcome.ok ? console.log : console.error)(outcome.message);
+    return outcome.ok ? 0 : 1;
+  } catch (error) {
+    console.error(
+      `Could not update ${url}: ${error instanceof Error ? error.message.split(/params:/i)[0] : error}`,
+    );
+    return 1;
+  } finally {
+    database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,120 @@
+import { Router, type Request, type Response } from 'express';
+import { generateCodeVerifier, generateState } from 'arctic';
+import type { AuthDeps } from '../auth/config';
+import { clearedSessionCookie, sessionCookie } from '../auth/cookies';
+import { authErrorHandler } from '../auth/errors';
+import { googleProvider, type OAuthProvider } from '../auth/google';
+import { jsonBody, sendError } from '../auth/http';
+import { logAuthError } from '../auth/logging';
+import { authMessages as m } from '../auth/messages';
+import { sessionTokenOf } from '../auth/middleware';
+import {
+  clearedOAuthCookies,
+  pendingOAuthCookies,
+  readPendingOAuth,
+  safeReturnTo,
+  statesMatch,
+} from '../auth/oauth-cookies';
+import { cookieMaxAgeSeconds, invalidateSession, sessionIdOf } from '../auth/sessions';
+import {
+  logIn,
+  signInWithGoogle,
+  signUp,
+  startGuest,
+  type AuthOutcome,
+  type SignedIn,
+} from '../auth/service';
+
+function providerOf(deps: AuthDeps): OAuthProvider | null {
+  if (deps.googleProvider) return deps.googleProvider;
+  return deps.config.google ? googleProvider(deps.config.google, deps.config.publicUrl) : null;
+}
+
+/** `POST /auth/signup|login|logout|guest`, `GET /auth/providers`, `GET /auth/google[/callback]`. */
+export function authRouter(deps: AuthDeps): Router {
+  const router = Router();
+  const { publicUrl } = deps.config;
+  const google = providerOf(deps);
+  const now = () => (deps.clock ?? Date.now)();
+
+  const context = (req: Request) => ({ previousToken: sessionTokenOf(req, publicUrl) });
+
+  function setSession(res: Response, signedIn: SignedIn): void {
+    const { token, session } = signedIn.issued;
+    res.append('Set-Cookie', sessionCookie(publicUrl, token, cookieMaxAgeSeconds(session, now())));
+  }
+
+  function answer(res: Response, outcome: AuthOutcome, status: number): void {
+    if (!outcome.ok) {
+      if (outcome.retryAfterSeconds) res.set('Retry-After', String(outcome.retryAfterSeconds));
+      return sendError(res, outcome.status, outcome.error);
+    }
+    setSession(res, outcome);
+    res.status(status).json({ user: outcome.user });
+  }
+
+  router.post('/auth/signup', jsonBody, async (req, res) => {
+    answer(res, await signUp(deps, req.body, context(req)), 201);
+  });
+
+  router.post('/auth/login', jsonBody, async (req, res) => {
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    answer(res, await logIn(deps, req.body, { ...context(req), address }), 200);
+  });
+
+  router.post('/auth/guest', async (req, res) => {
+    answer(res, await startGuest(deps, context(req)), 200);
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    const token = sessionTokenOf(req, publicUrl);
+    const id = token ? sessionIdOf(token) : null;
+    if (id) await deps.database.write((tx) => invalidateSession(tx, id));
+    res.append('Set-Cookie', clearedSessionCookie(publicUrl));
+    res.status(204).end();
+  });
+
+  router.get('/auth/providers', (_req, res) => {
+    res.json({ google: google !== null });
+  });
+
+  router.get('/auth/google', (req, res) => {
+    if (!google) return sendError(res, 404, m.googleUnavailable);
+    const state = generateState();
+    const codeVerifier = generateCodeVerifier();
+    const returnTo = safeReturnTo(req.query.returnTo, publicUrl);
+    res.append('Set-Cookie', pendingOAuthCookies(publicUrl, { state, codeVerifier, returnTo }));
+    res.set('Cache-Control', 'no-store');
+    res.redirect(302, google.authorizationUrl(state, codeVerifier).href);
+  });
+
+  router.get('/auth/google/callback', async (req, res) => {
+    if (!google) return sendError(res, 404, m.googleUnavailable);
+    const pending = readPendingOAuth(req.headers.cookie, publicUrl);
+    res.append('Set-Cookie', clearedOAuthCookies(publicUrl));
+    res.set('Cache-Control', 'no-store');
+    const failed = (message: string) =>
+      res.redirect(302, `/auth?error=${encodeURIComponent(message)}`);
+
+    const { code, state } = req.query;
+    if (!pending || typeof code !== 'string' || typeof state !== 'string') {
+      return failed(m.googleFailed);
+    }
+    if (!statesMatch(pending.state, state)) return failed(m.googleFailed);
+
+    let outcome: AuthOutcome;
+    try {
+      const profile = await google.fetchProfile(code, pending.codeVerifier);
+      outcome = await signInWithGoogle(deps, profile, context(req));
+    } catch (error) {
+      logAuthError('google sign-in failed', error);
+      return failed(m.googleFailed);
+    }
+    if (!outcome.ok) return failed(outcome.error);
+    setSession(res, outcome);
+    res.redirect(302, pending.returnTo);
+  });
+
+  router.use('/auth', authErrorHandler('auth route failed'));
+  return router;
+}

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import type { AuthDeps } from '../auth/config';
+import { authErrorHandler } from '../auth/errors';
+import { jsonBody, sendError } from '../auth/http';
+import { logAuthError } from '../auth/logging';
+import { authMessages as m } from '../auth/messages';
+import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
+import { completeProfile } from '../auth/service';
+
+/** `GET /me` → `{user}`; `PATCH /me` completes the profile (`firstName, lastName, phone`). */
+export function meRouter(deps: AuthDeps): Router {
+  const router = Router();
+  const session = sessionMiddleware(deps);
+
+  router.get('/me', session, requireUser, (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ user: currentUser(res) });
+  });
+
+  router.patch('/me', session, requireUser, jsonBody, async (req, res) => {
+    const user = currentUser(res);
+    if (user.isGuest) return sendError(res, 403, m.guestsWatchOnly);
+    try {
+      const outcome = await completeProfile(deps, user.id, req.body);
+      if (!outcome.ok) return sendError(res, outcome.status, outcome.error);
+      res.json({ user: outcome.user });
+    } catch (error) {
+      logAuthError('profile update failed', error);
+      sendError(res, 500, m.profileFailed);
+    }
+  });
+
+  router.use('/me', authErrorHandler('me route failed'));
+  return router;
+}

@@ -1,0 +1,54 @@
+import type { Database } from '../../../db/client';
+import { GOOGLE_ENDPOINTS, type GoogleConfig, type OAuthProvider } from './google';
+
+export interface AuthConfig {
+  /** The site's public URL; its origin is the only one allowed to change anything. */
+  publicUrl: string;
+  /** Lower-cased emails that hold the admin claim without a grant. */
+  adminEmails: readonly string[];
+  /** Google sign-in; offered only when present. */
+  google?: GoogleConfig;
+}
+
+/** Milliseconds since the epoch; injected so tests can move time. */
+export type Clock = () => number;
+
+export interface AuthDeps {
+  database: Database;
+  config: AuthConfig;
+  clock?: Clock;
+  /** Overrides the provider built from `config.google` (tests). */
+  googleProvider?: OAuthProvider;
+}
+
+export function parseAdminEmails(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Google is configured only when both credentials are set; endpoints default to Google's own. */
+export function googleConfigFromEnv(env: Env): GoogleConfig | undefined {
+  const clientId = env.GOOGLE_CLIENT_ID?.trim();
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
+  if (!clientId || !clientSecret) return undefined;
+  return {
+    clientId,
+    clientSecret,
+    authUrl: env.GOOGLE_AUTH_URL?.trim() || GOOGLE_ENDPOINTS.authUrl,
+    tokenUrl: env.GOOGLE_TOKEN_URL?.trim() || GOOGLE_ENDPOINTS.tokenUrl,
+    userinfoUrl: env.GOOGLE_USERINFO_URL?.trim() || GOOGLE_ENDPOINTS.userinfoUrl,
+  };
+}
+
+export function authConfigFromEnv(env: Env, publicUrl: string): AuthConfig {
+  const google = googleConfigFromEnv(env);
+  return {
+    publicUrl,
+    adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
+    ...(google ? { google } : {}),
+  };
+}

@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import type { AuthDeps } from './config';
+import type { OAuthProfile } from './google';
+import { authMessages as m } from './messages';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { createSession, invalidateSession, sessionIdOf, type IssuedSession } from './sessions';
+import { loginBlockedForMs, recordLoginFailure, resetAccountThrottle } from './throttle';
+import {
+  findUserByEmail,
+  findUserByGoogleSub,
+  findUserById,
+  insertUser,
+  loadPublicUser,
+  type PublicUser,
+  type UserRow,
+} from './users';
+import { validateLogin, validateProfile, validateSignup } from './validation';
+
+export type Refusal = { ok: false; status: number; error: string; retryAfterSeconds?: number };
+export type SignedIn = { ok: true; user: PublicUser; issued: IssuedSession };
+export type AuthOutcome = SignedIn | Refusal;
+
+/** What the request already carried: its session ends when a new one starts. */
+export interface RequestContext {
+  previousToken: string | null;
+}
+
+function now(deps: AuthDeps): number {
+  return (deps.clock ?? Date.now)();
+}
+
+function refuse(status: number, error: string): Refusal {
+  return { ok: false, status, error };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (/UNIQUE constraint failed/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** One transaction: the request's old session ends and a fresh token is issued (no fixation). */
+async function startSession(
+  deps: AuthDeps,
+  userId: string,
+  context: RequestContext,
+): Promise<SignedIn> {
+  const at = now(deps);
+  const previousId = context.previousToken ? sessionIdOf(context.previousToken) : null;
+  const issued = await deps.database.write(async (tx) => {
+    if (previousId) await invalidateSession(tx, previousId);
+    return createSession(tx, userId, at);
+  });
+  return { ok: true, user: await publicUserById(deps, userId), issued };
+}
+
+export async function publicUserById(deps: AuthDeps, userId: string): Promise<PublicUser> {
+  const row = await findUserById(deps.database.read, userId);
+  if (!row) throw new Error('user vanished');
+  return loadPublicUser(deps.database.read, row, deps.config);
+}
+
+export async function signUp(
+  deps: AuthDeps,
+  body: unknown,
+  context: RequestContext,
+): Promise<AuthOutcome> {
+  const input = validateSignup(body);
+  if (!input.ok) return refuse(400, input.error);
+  const { password, ...profile } = input.value;
+  if (await findUserByEmail(deps.database.read, profile.email)) return refuse(409, m.emailTaken);
+  // Hashed before the write transaction: argon2's ~60 ms must not hold the write queue.
+  const passwordHash = await hashPassword(password);
+  let user: UserRow | null;
+  try {
+    user = await deps.database.write(async (tx) => {
+      if (await findUserByEmail(tx, profile.email)) return null;
+      return insertUser(tx, { ...profile, passwordHash }, now(deps));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return refuse(409, m.emailTaken);
+    throw error;
+  }
+  if (!user) return refuse(409, m.emailTaken);
+  return startSession(deps, user.id, context);
+}
+
+export async function logIn(
+  deps: AuthDeps,
+  body: unknown,
+  context: RequestContext & { address: string },
+): Promise<AuthOutcome> {
+  const input = validateLogin(body);
+  if (!input.ok) return refuse(400, input.error);
+  const { email, password } = input.value;
+  const attempt = { email, address: context.address };
+
+  const waitMs = await loginBlockedForMs(deps.database, attempt, now(deps));
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    return { ...refuse(429, m.tooManyAttempts(seconds)), retryAfterSeconds: seconds };
+  }
+
+  const user = await findUserByEmail(deps.database.read, email);
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : await verifyAgainstDummy(password);
+  if (!user || !passwordOk) {
+    await recordLoginFailure(deps.database, attempt, now(deps));
+    // The spec names the unknown email; see docs/decisions/010-login-messages.md for the trade-off.
+    return refuse(401, user ? m.wrongPassword : m.unknownEmail);
+  }
+  await deps.database.write((tx) => resetAccountThrottle(tx, email));
+  return startSession(deps, user.id, context);
+}
+
+export async function startGuest(deps: AuthDeps, context: RequestContext): Promise<SignedIn> {
+  const guest = await deps.database.write((tx) =>
+    insertUser(
+      tx,
+      {
+        firstName: 'Guest',
+        lastName: '',
+        phone: null,
+        email: null,
+        passwordHash: null,
+        isGuest: true,
+      },
+      now(deps),
+    ),
+  );
+  return startSession(deps, guest.id, context);
+}
+
+/**
+ * Finds the person by Google subject; links an existing account by email only when Google says the
+ * email is verified (otherwise anyone could claim a stranger's account); else creates one, whose
+ * phone (and perhaps names) are then completed through `PATCH /api/me`.
+ */
+export async function signInWithGoogle(
+  deps: AuthDeps,
+  profile: OAuthProfile,
+  context: RequestContext,
+): Promise<AuthOutcome> {
+  const at = now(deps);
+  const result = await deps.database.write(async (tx): Promise<UserRow | Refusal> => {
+    const known = await findUserByGoogleSub(tx, profile.subject);
+    if (known) return known;
+    // An unverified address is never stored: it would block its real owner from signing up.
+    const email = profile.emailVerified ? (profile.email?.toLowerCase() ?? null) : null;
+    const sameEmail = email ? await findUserByEmail(tx, email) : null;
+    if (sameEmail) {
+      if (sameEmail.googleSub || sameEmail.isGuest) {
+        return refuse(409, m.emailTaken);
+      }
+      const [linked] = await tx
+        .update(users)
+        .set({ googleSub: profile.subject, updatedAt: at })
+        .where(eq(users.id, sameEmail.id))
+        .returning();
+      return linked ?? sameEmail;
+    }
+    return insertUser(
+      tx,
+      {
+        firstName: profile.firstName.slice(0, 60),
+        lastName: profile.lastName.slice(0, 60),
+        phone: null,
+        email,
+        passwordHash: null,
+        googleSub: profile.subject,
+      },
+      at,
+    );
+  });
+  if ('ok' in result) return result;
+  return startSession(deps, result.id, context);
+}
+
+export type ProfileOutcome = { ok: true; user: PublicUser } | Refusal;
+
+export async function completeProfile(
+  deps: AuthDeps,
+  userId: string,
+  body: unknown,
+): Promise<ProfileOutcome> {
+  const input = validateProfile(body);
+  if (!input.ok) return refuse(400, input.error);
+  const at = now(deps);
+  await deps.database.write((tx) =>
+    tx
+      .update(users)
+      .set({ ...input.value, updatedAt: at })
+      .where(eq(users.id, userId)),
+  );
+  return { ok: true, user: await publicUserById(deps, userId) };
+}

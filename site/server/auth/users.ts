@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { accounts, users } from '../../../db/schema';
+import type { AuthConfig } from './config';
+import type { Queryable } from '../../../db/client';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The contract's `user`: what any client may see. Never a password hash, never a token. */
+export interface PublicUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  /** ZMW with at most 2 decimals (the ledger keeps integer ngwee). */
+  accountBalance: number;
+  currentRoomId: string | null;
+  isAdmin: boolean;
+  isGuest: boolean;
+}
+
+export function walletAccountId(userId: string): string {
+  return `wallet:${userId}`;
+}
+
+/** Admin by grant (`npm run admin`) or by `ADMIN_EMAILS`; guests never. */
+export function hasAdminClaim(user: UserRow, config: Pick<AuthConfig, 'adminEmails'>): boolean {
+  if (user.isGuest) return false;
+  if (user.isAdmin) return true;
+  return user.email !== null && config.adminEmails.includes(user.email.toLowerCase());
+}
+
+export async function walletBalanceNgwee(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(eq(accounts.id, walletAccountId(userId)));
+  return row?.balance ?? 0;
+}
+
+export function toPublicUser(
+  user: UserRow,
+  balanceNgwee: number,
+  config: Pick<AuthConfig, 'adminEmails'>,
+): PublicUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? '',
+    email: user.email ?? '',
+    accountBalance: balanceNgwee / 100,
+    currentRoomId: user.currentRoomId ?? null,
+    isAdmin: hasAdminClaim(user, config),
+    isGuest: user.isGuest,
+  };
+}
+
+export async function loadPublicUser(
+  db: Queryable,
+  user: UserRow,
+  config: Pick<AuthConfig, 'adminEmails'>,
+): Promise<PublicUser> {
+  return toPublicUser(user, await walletBalanceNgwee(db, user.id), config);
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row ?? null;
+}
+
+export async function findUserByGoogleSub(db: Queryable, subject: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.googleSub, subject));
+  return row ?? null;
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  /** Null until the profile is complete (Google sign-up) and for guests. */
+  phone: string | null;
+  /** Null only for guests. */
+  email: string | null;
+  passwordHash: string | null;
+  isGuest?: boolean;
+  googleSub?: string | null;
+}
+
+export async function insertUser(db: Queryable, input: NewUser, now: number): Promise<UserRow> {
+  const id = crypto.randomUUID();
+  const [row] = await db
+    .insert(users)
+    .values({
+      id,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      email: input.email?.toLowerCase() ?? null,
+      passwordHash: input.passwordHash,
+      isAdmin: false,
+      isGuest: input.isGuest ?? false,
+      googleSub: input.googleSub ?? null,
+      currentRoomId: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned no row');
+  return row;
+}

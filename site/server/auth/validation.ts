@@ -1,0 +1,117 @@
+import { authMessages as m } from './messages';
+
+export const LIMITS = { name: 60, email: 254, passwordMin: 6, passwordMax: 256 } as const;
+
+const ZAMBIAN_PHONE = /^0(95|96|97|76|77)\d{7}$/;
+// Pragmatic: one @, no spaces, a dot in the domain. The real check is the account's own inbox.
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface SignupInput {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  password: string;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export interface ProfileInput {
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+type Body = Record<string, unknown>;
+
+function asBody(body: unknown): Body {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Body) : {};
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Spaces and dashes are how people write numbers; they are not part of it. */
+export function normalizePhone(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/[\s-]/g, '') : '';
+}
+
+export function normalizeEmail(value: unknown): string {
+  return text(value).toLowerCase();
+}
+
+export function isValidZambianPhone(phone: string): boolean {
+  return ZAMBIAN_PHONE.test(phone);
+}
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= LIMITS.email && EMAIL.test(email);
+}
+
+function checkNames(firstName: string, lastName: string): string | null {
+  if (!firstName) return m.firstNameRequired;
+  if (!lastName) return m.lastNameRequired;
+  if (firstName.length > LIMITS.name) return m.firstNameTooLong;
+  if (lastName.length > LIMITS.name) return m.lastNameTooLong;
+  return null;
+}
+
+function checkPassword(password: string): string | null {
+  if (password.length < LIMITS.passwordMin) return m.weakPassword;
+  if (password.length > LIMITS.passwordMax) return m.passwordTooLong;
+  return null;
+}
+
+export function validateSignup(body: unknown): Validation<SignupInput> {
+  const b = asBody(body);
+  const firstName = text(b.firstName);
+  const lastName = text(b.lastName);
+  const phone = normalizePhone(b.phone);
+  const email = normalizeEmail(b.email);
+  // Passwords are taken as typed: trimming would silently change what the person chose.
+  const password = typeof b.password === 'string' ? b.password : '';
+
+  if (!firstName) return { ok: false, error: m.firstNameRequired };
+  if (!lastName) return { ok: false, error: m.lastNameRequired };
+  if (!phone) return { ok: false, error: m.phoneRequired };
+  if (!email) return { ok: false, error: m.emailRequired };
+  if (!password) return { ok: false, error: m.passwordRequired };
+
+  const error =
+    checkNames(firstName, lastName) ??
+    (isValidZambianPhone(phone) ? null : m.invalidPhone) ??
+    (isValidEmail(email) ? null : m.invalidEmail) ??
+    checkPassword(password);
+  if (error) return { ok: false, error };
+  return { ok: true, value: { firstName, lastName, phone, email, password } };
+}
+
+export function validateLogin(body: unknown): Validation<LoginInput> {
+  const b = asBody(body);
+  const email = normalizeEmail(b.email);
+  const password = typeof b.password === 'string' ? b.password : '';
+  if (!email) return { ok: false, error: m.emailRequired };
+  if (!isValidEmail(email)) return { ok: false, error: m.invalidEmail };
+  if (!password) return { ok: false, error: m.passwordRequired };
+  if (password.length > LIMITS.passwordMax) return { ok: false, error: m.passwordTooLong };
+  return { ok: true, value: { email, password } };
+}
+
+export function validateProfile(body: unknown): Validation<ProfileInput> {
+  const b = asBody(body);
+  const firstName = text(b.firstName);
+  const lastName = text(b.lastName);
+  const phone = normalizePhone(b.phone);
+  const error =
+    checkNames(firstName, lastName) ??
+    (phone ? null : m.phoneRequired) ??
+    (isValidZambianPhone(phone) ? null : m.invalidPhone);
+  if (error) return { ok: false, error };
+  return { ok: true, value: { firstName, lastName, phone } };
+}

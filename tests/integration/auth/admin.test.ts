@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { newPerson, startAuthApp, type AuthApp } from './harness';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../..');
+let app: AuthApp;
+
+afterEach(async () => {
+  await app.close();
+});
+
+async function adminScript(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['scripts/admin.ts', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: app.db.url },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('admin claim', () => {
+  it('comes from ADMIN_EMAILS, case-insensitively, at sign-up, login and every request', async () => {
+    app = await startAuthApp({ adminEmails: ['boss@example.zm'] });
+    const boss = app.client();
+    const signup = await boss.post('/api/auth/signup', newPerson({ email: 'Boss@Example.ZM' }));
+    expect(signup.json.user).toMatchObject({ isAdmin: true });
+    expect(await boss.get('/api/test/admin')).toMatchObject({ status: 200, json: { admin: true } });
+
+    const player = app.client('10.0.0.2');
+    await player.post('/api/auth/signup', newPerson());
+    expect((await player.get('/api/me')).json.user).toMatchObject({ isAdmin: false });
+    expect(await player.get('/api/test/admin')).toMatchObject({
+      status: 403,
+      json: { error: 'Unauthorized access' },
+    });
+    expect(await app.client().get('/api/test/admin')).toMatchObject({
+      status: 401,
+      json: { error: 'You must be logged in.' },
+    });
+    const guest = app.client('10.0.0.3');
+    await guest.post('/api/auth/guest');
+    expect((await guest.get('/api/test/admin')).status).toBe(403);
+  });
+
+  it('is granted and revoked by `npm run admin`', async () => {
+    app = await startAuthApp();
+    const person = newPerson({ email: 'grant.me@example.zm' });
+    const client = app.client();
+    await client.post('/api/auth/signup', person);
+    expect((await client.get('/api/test/admin')).status).toBe(403);
+
+    const granted = await adminScript('grant', 'GRANT.me@example.zm');
+    expect(granted).toMatchObject({ code: 0, stdout: 'grant.me@example.zm is now an admin.\n' });
+    expect((await client.get('/api/me')).json.user).toMatchObject({ isAdmin: true });
+    expect((await client.get('/api/test/admin')).status).toBe(200);
+    expect((await adminScript('list')).stdout).toBe('grant.me@example.zm\n');
+
+    const revoked = await adminScript('revoke', 'grant.me@example.zm');
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toMatch(/no longer an admin/);
+    expect((await client.get('/api/test/admin')).status).toBe(403);
+
+    expect(await adminScript('grant', 'nobody@example.zm')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No account found for nobody@example.zm.'),
+    });
+    expect(await adminScript('promote')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage: npm run admin -- grant <email>'),
+    });
+  });
+});

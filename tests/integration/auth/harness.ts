@@ -1,0 +1,196 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { Router } from 'express';
+import { createTestDatabase, type TestDatabase } from '../../support/db';
+import { authRouter } from '../../../site/server/api/auth';
+import { meRouter } from '../../../site/server/api/me';
+import type { AuthConfig } from '../../../site/server/auth/config';
+import type { GoogleConfig } from '../../../site/server/auth/google';
+import {
+  requireAdmin,
+  requirePlayer,
+  sessionMiddleware,
+} from '../../../site/server/auth/middleware';
+import { requireSameOrigin } from '../../../site/server/auth/origin';
+
+export interface AuthAppOptions {
+  /** Defaults to the server's own http URL; an https value exercises `Secure` + `__Host-`. */
+  publicUrl?: string;
+  adminEmails?: string[];
+  google?: GoogleConfig;
+  start?: number;
+}
+
+export interface AuthApp {
+  url: string;
+  publicUrl: string;
+  config: AuthConfig;
+  db: TestDatabase;
+  /** The injected clock: tests move it with `advance`. */
+  now(): number;
+  advance(ms: number): void;
+  client(address?: string): Client;
+  close(): Promise<void>;
+}
+
+/** The auth routers and the Origin check mounted under /api exactly as the site composes them,
+ * plus two guarded routes standing in for money and admin routes. */
+export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthApp> {
+  const db = await createTestDatabase();
+  let clock = options.start ?? Date.UTC(2025, 0, 1);
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const publicUrl = options.publicUrl ?? url;
+  const config: AuthConfig = {
+    publicUrl,
+    adminEmails: options.adminEmails ?? [],
+    ...(options.google ? { google: options.google } : {}),
+  };
+  const deps = { database: db.database, config, clock: () => clock };
+
+  const guarded = Router();
+  guarded.post('/test/stake', requirePlayer, (_req, res) => void res.json({ staked: true }));
+  guarded.get('/test/admin', requireAdmin, (_req, res) => void res.json({ admin: true }));
+
+  const api = Router();
+  api.use(requireSameOrigin(publicUrl));
+  api.use(sessionMiddleware(deps));
+  api.use(authRouter(deps), meRouter(deps), guarded);
+
+  const app = express();
+  // Lets each test client speak from its own address through X-Forwarded-For.
+  app.set('trust proxy', true);
+  app.use('/api', api);
+  server.on('request', app);
+
+  return {
+    url,
+    publicUrl,
+    config,
+    db,
+    now: () => clock,
+    advance(ms) {
+      clock += ms;
+    },
+    client: (address = '10.0.0.1') => new Client(url, new URL(publicUrl).origin, address),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      db.cleanup();
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  setCookies: string[];
+  text: string;
+  json: Record<string, unknown>;
+}
+
+/** A browser stand-in: keeps cookies, sends the site's Origin, speaks from one address. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  /** Every body this client received, for the "nothing secret leaks" checks. */
+  readonly bodies: string[] = [];
+  origin: string | null;
+
+  constructor(
+    readonly baseUrl: string,
+    origin: string,
+    readonly address: string,
+  ) {
+    this.origin = origin;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    const all: Record<string, string> = {
+      'x-forwarded-for': this.address,
+      ...(this.origin ? { origin: this.origin } : {}),
+      ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    };
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers: all,
+      redirect: 'manual',
+      ...(body !== undefined
+        ? { body: typeof body === 'string' ? body : JSON.stringify(body) }
+        : {}),
+    });
+    const setCookies = response.headers.getSetCookie();
+    for (const header of setCookies) {
+      const [pair] = header.split(';');
+      const separator = pair!.indexOf('=');
+      const name = pair!.slice(0, separator);
+      const value = pair!.slice(separator + 1);
+      if (/Max-Age=0(;|$)/.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    this.bodies.push(text);
+    let json: Record<string, unknown>;
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      json = {};
+    }
+    return { status: response.status, headers: response.headers, setCookies, text, json };
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, undefined, headers);
+  }
+  post(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', path, body, headers);
+  }
+  patch(path: string, body?: unknown) {
+    return this.request('PATCH', path, body);
+  }
+}
+
+let counter = 0;
+
+export function newPerson(overrides: Record<string, string> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Mwila',
+    lastName: 'Banda',
+    phone: '0961234567',
+    email: `mwila.${counter}.${Math.random().toString(36).slice(2, 8)}@example.zm`,
+    password: `pass-${counter}-word`,
+    ...overrides,
+  };
+}
+
+/** Everything written to the console while `fn` runs (and still printed through). */
+export function captureConsole(): { lines: string[]; restore(): void } {
+  const lines: string[] = [];
+  const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+  const originals = methods.map((name) => console[name]);
+  methods.forEach((name, i) => {
+    console[name] = (...args: unknown[]) => {
+      lines.push(args.map((a) => (a instanceof Error ? `${a.stack}` : String(a))).join(' '));
+      originals[i]!.apply(console, args);
+    };
+  });
+  return {
+    lines,
+    restore() {
+      methods.forEach((name, i) => {
+        console[name] = originals[i]!;
+      });
+    },
+  };
+}
