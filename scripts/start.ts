@@ -1,0 +1,241 @@
+// `npm start` (and `npm run dev` with --dev): migrate, build, start the site and the room server,
+// print the URL once both answer, and take both down together.
+//
+// Each server runs in its own process group (detached) so that stopping it also stops what it
+// spawned (tsx's node, partykit's workerd and esbuild); otherwise an orphan would keep a port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { runMigrations } from '../db/migrate';
+import { ConfigError, databaseFile, loadConfig, type SiteConfig } from '../site/server/config';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BIN = path.join(ROOT, 'node_modules/.bin');
+const READY_TIMEOUT_MS = 90_000;
+const STOP_GRACE_MS = 5_000;
+
+const dev = process.argv.includes('--dev');
+
+interface Supervised {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<number>;
+}
+
+const running = new Set<Supervised>();
+let stopping = false;
+
+function say(message: string): void {
+  console.log(`[start] ${message}`);
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+function prefixLines(
+  stream: NodeJS.ReadableStream | null,
+  prefix: string,
+  out: NodeJS.WriteStream,
+) {
+  if (!stream) return;
+  createInterface({ input: stream }).on('line', (line) => {
+    const clean = line.replace(ANSI, '').trimEnd();
+    if (clean) out.write(`${prefix} ${clean}\n`);
+  });
+}
+
+function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, {
+    cwd: process.cwd(),
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  prefixLines(child.stdout, `[${name}]`, process.stdout);
+  prefixLines(child.stderr, `[${name}]`, process.stderr);
+  const exited = new Promise<number>((resolve) => {
+    child.once('error', (error) => {
+      console.error(`[${name}] could not start: ${error.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+  const supervised: Supervised = { name, child, exited };
+  running.add(supervised);
+  void exited.then(() => running.delete(supervised));
+  return supervised;
+}
+
+/** Signal 0 only asks whether any process of the group is still alive. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals | 0): boolean {
+  if (child.pid === undefined) return false;
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false; // the whole group is gone
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** TERM the group, KILL it if it lingers, and return once no process of the group is left. */
+async function stopGroup({ child, exited }: Supervised): Promise<void> {
+  signalGroup(child, 'SIGTERM');
+  const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+  // The leader is gone; anything left of its group (workerd, esbuild) goes now.
+  const deadline = Date.now() + STOP_GRACE_MS;
+  while (signalGroup(child, 0) && Date.now() < deadline) {
+    signalGroup(child, 'SIGKILL');
+    await sleep(50);
+  }
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all([...running].map(stopGroup));
+}
+
+async function shutdown(reason: string, code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say(reason);
+    await stopAll();
+  }
+  process.exit(code);
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  if (stopping) {
+    // A second Ctrl-C: don't wait for the grace period.
+    for (const { child } of running) signalGroup(child, 'SIGKILL');
+    return;
+  }
+  void shutdown(`${signal} received, stopping…`, 0);
+}
+
+/** Stop everything as soon as one server dies on its own. */
+function superviseCrash(server: Supervised): void {
+  void server.exited.then((code) => {
+    if (!stopping)
+      void shutdown(`${server.name} exited unexpectedly (code ${code}); stopping.`, code || 1);
+  });
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Resolves once `url` answers over HTTP (`ok` decides which answers count). */
+async function waitUntilAnswers(url: string, ok: (response: Response) => boolean): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!stopping) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (ok(response)) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${url} did not answer within ${READY_TIMEOUT_MS / 1000} s`);
+    await sleep(250);
+  }
+}
+
+async function runToCompletion(name: string, command: string, args: string[]): Promise<void> {
+  const step = startProcess(name, command, args, {});
+  const code = await step.exited;
+  if (stopping) return new Promise(() => {}); // shutdown() is already ending the process
+  if (code !== 0) throw new Error(`${name} failed (exit code ${code})`);
+}
+
+async function prepare(config: SiteConfig): Promise<void> {
+  for (const [name, port] of [
+    ['PORT', config.port],
+    ['PARTY_PORT', config.partyPort],
+  ] as const) {
+    if (!(await portIsFree(port))) {
+      throw new Error(`port ${port} is already in use: stop what uses it or set ${name}`);
+    }
+  }
+
+  await mkdir(config.dataDir, { recursive: true });
+  const file = databaseFile(config);
+  if (file) await mkdir(path.dirname(file), { recursive: true });
+
+  say(`migrating ${config.databaseUrl}`);
+  await runMigrations({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+
+  if (!dev) {
+    say('building the site');
+    await runToCompletion('build', path.join(BIN, 'react-router'), ['build']);
+  }
+}
+
+function startServers(config: SiteConfig): Supervised[] {
+  const site = startProcess(
+    'site',
+    path.join(BIN, 'tsx'),
+    [path.join(ROOT, 'site/server/main.ts'), ...(dev ? ['--dev'] : [])],
+    {
+      NODE_ENV: dev ? 'development' : 'production',
+    },
+  );
+  const party = startProcess(
+    'party',
+    path.join(BIN, 'partykit'),
+    [
+      'dev',
+      '--config',
+      path.join(ROOT, 'partykit.json'),
+      '--port',
+      String(config.partyPort),
+      '--persist',
+      path.join(config.dataDir, 'party'),
+      '--disable-request-cf-fetch',
+      '--no-hotkeys',
+      '--var',
+      `SITE_URL=${config.siteUrl}`,
+      '--var',
+      `INTERNAL_SECRET=${config.internalSecret}`,
+      '--var',
+      `GAME_TIME_SCALE=${config.gameTimeScale}`,
+    ],
+    {},
+  );
+  return [site, party];
+}
+
+async function main(): Promise<void> {
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const config = await loadConfig();
+  await prepare(config);
+  if (stopping) return;
+
+  const servers = startServers(config);
+  servers.forEach(superviseCrash);
+
+  await Promise.all([
+    waitUntilAnswers(`${config.siteUrl}/healthz`, (response) => response.ok),
+    // Any HTTP answer means partykit dev is serving; its root path is a 404 by design.
+    waitUntilAnswers(`http://127.0.0.1:${config.partyPort}/`, () => true),
+  ]);
+  if (stopping) return;
+  console.log(`Ready: ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  void shutdown(`cannot start: ${message}`, 1);
+});

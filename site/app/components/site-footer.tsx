@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { BRAND, NAV_LINKS } from '../content/brand';
+import { MailIcon, PhoneIcon } from './icons';
+
+export function SiteFooter() {
+  const tel = BRAND.supportPhone.replace(/\s+/g, '');
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className="site-footer__title">
+            {BRAND.name}
+          </h2>
+          <p>{`${BRAND.tagline}. Based in ${BRAND.city}.`}</p>
+        </section>
+        <section aria-labelledby="footer-support">
+          <h2 id="footer-support" className="site-footer__title">
+            Support
+          </h2>
+          <address className="site-footer__contact">
+            <a href={`mailto:${BRAND.supportEmail}`}>
+              <MailIcon />
+              {BRAND.supportEmail}
+            </a>
+            <a href={`tel:${tel}`}>
+              <PhoneIcon />
+              {BRAND.supportPhone}
+            </a>
+            <span>{BRAND.supportHours}</span>
+          </address>
+        </section>
+        <nav aria-label="Footer" className="site-footer__links">
+          <h2 className="site-footer__title">Explore</h2>
+          <ul>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container">
+        <p className="site-footer__legal">
+          {`© ${BRAND.copyrightYears} ${BRAND.name}. All rights reserved.`} Real-money games are for
+          adults aged 18 and over.
+        </p>
+      </div>
+    </footer>
+  );
+}

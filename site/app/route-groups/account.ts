@@ -1,0 +1,20 @@
+// Account, wallet, admin and content screens. routes.ts spreads this list into the app's routes.
+import { layout, route, type RouteConfigEntry } from '@react-router/dev/routes';
+
+export const accountRoutes: RouteConfigEntry[] = [
+  // Signed-in screens: each draws the game header itself (components/account/account-page.tsx).
+  route('rentalgame/dashboard', 'routes/dashboard.tsx'),
+  route('rentalgame/deposit', 'routes/deposit.tsx'),
+  route('rentalgame/withdraw', 'routes/withdraw.tsx'),
+  route('rentalgame/accounthistory', 'routes/account-history.tsx'),
+  route('admin/admindashboard', 'routes/admin-dashboard.tsx'),
+  // Pages anyone may read, in the marketing frame (navbar and footer).
+  layout('routes/site-layout.tsx', { id: 'account-site-layout' }, [
+    route('auth', 'routes/auth.tsx'),
+    route('rentalgame/howtoplay', 'routes/how-to-play.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
+    route('library', 'routes/library.tsx'),
+    route('about', 'routes/about.tsx'),
+  ]),
+];

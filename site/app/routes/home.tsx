@@ -1,0 +1,180 @@
+import { Link } from 'react-router';
+import { ArrowIcon, PillarIcon, TruckIllustration } from '../components/icons';
+import { BRAND, GAME_DASHBOARD, PILLARS, SERVICES } from '../content/brand';
+import { staticPage } from '../islands';
+import homeStyles from '../styles/home.css?url';
+import type { Route } from './+types/home';
+
+// Plain HTML and CSS: this page ships no JavaScript.
+export const handle = staticPage;
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
+
+const DESCRIPTION =
+  'Practical business education for Zambian entrepreneurs: mindset and money, land and ' +
+  'agri-business, digital business, cash flow and trade, and a truck-company board game to practise it all.';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { canonical: `${context.publicUrl}/` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${BRAND.name} · ${BRAND.tagline}` },
+  { name: 'description', content: DESCRIPTION },
+  { property: 'og:title', content: BRAND.name },
+  { property: 'og:description', content: DESCRIPTION },
+  { property: 'og:type', content: 'website' },
+  ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: loaderData.canonical }] : []),
+];
+
+export default function Home() {
+  return (
+    <>
+      <Hero />
+      <Objective />
+      <Pillars />
+      <Services />
+      <GameCall />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container hero__grid">
+        <div>
+          <p className="eyebrow">Business education · Lusaka, Zambia</p>
+          <h1 id="hero-title" className="hero__title">
+            Build a business that keeps moving.
+          </h1>
+          <p className="hero__lead">
+            We teach Zambian entrepreneurs to think, plan and trade like owners, from the first
+            kwacha saved to a fleet of trucks on the road. Learn it in our trainings, then practise
+            it where mistakes are cheap: on the game board.
+          </p>
+          <p className="hero__actions">
+            <Link to={GAME_DASHBOARD} className="button">
+              Play the Truck Company game
+            </Link>
+            <a href="#pillars" className="button button--ghost">
+              Explore the four pillars
+            </a>
+          </p>
+        </div>
+        <TruckIllustration />
+      </div>
+    </section>
+  );
+}
+
+function Objective() {
+  return (
+    <section className="section objective" aria-labelledby="objective-title">
+      <div className="container objective__grid">
+        <h2 id="objective-title">Our objective</h2>
+        <div>
+          <p className="objective__statement">
+            To turn people who earn money into people who build assets.
+          </p>
+          <p>
+            Many Zambian businesses are profitable on paper and short of cash by the 20th of the
+            month. We close that gap with plain-language lessons in money, property, digital selling
+            and trade, grounded in local prices, local laws and local markets, and with games that
+            let you feel a balance sheet before you have to sign one.
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Pillars() {
+  return (
+    <section id="pillars" className="section pillars" aria-labelledby="pillars-title">
+      <div className="container">
+        <p className="eyebrow">The method</p>
+        <h2 id="pillars-title">Four pillars of a lasting business</h2>
+        <p className="section__intro">
+          Brain, Land, Air and Water: four areas every owner has to master, taught in that order and
+          practised together.
+        </p>
+        <ul className="pillars__grid" role="list">
+          {PILLARS.map((pillar) => (
+            <li key={pillar.id} className={`pillar pillar--${pillar.id}`}>
+              <article aria-labelledby={`pillar-${pillar.id}`}>
+                <span className="pillar__icon">
+                  <PillarIcon pillar={pillar.id} />
+                </span>
+                <h3 id={`pillar-${pillar.id}`} className="pillar__name">
+                  {pillar.name}
+                </h3>
+                <p className="pillar__theme">{pillar.theme}</p>
+                <p>{pillar.summary}</p>
+                <ul className="pillar__topics">
+                  {pillar.topics.map((topic) => (
+                    <li key={topic}>{topic}</li>
+                  ))}
+                </ul>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Services() {
+  return (
+    <section className="section services" aria-labelledby="services-title">
+      <div className="container">
+        <p className="eyebrow">What we do</p>
+        <h2 id="services-title">Our services</h2>
+        <ul className="services__grid" role="list">
+          {SERVICES.map((service, index) => (
+            <li key={service.name} className="service">
+              <span className="service__number" aria-hidden="true">
+                {String(index + 1).padStart(2, '0')}
+              </span>
+              <h3 className="service__name">{service.name}</h3>
+              <p>{service.description}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function GameCall() {
+  return (
+    <section className="section game-call" aria-labelledby="game-title">
+      <div className="container">
+        <div className="game-call__box">
+          <div>
+            <p className="eyebrow">Business Games</p>
+            <h2 id="game-title">Run a truck company. Read your own statement.</h2>
+            <p>
+              Start with 5,100 in game money and one truck. Roll around a 20-tile board, pay for
+              repairs, tolls and salaries, earn fees when rivals land on your yard, and buy trucks
+              when you can afford them. When the clock runs out, the highest net profit wins.
+            </p>
+            <ul className="game-call__facts">
+              <li>2 to 6 players</li>
+              <li>Stakes from K10 to K50</li>
+              <li>Winner takes 80 % of the pot</li>
+              <li>Provably fair dice</li>
+            </ul>
+          </div>
+          <p className="game-call__action">
+            <Link to={GAME_DASHBOARD} className="button button--light">
+              Go to the game dashboard <ArrowIcon />
+            </Link>
+            <small>Deposit and withdraw with MTN, Airtel or Zamtel mobile money. 18+ only.</small>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+// The site's settings, read once from the environment and checked before anything starts: a wrong
+// value stops the process with a message that names the variable, instead of failing later.
+import path from 'node:path';
+import { z } from 'zod';
+import { loadOrCreateSecrets } from './secrets';
+
+export type Env = Record<string, string | undefined>;
+
+export interface SiteConfig {
+  port: number;
+  partyPort: number;
+  /** Absolute folder for the database file (by default), secrets and the room servers' storage. */
+  dataDir: string;
+  databaseUrl: string;
+  databaseAuthToken: string | undefined;
+  paymentsProvider: 'sandbox' | 'pawapay';
+  sandboxDelayMs: number;
+  gameTimeScale: number;
+  adminEmails: string[];
+  sessionSecret: string;
+  internalSecret: string;
+  /** The origin browsers use, e.g. `https://play.example.zm` (no trailing slash). */
+  publicUrl: string;
+  /** Where the site reaches the PartyKit server. */
+  partyUrl: string;
+  /** Where the PartyKit server reaches the site (always this machine). */
+  siteUrl: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const blankAsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUnset, schema.optional());
+
+const port = (fallback: number) =>
+  z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65_535).default(fallback));
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const secret = z.string().min(32, 'must be at least 32 characters long');
+
+const environmentSchema = z.object({
+  PORT: port(3000),
+  PARTY_PORT: port(1999),
+  DATA_DIR: z.preprocess(blankAsUnset, z.string().default('data')),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(
+        /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/,
+        'must start with file:, libsql://, http(s):// or ws(s)://',
+      ),
+  ),
+  DATABASE_AUTH_TOKEN: optional(z.string()),
+  PAYMENTS_PROVIDER: z.preprocess(
+    blankAsUnset,
+    z.enum(['sandbox', 'pawapay'], { error: 'must be sandbox or pawapay' }).default('sandbox'),
+  ),
+  SANDBOX_DELAY_MS: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(1500)),
+  GAME_TIME_SCALE: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().positive('must be a number above 0').max(1000).default(1),
+  ),
+  ADMIN_EMAILS: optional(z.string()),
+  SESSION_SECRET: optional(secret),
+  INTERNAL_SECRET: optional(secret),
+  PUBLIC_URL: optional(httpUrl),
+  PARTY_URL: optional(httpUrl),
+});
+
+/**
+ * Reads and checks the settings. `SESSION_SECRET` and `INTERNAL_SECRET`, when unset, come from
+ * `<DATA_DIR>/secrets.json`, which is created (mode 0600) the first time.
+ * Throws `ConfigError` listing every wrong variable.
+ */
+export async function loadConfig(env: Env = process.env, cwd = process.cwd()): Promise<SiteConfig> {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const secrets =
+    e.SESSION_SECRET && e.INTERNAL_SECRET
+      ? { sessionSecret: e.SESSION_SECRET, internalSecret: e.INTERNAL_SECRET }
+      : await loadOrCreateSecrets(path.join(dataDir, 'secrets.json'));
+
+  return {
+    port: e.PORT,
+    partyPort: e.PARTY_PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? fileUrl(path.join(dataDir, 'app.db'), cwd),
+    databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    paymentsProvider: e.PAYMENTS_PROVIDER,
+    sandboxDelayMs: e.SANDBOX_DELAY_MS,
+    gameTimeScale: e.GAME_TIME_SCALE,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    sessionSecret: e.SESSION_SECRET ?? secrets.sessionSecret,
+    internalSecret: e.INTERNAL_SECRET ?? secrets.internalSecret,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    partyUrl: e.PARTY_URL ?? `http://127.0.0.1:${e.PARTY_PORT}`,
+    siteUrl: `http://127.0.0.1:${e.PORT}`,
+  };
+}
+
+/** `file:./data/app.db` inside the working folder, an absolute `file:/…` outside it. */
+function fileUrl(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative.startsWith('..') || path.isAbsolute(relative)
+    ? `file:${file}`
+    : `file:./${relative}`;
+}
+
+/** The local file a `file:` database URL points at, or null for a remote database. */
+export function databaseFile(
+  config: Pick<SiteConfig, 'databaseUrl'>,
+  cwd = process.cwd(),
+): string | null {
+  if (!config.databaseUrl.startsWith('file:')) return null;
+  return path.resolve(cwd, config.databaseUrl.slice('file:'.length));
+}

@@ -1,0 +1,20 @@
+// What every loader and action receives as `context`: the signed-in user (resolved once per request
+// by the server) plus the services the composition root (`main.ts`) hands in.
+import type { PublicUser } from './auth/users';
+
+/** Services for loaders and actions; the composition root adds fields here as it wires them in. */
+// Type aliases rather than interfaces: React Router's AppLoadContext has an index signature, which
+// only object type aliases satisfy implicitly.
+export type SiteServices = {
+  /** The site's public origin, e.g. for canonical links. */
+  publicUrl: string;
+};
+
+export type SiteLoadContext = SiteServices & {
+  user: PublicUser | null;
+};
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends SiteLoadContext {}
+}

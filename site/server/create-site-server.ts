@@ -1,0 +1,119 @@
+// The site's HTTP server: security headers, static files, the JSON API handed in by the composition
+// root, and React Router for every page. In development vite serves and rebuilds the app instead.
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type Express, type Request, type Router } from 'express';
+import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { apiErrorHandler, apiNotFound } from './api-fallbacks';
+import type { PublicUser } from './auth/users';
+import type { SiteLoadContext, SiteServices } from './context';
+import { pageErrorHandler } from './error-page';
+import { securityHeaders } from './security-headers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CLOSE_GRACE_MS = 3_000;
+
+export interface SiteServerDeps {
+  /** Mounted at `/api`. */
+  apiRouter: Router;
+  /** The signed-in user of a page request, or null. */
+  resolveUser(req: Request): Promise<PublicUser | null> | PublicUser | null;
+  context: SiteServices;
+  /** `development` serves the app through vite (rebuilt on change); default `production`. */
+  mode?: 'production' | 'development';
+  /** Where `react-router build` wrote `server/` and `client/`; default `<repo>/build`. */
+  buildDirectory?: string;
+  log?(message: string, error?: unknown): void;
+}
+
+export interface SiteServer {
+  app: Express;
+  /** The HTTP server around `app` (not listening yet). */
+  server: Server;
+  listen(port: number, host?: string): Promise<void>;
+  /** Stops accepting connections, ends idle ones and waits for the rest. */
+  close(): Promise<void>;
+}
+
+export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer> {
+  const log = deps.log ?? ((message, error) => console.error(message, error ?? ''));
+  const buildDirectory = deps.buildDirectory ?? path.join(ROOT, 'build');
+  const app = express();
+  const server = createServer(app);
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders());
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ ok: true });
+  });
+
+  app.use('/api', deps.apiRouter, apiNotFound(), apiErrorHandler(log));
+
+  let vite: ViteDevServer | undefined;
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (deps.mode === 'development') {
+    const { createServer: createViteServer } = await import('vite');
+    const devServer = await createViteServer({
+      root: ROOT,
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'custom',
+    });
+    vite = devServer;
+    app.use(devServer.middlewares);
+    build = () =>
+      devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const client = path.join(buildDirectory, 'client');
+    // File names under assets/ carry a content hash, so they never change.
+    app.use(
+      '/assets',
+      express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }),
+    );
+    app.use(express.static(client, { maxAge: '1h' }));
+    build = (await import(
+      pathToFileURL(path.join(buildDirectory, 'server/index.js')).href
+    )) as ServerBuild;
+  }
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: deps.mode ?? 'production',
+      getLoadContext: async (req): Promise<SiteLoadContext> => ({
+        ...deps.context,
+        user: await deps.resolveUser(req),
+      }),
+    }),
+  );
+  app.use(pageErrorHandler(log));
+
+  return {
+    app,
+    server,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
+    close: async () => {
+      await vite?.close();
+      if (!server.listening) return;
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+        // A slow client must not hold a shutdown open for long.
+        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+      });
+    },
+  };
+}

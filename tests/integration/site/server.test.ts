@@ -1,0 +1,390 @@
+// The production site server on a real build, then `npm start` end to end. Both live in one file on
+// purpose: `npm start` rebuilds build/, which must not happen under the in-process server's feet.
+import { spawn } from 'node:child_process';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import express, { Router } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../../site/server/auth/users';
+import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
+import { PILLARS, SERVICES } from '../../../site/app/content/brand';
+import { BUILD_DIR, ROOT, ensureSiteBuild } from '../../support/build';
+import { freePort, removeDir, tempDir } from '../../support/partykit';
+
+const SIGNED_IN: PublicUser = {
+  id: 'u1',
+  firstName: 'Mwila',
+  lastName: 'Banda',
+  phone: '0971234567',
+  email: 'mwila@example.zm',
+  accountBalance: 120.5,
+  currentRoomId: null,
+  isAdmin: false,
+  isGuest: false,
+};
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+function expectSecurityHeaders(response: Response): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    expect(response.headers.get(name), name).toBe(value);
+  }
+  expect(response.headers.get('permissions-policy')).toContain('camera=()');
+}
+
+/** HTML without React's text separators and with entities that matter here decoded. */
+function textOf(html: string): string {
+  return html.replaceAll('<!-- -->', '').replaceAll('&amp;', '&').replaceAll('&#x27;', "'");
+}
+
+describe('site server (production build)', () => {
+  let site: SiteServer;
+  let base: string;
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    await ensureSiteBuild();
+    const apiRouter = Router();
+    apiRouter.use(express.json());
+    apiRouter.get('/boom', () => {
+      throw new Error('secret detail that must not leak');
+    });
+    apiRouter.post('/echo', (req, res) => {
+      res.json(req.body);
+    });
+    site = await createSiteServer({
+      apiRouter,
+      resolveUser: (req) => {
+        const who = req.get('x-test-user');
+        if (who === 'broken') throw new Error('session store down: secret detail');
+        return who === 'signed-in' ? SIGNED_IN : null;
+      },
+      context: { publicUrl: 'https://play.example.zm' },
+      buildDirectory: BUILD_DIR,
+      log: (message, error) => errors.push({ message, error }),
+    });
+    await site.listen(0, '127.0.0.1');
+    const address = site.server.address();
+    if (typeof address !== 'object' || !address) throw new Error('server has no address');
+    base = `http://127.0.0.1:${address.port}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('renders the home page on the server with all of its content', async () => {
+    const response = await fetch(`${base}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = textOf(await response.text());
+
+    expect(html).toMatch(/<h1[^>]*>Build a business that keeps moving\.<\/h1>/);
+    expect(html).toContain('Our objective');
+    for (const pillar of PILLARS) {
+      expect(html).toContain(`>${pillar.name}</h3>`);
+      expect(html).toContain(pillar.theme);
+    }
+    expect(PILLARS.map((pillar) => pillar.name)).toEqual(['Brain', 'Land', 'Air', 'Water']);
+    for (const service of SERVICES) {
+      expect(html).toContain(`>${service.name}</h3>`);
+      expect(html).toContain(service.description);
+    }
+    expect(SERVICES).toHaveLength(6);
+    expect(html).toContain('href="/rentalgame/dashboard"');
+    expect(html).toMatch(/<footer[\s\S]*mailto:support@[\s\S]*tel:\+260[\s\S]*<\/footer>/);
+    expect(html).toContain('© 2024–2025');
+    expect(html).toContain('<link rel="canonical" href="https://play.example.zm/"/>');
+  });
+
+  it('ships no JavaScript with the home page (islands)', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toMatch(/<script\b/);
+  });
+
+  it('has the navbar with a mobile toggle that needs no script', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const nav = html.match(/<nav id="site-nav"[\s\S]*?<\/nav>/)?.[0] ?? '';
+    for (const [href, label] of [
+      ['/', 'Home'],
+      ['/rentalgame/dashboard', 'Games'],
+      ['/library', 'Library'],
+      ['/about', 'About Us'],
+    ]) {
+      expect(nav).toMatch(new RegExp(`href="${href}"[^>]*>${label}</a>`));
+    }
+    expect(nav).toMatch(/href="\/auth"[^>]*>Login<\/a>/);
+    expect(html).toMatch(/<input type="checkbox" id="nav-toggle"/);
+    expect(html).toMatch(/<label for="nav-toggle"/);
+  });
+
+  it('shows a signed-in user their name and a Logout form instead of Login', async () => {
+    const html = await (
+      await fetch(`${base}/`, { headers: { 'x-test-user': 'signed-in' } })
+    ).text();
+    expect(html).toContain('Mwila Banda');
+    const form = html.match(/<form[^>]*>[\s\S]*?<\/form>/)?.[0] ?? '';
+    expect(form).toContain('action="/api/auth/logout"');
+    expect(form).toContain('method="post"');
+    expect(form).toMatch(/<button type="submit"[^>]*>Logout<\/button>/);
+    expect(html).not.toMatch(/>Login<\/a>/);
+  });
+
+  it('redirects /login to /auth, keeping the query', async () => {
+    const response = await fetch(`${base}/login?next=%2Frentalgame%2Fdashboard`, {
+      redirect: 'manual',
+    });
+    expect([301, 302, 303, 307, 308]).toContain(response.status);
+    expect(response.headers.get('location')).toBe('/auth?next=%2Frentalgame%2Fdashboard');
+  });
+
+  it('answers a page that does not exist with a 404 page', async () => {
+    const response = await fetch(`${base}/no/such/page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('We could not find that page');
+    expect(html).toContain('<footer');
+  });
+
+  it('answers /healthz', async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await fetch(`${base}/api/x`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ error: 'Not found' });
+    expectSecurityHeaders(response);
+  });
+
+  it('answers a failing API route with a JSON 500 that leaks nothing', async () => {
+    const response = await fetch(`${base}/api/boom`);
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({ error: 'Something went wrong. Please try again.' });
+    expect(body).not.toContain('secret detail');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const response = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"broken":',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Invalid request.' });
+  });
+
+  it('answers a page whose user lookup fails with a friendly 500 page', async () => {
+    const before = errors.length;
+    const response = await fetch(`${base}/`, { headers: { 'x-test-user': 'broken' } });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('Something went wrong');
+    expect(html).toContain('href="/"');
+    expect(html).not.toContain('secret detail');
+    expect(html).not.toMatch(/at .*\.ts:\d+/);
+    expect(errors.length).toBe(before + 1);
+    expectSecurityHeaders(response);
+  });
+
+  it('sends the security headers with pages', async () => {
+    const response = await fetch(`${base}/`);
+    expectSecurityHeaders(response);
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('serves hashed assets with immutable caching, compressed', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const href = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+    expect(href).toBeDefined();
+    const response = await fetch(`${base}${href}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('content-type')).toContain('text/css');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+interface StartedScript {
+  output(): string;
+  exited: Promise<number | null>;
+  /** Resolves once `Ready:` is printed; rejects if the script exits first. */
+  ready(timeoutMs: number): Promise<void>;
+  /** SIGTERM (then SIGKILL) if still running; waits for the exit. */
+  stop(): Promise<void>;
+}
+
+function startScript(env: Record<string, string>): StartedScript {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      SESSION_SECRET: '',
+      INTERNAL_SECRET: '',
+      PUBLIC_URL: '',
+      PARTY_URL: '',
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return {
+    output: () => output,
+    exited,
+    ready: (timeoutMs) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no Ready line:\n${output}`)), timeoutMs);
+        child.stdout.on('data', () => {
+          if (/^Ready: /m.test(output)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        void exited.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`start exited early (${code}):\n${output}`));
+        });
+      }),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // Let start.ts take its servers down; only then force it.
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The pid of the site server started with PORT=port (Linux: read from /proc). */
+async function siteServerPid(port: number): Promise<number | null> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+      const environ = await readFile(`/proc/${entry}/environ`, 'utf8');
+      if (
+        cmdline.includes('site/server/main.ts') &&
+        !cmdline.includes('node_modules/.bin/tsx') &&
+        environ.split('\0').includes(`PORT=${port}`)
+      ) {
+        return Number(entry);
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return null;
+}
+
+describe('npm start', () => {
+  it('starts the site and the room server, then stops both on SIGTERM', async () => {
+    const [port, partyPort] = [await freePort(), await freePort()];
+    const dataDir = await tempDir('zt-start-');
+    const script = startScript({
+      PORT: String(port),
+      PARTY_PORT: String(partyPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${path.join(dataDir, 'test.db')}`,
+    });
+    try {
+      await script.ready(80_000);
+      expect(script.output()).toContain(`Ready: http://localhost:${port}`);
+
+      const home = await fetch(`http://127.0.0.1:${port}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('Build a business that keeps moving.');
+
+      const party = await fetch(`http://127.0.0.1:${partyPort}/parties/main/health-check`);
+      expect(party.status).toBe(200);
+      expect(await party.json()).toMatchObject({ ok: true, party: 'main' });
+
+      expect((await stat(path.join(dataDir, 'test.db'))).isFile()).toBe(true);
+      expect((await stat(path.join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);
+      expect(script.output()).toMatch(/^\[site\] /m);
+      expect(script.output()).toMatch(/^\[party\] /m);
+
+      await script.stop();
+      expect(await script.exited).toBe(0);
+      expect(await portIsFree(port)).toBe(true);
+      expect(await portIsFree(partyPort)).toBe(true);
+    } finally {
+      await script.stop();
+      await removeDir(dataDir);
+    }
+  }, 120_000);
+
+  it.runIf(process.platform === 'linux')(
+    'stops the room server and fails when the site server dies',
+    async () => {
+      const [port, partyPort] = [await freePort(), await freePort()];
+      const dataDir = await tempDir('zt-start-');
+      const script = startScript({
+        PORT: String(port),
+        PARTY_PORT: String(partyPort),
+        DATA_DIR: dataDir,
+      });
+      try {
+        await script.ready(80_000);
+        const pid = await siteServerPid(port);
+        expect(pid).not.toBeNull();
+        process.kill(pid as number, 'SIGKILL');
+
+        expect(await script.exited).not.toBe(0);
+        expect(script.output()).toContain('site exited unexpectedly');
+        expect(await portIsFree(port)).toBe(true);
+        expect(await portIsFree(partyPort)).toBe(true);
+      } finally {
+        await script.stop();
+        await removeDir(dataDir);
+      }
+    },
+    120_000,
+  );
+
+  it('refuses to start on a port that is taken, saying which', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, resolve));
+    const address = blocker.address();
+    const taken = typeof address === 'object' && address ? address.port : 0;
+    const dataDir = await tempDir('zt-start-');
+    const script = startScript({
+      PORT: String(taken),
+      PARTY_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+    });
+    try {
+      expect(await script.exited).toBe(1);
+      expect(script.output()).toContain(`port ${taken} is already in use`);
+      expect(script.output()).toContain('PORT');
+    } finally {
+      await script.stop();
+      blocker.close();
+      await removeDir(dataDir);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,126 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, databaseFile, loadConfig } from '../../../site/server/config';
+import { removeDir, tempDir } from '../../support/partykit';
+
+let cwd: string;
+
+beforeEach(async () => {
+  cwd = await tempDir('zt-config-');
+});
+
+afterEach(async () => {
+  await removeDir(cwd);
+});
+
+describe('loadConfig', () => {
+  it('has the documented defaults', async () => {
+    const config = await loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 3000,
+      partyPort: 1999,
+      dataDir: path.join(cwd, 'data'),
+      databaseUrl: 'file:./data/app.db',
+      databaseAuthToken: undefined,
+      paymentsProvider: 'sandbox',
+      sandboxDelayMs: 1500,
+      gameTimeScale: 1,
+      adminEmails: [],
+      publicUrl: 'http://localhost:3000',
+      partyUrl: 'http://127.0.0.1:1999',
+      siteUrl: 'http://127.0.0.1:3000',
+    });
+    expect(databaseFile(config, cwd)).toBe(path.join(cwd, 'data/app.db'));
+  });
+
+  it('reads every variable', async () => {
+    const config = await loadConfig(
+      {
+        PORT: '8080',
+        PARTY_PORT: '8999',
+        DATABASE_URL: 'libsql://db.example.zm',
+        DATABASE_AUTH_TOKEN: 'token',
+        PAYMENTS_PROVIDER: 'pawapay',
+        SANDBOX_DELAY_MS: '10',
+        GAME_TIME_SCALE: '0.01',
+        ADMIN_EMAILS: ' Boss@Example.zm , ops@example.zm,',
+        SESSION_SECRET: 's'.repeat(32),
+        INTERNAL_SECRET: 'i'.repeat(32),
+        PUBLIC_URL: 'https://play.example.zm/',
+        PARTY_URL: 'http://party.internal:1999',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      partyPort: 8999,
+      databaseUrl: 'libsql://db.example.zm',
+      databaseAuthToken: 'token',
+      paymentsProvider: 'pawapay',
+      sandboxDelayMs: 10,
+      gameTimeScale: 0.01,
+      adminEmails: ['boss@example.zm', 'ops@example.zm'],
+      sessionSecret: 's'.repeat(32),
+      internalSecret: 'i'.repeat(32),
+      publicUrl: 'https://play.example.zm',
+      partyUrl: 'http://party.internal:1999',
+      siteUrl: 'http://127.0.0.1:8080',
+    });
+    expect(databaseFile(config)).toBeNull();
+  });
+
+  it('refuses wrong values, naming each variable', async () => {
+    const attempt = loadConfig(
+      { PORT: 'eighty', PAYMENTS_PROVIDER: 'cash', GAME_TIME_SCALE: '0', SESSION_SECRET: 'short' },
+      cwd,
+    );
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError);
+    const message = await attempt.catch((error: Error) => error.message);
+    for (const name of ['PORT', 'PAYMENTS_PROVIDER', 'GAME_TIME_SCALE', 'SESSION_SECRET']) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('generates the secrets once, readable only by the owner, and keeps them', async () => {
+    const first = await loadConfig({ DATA_DIR: 'var' }, cwd);
+    const file = path.join(cwd, 'var/secrets.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.internalSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.sessionSecret).not.toBe(first.internalSecret);
+
+    const again = await loadConfig({ DATA_DIR: 'var' }, cwd);
+    expect(again.sessionSecret).toBe(first.sessionSecret);
+    expect(again.internalSecret).toBe(first.internalSecret);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      sessionSecret: first.sessionSecret,
+      internalSecret: first.internalSecret,
+    });
+  });
+
+  it('prefers secrets from the environment', async () => {
+    const config = await loadConfig(
+      { SESSION_SECRET: 'a'.repeat(40), INTERNAL_SECRET: 'b'.repeat(40) },
+      cwd,
+    );
+    expect(config.sessionSecret).toBe('a'.repeat(40));
+    await expect(stat(path.join(cwd, 'data/secrets.json'))).rejects.toThrow();
+  });
+
+  it('stops on a damaged secrets file instead of replacing the keys', async () => {
+    await loadConfig({}, cwd);
+    await writeFile(path.join(cwd, 'data/secrets.json'), '{not json');
+    await expect(loadConfig({}, cwd)).rejects.toThrow(/secrets\.json is not valid/);
+  });
+
+  it('puts the database beside the data folder when DATA_DIR is elsewhere', async () => {
+    const elsewhere = await tempDir('zt-data-');
+    try {
+      const config = await loadConfig({ DATA_DIR: elsewhere }, cwd);
+      expect(config.databaseUrl).toBe(`file:${path.join(elsewhere, 'app.db')}`);
+    } finally {
+      await removeDir(elsewhere);
+    }
+  });
+});
