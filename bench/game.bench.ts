@@ -1,0 +1,208 @@
+// Throughput of the game on one core: complete random games through the pure rules and through the
+// room machine, and the cost of one move through XState's `send` against the rules function alone.
+// Run: npm run bench:game. It prints numbers and never fails.
+import { createActor } from 'xstate';
+import {
+  applyRoll,
+  buyTruck,
+  combineClientSeeds,
+  createGame,
+  declineTruck,
+  nextDeadline,
+  payoutOf,
+  rollDie,
+  roomMachine,
+  statementsOf,
+  winnersOf,
+  type GameState,
+} from '../game';
+
+const SERVER_SEED = '5f0c3a9e1d7b2468ace013579bdf2468ace013579bdf2468ace013579bdf2468';
+const GAME_MS = 10 * 60_000;
+const TURN_MS = 20_000;
+
+/** A small seeded generator so every run plays the same games. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function seatsFor(n: number, game: number) {
+  return Array.from({ length: n }, (_, i) => ({
+    uid: `g${game}p${i + 1}`,
+    name: `Player ${i + 1}`,
+    clientSeed: `c${game}-${i}`,
+  }));
+}
+
+/** A 10-minute game through the pure rules: a move every 1–20 s, random answers to offers. */
+function purePlay(random: () => number, game: number): number {
+  const seats = seatsFor(2 + Math.floor(random() * 5), game);
+  const clientSeed = combineClientSeeds(seats.map((s) => s.clientSeed));
+  let state: GameState = createGame({ players: seats });
+  let now = 0;
+  let nonce = 0;
+  let moves = 0;
+  while (now < GAME_MS) {
+    now += 1000 + Math.floor(random() * (TURN_MS - 1000));
+    const holder = state.pendingPurchase;
+    if (holder !== null && random() < 0.5) {
+      const answer = random() < 0.7 ? buyTruck : declineTruck;
+      const result = answer(state, { by: holder, now });
+      if (result.ok) state = result.state;
+    } else {
+      const roll = rollDie(SERVER_SEED, clientSeed, nonce);
+      const by = state.turn.currentPlayer;
+      const result = applyRoll(state, { by, roll, nonce, auto: false, now });
+      if (result.ok) {
+        state = result.state;
+        nonce += 1;
+      }
+    }
+    moves += 1;
+  }
+  const statements = statementsOf(state.players);
+  payoutOf(3000, state.joinedOrder, winnersOf(state.joinedOrder, statements));
+  return moves;
+}
+
+/** The same kind of game through the room machine, with every deadline driven by TICKs. */
+function machinePlay(random: () => number, game: number): number {
+  const seats = seatsFor(2 + Math.floor(random() * 5), game);
+  const actor = createActor(roomMachine, {
+    input: {
+      roomId: `bench-${game}`,
+      stakeNgwee: 3000,
+      timeMinutes: GAME_MS / 60_000,
+      maxPlayers: seats.length,
+      serverSeed: SERVER_SEED,
+      timeScale: 1,
+    },
+  }).start();
+  let moves = 0;
+  actor.send({ type: 'SEATS', seats, now: 0 });
+  actor.send({ type: 'TICK', now: nextDeadline(actor.getSnapshot()) ?? 0 });
+  let now = 5000;
+  while (actor.getSnapshot().value === 'active') {
+    const { game: state, turnDeadline } = actor.getSnapshot().context;
+    now += 1000 + Math.floor(random() * (TURN_MS - 1000));
+    const holder = state?.pendingPurchase ?? null;
+    if (random() < 0.1) {
+      actor.send({ type: 'TICK', now: turnDeadline ?? now });
+      now = turnDeadline ?? now;
+    } else if (holder !== null && random() < 0.5) {
+      actor.send({ type: random() < 0.7 ? 'BUY_TRUCK' : 'DECLINE_TRUCK', by: holder, now });
+    } else {
+      actor.send({ type: 'ROLL', by: state?.turn.currentPlayer ?? '', now });
+    }
+    moves += 1;
+  }
+  actor.stop();
+  return moves;
+}
+
+function timeFor(
+  ms: number,
+  run: (i: number) => number,
+): { runs: number; moves: number; ms: number } {
+  const start = performance.now();
+  let runs = 0;
+  let moves = 0;
+  while (performance.now() - start < ms) moves += run(runs++);
+  return { runs, moves, ms: performance.now() - start };
+}
+
+/** Cost of one roll: XState send (with its guards, emits and snapshot) vs the rules function. */
+function moveCost(rolls: number) {
+  const seats = seatsFor(4, 0);
+  const clientSeed = combineClientSeeds(seats.map((s) => s.clientSeed));
+
+  let state: GameState = createGame({ players: seats });
+  let start = performance.now();
+  for (let nonce = 0; nonce < rolls; nonce++) {
+    const roll = rollDie(SERVER_SEED, clientSeed, nonce);
+    const result = applyRoll(state, {
+      by: state.turn.currentPlayer,
+      roll,
+      nonce,
+      auto: false,
+      now: nonce,
+    });
+    if (result.ok) state = result.state;
+  }
+  const pure = (performance.now() - start) / rolls;
+
+  state = createGame({ players: seats });
+  start = performance.now();
+  for (let nonce = 0; nonce < rolls; nonce++) {
+    const result = applyRoll(state, {
+      by: state.turn.currentPlayer,
+      roll: (nonce % 6) + 1,
+      nonce,
+      auto: false,
+      now: nonce,
+    });
+    if (result.ok) state = result.state;
+  }
+  const pureWithoutDice = (performance.now() - start) / rolls;
+
+  const actor = createActor(roomMachine, {
+    input: {
+      roomId: 'bench',
+      stakeNgwee: 3000,
+      timeMinutes: 10_000,
+      maxPlayers: 4,
+      serverSeed: SERVER_SEED,
+      timeScale: 1,
+    },
+  }).start();
+  actor.on('*', () => undefined);
+  actor.send({ type: 'SEATS', seats, now: 0 });
+  actor.send({ type: 'TICK', now: 5000 });
+  start = performance.now();
+  for (let i = 0; i < rolls; i++) {
+    const current = actor.getSnapshot().context.game?.turn.currentPlayer ?? '';
+    actor.send({ type: 'ROLL', by: current, now: 5000 + i });
+  }
+  const viaMachine = (performance.now() - start) / rolls;
+  actor.stop();
+  return { pure, pureWithoutDice, viaMachine };
+}
+
+function main(): void {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+  console.log(`node ${process.version}, ${seconds} s per measure, one core\n`);
+
+  purePlay(mulberry32(1), 0); // warm-up
+  machinePlay(mulberry32(1), 0);
+
+  const pureRandom = mulberry32(42);
+  const pure = timeFor(seconds * 1000, (i) => purePlay(pureRandom, i));
+  console.log(
+    `pure rules:   ${((pure.runs / pure.ms) * 1000).toFixed(1)} complete games/s ` +
+      `(${pure.runs} games, ${(pure.moves / pure.runs).toFixed(1)} moves each)`,
+  );
+
+  const machineRandom = mulberry32(42);
+  const machine = timeFor(seconds * 1000, (i) => machinePlay(machineRandom, i));
+  console.log(
+    `room machine: ${((machine.runs / machine.ms) * 1000).toFixed(1)} complete games/s ` +
+      `(${machine.runs} games, ${(machine.moves / machine.runs).toFixed(1)} events each)`,
+  );
+
+  const cost = moveCost(20_000);
+  const us = (ms: number) => `${(ms * 1000).toFixed(2)} µs`;
+  console.log('\nper roll:');
+  console.log(`  rules function (die + applyRoll):   ${us(cost.pure)}`);
+  console.log(`  applyRoll alone (no HMAC):          ${us(cost.pureWithoutDice)}`);
+  console.log(`  XState send (ROLL, same work):      ${us(cost.viaMachine)}`);
+  console.log(`  XState overhead per move:           ${us(cost.viaMachine - cost.pure)}`);
+}
+
+main();

@@ -1,0 +1,13 @@
+// The public API of game/: pure rules, provably-fair dice, the room machine and the wire format.
+export * from './board';
+export * from './dice';
+export * from './game-state';
+export type * from './log';
+export * from './messages';
+export * from './payout';
+export * from './protocol';
+export * from './room-context';
+export * from './room-machine';
+export * from './rules';
+export * from './statement';
+export * from './view';

@@ -1,0 +1,217 @@
+// The moves of the game as pure functions: state + intent (+ the roll's value) → result or refusal.
+// A refusal is an answer, never an exception.
+import { BOARD_SIZE, MAX_TRUCKS, START_POSITION, TRUCK_COST, boxAt, truckFee } from './board';
+import type { GameState, Player } from './game-state';
+import type { LogEntry } from './log';
+import { MESSAGES } from './messages';
+
+export type MoveResult =
+  { ok: true; state: GameState; logs: LogEntry[] } | { ok: false; reason: string };
+
+export interface RollIntent {
+  by: string;
+  /** The die's value, 1…6 (from rollDie). */
+  roll: number;
+  nonce: number;
+  /** True when the turn timer rolled for the player. */
+  auto: boolean;
+  now: number;
+}
+
+export interface OfferIntent {
+  by: string;
+  now: number;
+}
+
+function refuse(reason: string): MoveResult {
+  return { ok: false, reason };
+}
+
+export function nextPosition(position: number, roll: number): number {
+  return position === START_POSITION ? roll - 1 : (position + roll) % BOARD_SIZE;
+}
+
+function addTo(map: Record<string, number>, key: string, amount: number): Record<string, number> {
+  return { ...map, [key]: (map[key] ?? 0) + amount };
+}
+
+/** Effects of the box the player landed on (never of the boxes passed). */
+function land(
+  state: GameState,
+  uid: string,
+  timestamp: number,
+): { players: GameState['players']; pendingPurchase: string | null; logs: LogEntry[] } {
+  const player = state.players[uid] as Player;
+  const box = boxAt(player.position);
+  const boxId = box.id;
+  const players = { ...state.players };
+  switch (box.kind) {
+    case 'revenue':
+      players[uid] = {
+        ...player,
+        balance: player.balance + box.amount,
+        revenue: addTo(player.revenue, box.key, box.amount),
+      };
+      return {
+        players,
+        pendingPurchase: state.pendingPurchase,
+        logs: [
+          { type: 'revenue', player: uid, boxId, key: box.key, amount: box.amount, timestamp },
+        ],
+      };
+    case 'expense':
+      players[uid] = {
+        ...player,
+        balance: player.balance - box.amount,
+        expenses: addTo(player.expenses, box.key, box.amount),
+      };
+      return {
+        players,
+        pendingPurchase: state.pendingPurchase,
+        logs: [
+          { type: 'expense', player: uid, boxId, key: box.key, amount: box.amount, timestamp },
+        ],
+      };
+    case 'tax':
+      players[uid] = {
+        ...player,
+        balance: player.balance - box.amount,
+        tax: player.tax + box.amount,
+      };
+      return {
+        players,
+        pendingPurchase: state.pendingPurchase,
+        logs: [{ type: 'tax', player: uid, boxId, key: box.key, amount: box.amount, timestamp }],
+      };
+    case 'home': {
+      const ownerUid = state.joinedOrder[box.seat - 1];
+      const owner = ownerUid === undefined ? undefined : state.players[ownerUid];
+      if (!owner || owner.uid === uid) {
+        return { players, pendingPurchase: state.pendingPurchase, logs: [] };
+      }
+      const amount = truckFee(owner.trucks);
+      players[uid] = {
+        ...player,
+        balance: player.balance - amount,
+        expenses: addTo(player.expenses, 'truckfee', amount),
+      };
+      players[owner.uid] = {
+        ...owner,
+        balance: owner.balance + amount,
+        revenue: addTo(owner.revenue, 'truckrevenue', amount),
+      };
+      return {
+        players,
+        pendingPurchase: state.pendingPurchase,
+        logs: [{ type: 'truck_fee', from: uid, to: owner.uid, boxId, amount, timestamp }],
+      };
+    }
+    case 'trucks':
+      // One offer at a time: a new one replaces whoever held the old one.
+      return {
+        players,
+        pendingPurchase: player.trucks < MAX_TRUCKS ? uid : state.pendingPurchase,
+        logs: [],
+      };
+  }
+}
+
+/** The current player rolled `roll` (or the turn timer rolled for them). */
+export function applyRoll(state: GameState, intent: RollIntent): MoveResult {
+  const player = state.players[intent.by];
+  if (!player) return refuse(MESSAGES.playerNotFound);
+  if (state.turn.currentPlayer !== intent.by) return refuse(MESSAGES.notYourTurn);
+  if (!Number.isInteger(intent.roll) || intent.roll < 1 || intent.roll > 6) {
+    return refuse(MESSAGES.invalidRoll);
+  }
+
+  const newPosition = nextPosition(player.position, intent.roll);
+  const extraTurn = intent.roll === 6;
+  // Any roll by or for the offer's holder closes their offer.
+  const moved: GameState = {
+    ...state,
+    players: { ...state.players, [intent.by]: { ...player, position: newPosition } },
+    pendingPurchase: state.pendingPurchase === intent.by ? null : state.pendingPurchase,
+  };
+  const landed = land(moved, intent.by, intent.now);
+
+  let turn = state.turn;
+  if (!extraTurn) {
+    const index = state.joinedOrder.indexOf(intent.by);
+    const nextIndex = (index + 1) % state.joinedOrder.length;
+    turn = {
+      currentPlayer: state.joinedOrder[nextIndex] as string,
+      round: nextIndex === 0 ? state.turn.round + 1 : state.turn.round,
+    };
+  }
+
+  const rollEntry: LogEntry = {
+    type: 'dice_roll',
+    player: intent.by,
+    roll: intent.roll,
+    newPosition,
+    extraTurn,
+    nonce: intent.nonce,
+    auto: intent.auto,
+    timestamp: intent.now,
+  };
+  return {
+    ok: true,
+    state: {
+      ...moved,
+      players: landed.players,
+      pendingPurchase: landed.pendingPurchase,
+      turn,
+      lastRoll: {
+        player: intent.by,
+        roll: intent.roll,
+        newPosition,
+        extraTurn,
+        nonce: intent.nonce,
+        auto: intent.auto,
+        timestamp: intent.now,
+      },
+    },
+    logs: [rollEntry, ...landed.logs],
+  };
+}
+
+function checkOffer(state: GameState, by: string): string | null {
+  const player = state.players[by];
+  if (!player) return MESSAGES.playerNotFound;
+  if (player.trucks >= MAX_TRUCKS) return MESSAGES.maxTrucks;
+  if (state.pendingPurchase !== by) return MESSAGES.noOffer;
+  return null;
+}
+
+/** The offer's holder buys one truck for 1500 of balance (a purchase, not an expense). */
+export function buyTruck(state: GameState, { by, now }: OfferIntent): MoveResult {
+  const refusal = checkOffer(state, by);
+  if (refusal) return refuse(refusal);
+  const player = state.players[by] as Player;
+  if (player.balance < TRUCK_COST) return refuse(MESSAGES.insufficientBalance);
+  const newTrucks = player.trucks + 1;
+  return {
+    ok: true,
+    state: {
+      ...state,
+      players: {
+        ...state.players,
+        [by]: { ...player, balance: player.balance - TRUCK_COST, trucks: newTrucks },
+      },
+      pendingPurchase: null,
+    },
+    logs: [{ type: 'truck_purchase', player: by, cost: TRUCK_COST, newTrucks, timestamp: now }],
+  };
+}
+
+export function declineTruck(state: GameState, { by }: OfferIntent): MoveResult {
+  const refusal = checkOffer(state, by);
+  if (refusal) return refuse(refusal);
+  return { ok: true, state: { ...state, pendingPurchase: null }, logs: [] };
+}
+
+/** At the end every open offer lapses. */
+export function closeGame(state: GameState): GameState {
+  return state.pendingPurchase === null ? state : { ...state, pendingPurchase: null };
+}

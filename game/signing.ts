@@ -1,0 +1,145 @@
+// Signing shared by the site and the room servers: connection tickets for browsers and signed
+// internal HTTP calls. Pure and synchronous (runs in Node and in workers); time comes in as data.
+import { hmac } from '@oslojs/crypto/hmac';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { SHA256 } from '@oslojs/crypto/sha2';
+import {
+  decodeBase64urlIgnorePadding,
+  decodeHex,
+  encodeBase64urlNoPadding,
+  encodeHexLowerCase,
+} from '@oslojs/encoding';
+import { z } from 'zod';
+
+export const TICKET_TTL_MS = 60_000;
+export const REQUEST_MAX_SKEW_MS = 60_000;
+export const TIMESTAMP_HEADER = 'x-zt-timestamp';
+export const SIGNATURE_HEADER = 'x-zt-signature';
+
+const ticketPayloadSchema = z.object({
+  v: z.literal(1),
+  roomId: z.string().min(1),
+  uid: z.string().min(1),
+  name: z.string(),
+  exp: z.number().int(),
+});
+
+export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
+export type TicketSubject = Pick<TicketPayload, 'roomId' | 'uid' | 'name'>;
+
+export type VerifyTicketResult =
+  { ok: true; payload: TicketPayload } | { ok: false; reason: string };
+export type VerifyRequestResult = { ok: true } | { ok: false; reason: string };
+
+// A type alias (not an interface) so it fits Record<string, string> and fetch's HeadersInit.
+export type SignedHeaders = {
+  'x-zt-timestamp': string;
+  'x-zt-signature': string;
+};
+
+/** Node's IncomingHttpHeaders, a plain record, or a fetch `Headers`. */
+export type HeaderSource =
+  { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function mac(secret: string, message: string): Uint8Array {
+  if (secret.length === 0) throw new Error('INTERNAL_SECRET is empty: refusing to sign.');
+  return hmac(SHA256, encoder.encode(secret), encoder.encode(message));
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && constantTimeEqual(a, b);
+}
+
+/** A ticket lets one user open one room's socket for the next minute. */
+export function signTicket(secret: string, subject: TicketSubject, now: number): string {
+  const payload: TicketPayload = {
+    v: 1,
+    roomId: subject.roomId,
+    uid: subject.uid,
+    name: subject.name,
+    exp: now + TICKET_TTL_MS,
+  };
+  const body = encodeBase64urlNoPadding(encoder.encode(JSON.stringify(payload)));
+  return `${body}.${encodeBase64urlNoPadding(mac(secret, body))}`;
+}
+
+export function verifyTicket(
+  secret: string,
+  ticket: string | null | undefined,
+  roomId: string,
+  now: number,
+): VerifyTicketResult {
+  if (secret.length === 0) return { ok: false, reason: 'no secret configured' };
+  if (typeof ticket !== 'string' || ticket.length === 0)
+    return { ok: false, reason: 'missing ticket' };
+  const parts = ticket.split('.');
+  if (parts.length !== 2) return { ok: false, reason: 'malformed ticket' };
+  const [body, signature] = parts as [string, string];
+  let given: Uint8Array;
+  let json: unknown;
+  try {
+    given = decodeBase64urlIgnorePadding(signature);
+    json = JSON.parse(decoder.decode(decodeBase64urlIgnorePadding(body)));
+  } catch {
+    return { ok: false, reason: 'malformed ticket' };
+  }
+  if (!sameBytes(given, mac(secret, body))) return { ok: false, reason: 'bad signature' };
+  const parsed = ticketPayloadSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, reason: 'bad ticket payload' };
+  if (parsed.data.roomId !== roomId) return { ok: false, reason: 'ticket is for another room' };
+  if (parsed.data.exp <= now) return { ok: false, reason: 'ticket expired' };
+  return { ok: true, payload: parsed.data };
+}
+
+function requestMessage(method: string, path: string, timestamp: string, body: string): string {
+  return `${method.toUpperCase()}\n${path}\n${timestamp}\n${body}`;
+}
+
+/** `path` is the URL path without its query, e.g. `/parties/main/abc123`. */
+export function signRequest(
+  secret: string,
+  request: { method: string; path: string; body: string; now: number },
+): SignedHeaders {
+  const timestamp = String(request.now);
+  const signature = mac(
+    secret,
+    requestMessage(request.method, request.path, timestamp, request.body),
+  );
+  return { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: encodeHexLowerCase(signature) };
+}
+
+function readHeader(headers: HeaderSource, name: string): string | undefined {
+  if (typeof headers.get === 'function') {
+    return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  }
+  const record = headers as Record<string, string | string[] | undefined>;
+  const value =
+    record[name] ?? record[Object.keys(record).find((k) => k.toLowerCase() === name) ?? ''];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function verifyRequest(
+  secret: string,
+  request: { method: string; path: string; body: string; headers: HeaderSource; now: number },
+): VerifyRequestResult {
+  if (secret.length === 0) return { ok: false, reason: 'no secret configured' };
+  const timestamp = readHeader(request.headers, TIMESTAMP_HEADER);
+  const signature = readHeader(request.headers, SIGNATURE_HEADER);
+  if (!timestamp || !signature) return { ok: false, reason: 'missing signature' };
+  if (!/^\d{1,16}$/.test(timestamp)) return { ok: false, reason: 'bad timestamp' };
+  if (Math.abs(request.now - Number(timestamp)) > REQUEST_MAX_SKEW_MS) {
+    return { ok: false, reason: 'stale timestamp' };
+  }
+  if (!/^[0-9a-fA-F]{64}$/.test(signature)) return { ok: false, reason: 'bad signature' };
+  const expected = mac(
+    secret,
+    requestMessage(request.method, request.path, timestamp, request.body),
+  );
+  if (!sameBytes(decodeHex(signature.toLowerCase()), expected)) {
+    return { ok: false, reason: 'bad signature' };
+  }
+  return { ok: true };
+}
