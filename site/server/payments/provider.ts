@@ -1,0 +1,73 @@
+export type Operator = 'mtn' | 'airtel' | 'zamtel';
+export type PaymentKind = 'deposit' | 'withdrawal';
+
+export interface PaymentInstruction {
+  /** A UUIDv4 we generate and store before calling the provider, so a lost answer can be reconciled. */
+  paymentId: string;
+  kind: PaymentKind;
+  /** Local form, 0XXXXXXXXX. */
+  phone: string;
+  operator: Operator;
+  amountNgwee: number;
+}
+
+export type InitiationResult =
+  | { outcome: 'accepted' }
+  /** The provider already holds a payment with this id (we sent it before). */
+  | { outcome: 'duplicate' }
+  /** Final: the provider refused it and will never process it. */
+  | { outcome: 'rejected'; reason: string }
+  /** Timeout, network error, 5xx, UNKNOWN_ERROR: NOT a failure; ask for the status later. */
+  | { outcome: 'unknown'; reason: string };
+
+export type PaymentStatus = 'pending' | 'completed' | 'failed';
+
+export type StatusResult =
+  | {
+      found: true;
+      status: PaymentStatus;
+      providerStatus: string;
+      failureReason?: string;
+      providerRef?: string;
+    }
+  | { found: false }
+  | { unknown: true; reason: string };
+
+export interface VerifiedCallback {
+  paymentId: string;
+  kind: PaymentKind;
+  status: PaymentStatus;
+  providerStatus: string;
+  failureReason?: string;
+  providerRef?: string;
+  payload: unknown;
+}
+
+export interface IncomingCallback {
+  method: string;
+  /** The Host the request was sent to, as received. */
+  authority: string;
+  /** The request path without the query string. */
+  path: string;
+  headers: Record<string, string | undefined>;
+  /** The body exactly as received: the digest and the signature cover these bytes. */
+  rawBody: Uint8Array;
+}
+
+export type CallbackVerification =
+  { ok: true; callback: VerifiedCallback } | { ok: false; reason: string };
+
+export type ProviderName = 'sandbox' | 'pawapay';
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  initiate(p: PaymentInstruction): Promise<InitiationResult>;
+  checkStatus(kind: PaymentKind, paymentId: string): Promise<StatusResult>;
+  /** Asks for the final callback again; throws when the provider refuses (unknown id, not final). */
+  resendCallback(kind: PaymentKind, paymentId: string): Promise<void>;
+  verifyCallback(req: IncomingCallback): Promise<CallbackVerification>;
+  predictOperator(phone: string): Promise<Operator | null>;
+}
+
+/** Milliseconds since the epoch; injected so tests can move time. */
+export type Clock = () => number;

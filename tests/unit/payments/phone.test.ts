@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  amountStringToNgwee,
+  fromMsisdn,
+  isValidZambianPhone,
+  ngweeToAmountString,
+  operatorFromPhone,
+  toMsisdn,
+} from '../../../site/server/payments/phone';
+
+describe('Zambian phone numbers', () => {
+  it.each([
+    ['0961234567', true, 'mtn'],
+    ['0761234567', true, 'mtn'],
+    ['0971234567', true, 'airtel'],
+    ['0771234567', true, 'airtel'],
+    ['0951234567', true, 'zamtel'],
+    ['0981234567', false, null],
+    ['0751234567', false, null],
+    ['096123456', false, null],
+    ['09612345678', false, null],
+    ['260961234567', false, null],
+    ['+260961234567', false, null],
+    ['096 123 4567', false, null],
+    ['096123456a', false, null],
+    ['', false, null],
+  ] as const)('%s: valid %s, operator %s', (phone, valid, operator) => {
+    expect(isValidZambianPhone(phone)).toBe(valid);
+    expect(operatorFromPhone(phone)).toBe(operator);
+  });
+
+  it('turns the local form into the MSISDN pawaPay wants, and back', () => {
+    expect(toMsisdn('0961234567')).toBe('260961234567');
+    expect(toMsisdn('0951234567')).toBe('260951234567');
+    expect(fromMsisdn('260771234567')).toBe('0771234567');
+    expect(fromMsisdn('260981234567')).toBeNull();
+    expect(fromMsisdn('0961234567')).toBeNull();
+    expect(() => toMsisdn('0981234567')).toThrow();
+  });
+
+  it('round-trips every valid number', () => {
+    const validPhone = fc
+      .tuple(fc.constantFrom('95', '96', '97', '76', '77'), fc.stringMatching(/^\d{7}$/))
+      .map(([prefix, rest]) => `0${prefix}${rest}`);
+    fc.assert(
+      fc.property(validPhone, (phone) => {
+        expect(isValidZambianPhone(phone)).toBe(true);
+        expect(fromMsisdn(toMsisdn(phone))).toBe(phone);
+      }),
+    );
+  });
+});
+
+describe('amounts in pawaPay format', () => {
+  it.each([
+    [1500, '15'],
+    [1550, '15.5'],
+    [1505, '15.05'],
+    [1, '0.01'],
+    [10, '0.1'],
+    [100, '1'],
+    [0, '0'],
+    [2_000_000, '20000'],
+    [123_456_789, '1234567.89'],
+  ])('%i ngwee → "%s"', (ngwee, text) => {
+    expect(ngweeToAmountString(ngwee)).toBe(text);
+    expect(amountStringToNgwee(text)).toBe(ngwee);
+  });
+
+  it('reads the two-decimal form pawaPay uses in status answers', () => {
+    expect(amountStringToNgwee('123.00')).toBe(12_300);
+    expect(amountStringToNgwee('15.50')).toBe(1550);
+  });
+
+  it.each(['', '15.', '.5', '15.055', '-1', '1e3', ' 15', '15 ', '015', '15,5', 'abc', 'NaN'])(
+    'refuses "%s"',
+    (text) => {
+      expect(amountStringToNgwee(text)).toBeNull();
+    },
+  );
+
+  it.each([-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])('will not format %s', (ngwee) => {
+    expect(() => ngweeToAmountString(ngwee)).toThrow();
+  });
+
+  it('round-trips every amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (ngwee) => {
+        const text = ngweeToAmountString(ngwee);
+        expect(text).toMatch(/^(0|[1-9]\d*)(\.\d?[1-9])?$/);
+        expect(amountStringToNgwee(text)).toBe(ngwee);
+      }),
+    );
+  });
+});
