@@ -1,0 +1,106 @@
+import express, { Router, type Request } from 'express';
+import type { IncomingCallback, ProviderName } from '../payments/provider';
+import { describe, logAdminError } from '../wallet/admin-errors';
+import { walletErrorHandler } from '../wallet/http';
+import { walletMessages as m } from '../wallet/messages';
+import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
+
+export interface PaymentsRouterDeps extends WalletDeps {
+  wallet?: WalletService;
+}
+
+/** Callbacks are small JSON documents; anything bigger is not one. */
+const CALLBACK_BODY_LIMIT = '64kb';
+
+/**
+ * Refused callbacks logged to the admin error log per minute. Anyone can POST forgeries; past this
+ * many they are only counted on the console, so a flood cannot fill the table or the write queue.
+ */
+const REFUSALS_LOGGED_PER_MINUTE = 60;
+
+function headersOf(req: Request): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** The request as the provider signed it: the exact bytes, the Host it was sent to, the path. */
+function incomingCallback(req: Request): IncomingCallback {
+  return {
+    method: req.method,
+    authority: req.get('host') ?? '',
+    path: req.originalUrl.split('?')[0] ?? '',
+    headers: headersOf(req),
+    rawBody: Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array(),
+  };
+}
+
+/**
+ * `POST /payments/callback/:provider`: the provider's signed status callbacks. Mounted before the
+ * Origin check (a provider is not a browser); the RFC 9421 signature over the raw body is the check.
+ */
+export function paymentsRouter(deps: PaymentsRouterDeps): Router {
+  const router = Router();
+  const wallet = deps.wallet ?? createWalletService(deps);
+  const now = () => (deps.clock ?? Date.now)();
+  const rawBody = express.raw({ type: () => true, limit: CALLBACK_BODY_LIMIT });
+  let refusals = { start: 0, logged: 0, dropped: 0 };
+
+  async function logRefusal(message: string, details: Record<string, unknown>): Promise<void> {
+    const at = now();
+    if (at - refusals.start >= 60_000) {
+      if (refusals.dropped > 0) {
+        console.error(`[wallet] ${refusals.dropped} more payment callbacks refused (not logged)`);
+      }
+      refusals = { start: at, logged: 0, dropped: 0 };
+    }
+    if (refusals.logged >= REFUSALS_LOGGED_PER_MINUTE) {
+      refusals.dropped += 1;
+      return;
+    }
+    refusals.logged += 1;
+    await logAdminError(deps.database, at, message, details);
+  }
+
+  router.post('/payments/callback/:provider', rawBody, async (req, res) => {
+    const providerName = String(req.params.provider);
+    if (providerName !== deps.provider.name) {
+      return void res.status(404).json({ error: m.unknownProvider });
+    }
+    const verified = await deps.provider.verifyCallback(incomingCallback(req));
+    if (!verified.ok) {
+      await logRefusal('Payment callback refused: invalid signature', {
+        provider: providerName,
+        reason: verified.reason,
+        address: req.ip ?? null,
+      });
+      return void res.status(401).json({ error: m.invalidSignature });
+    }
+    const { callback } = verified;
+    let outcome;
+    try {
+      outcome = await wallet.handleCallback(providerName as ProviderName, callback);
+    } catch (error) {
+      // 500: the provider retries until the status is recorded.
+      console.error(
+        `[wallet] recording callback for ${callback.paymentId} failed: ${describe(error)}`,
+      );
+      return void res.status(500).json({ error: m.unknownError });
+    }
+    if (outcome === 'unknown_payment') {
+      await logRefusal('Payment callback for an unknown payment', {
+        provider: providerName,
+        paymentId: callback.paymentId,
+        kind: callback.kind,
+        providerStatus: callback.providerStatus,
+      });
+      return void res.status(404).json({ error: m.unknownPayment });
+    }
+    res.status(200).json({ ok: true });
+  });
+
+  router.use('/payments', walletErrorHandler('payment callback failed'));
+  return router;
+}

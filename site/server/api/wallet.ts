@@ -1,0 +1,66 @@
+import { Router, type Response } from 'express';
+import { jsonBody } from '../auth/http';
+import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
+import { walletErrorHandler } from '../wallet/http';
+import { walletMessages as m } from '../wallet/messages';
+import {
+  createWalletService,
+  type PaymentAnswer,
+  type WalletDeps,
+  type WalletService,
+} from '../wallet/service';
+
+export interface WalletRouterDeps extends WalletDeps {
+  /** Shares one service (and its reconciler) with the other routers; built from deps when absent. */
+  wallet?: WalletService;
+}
+
+function send(res: Response, answer: PaymentAnswer): void {
+  res.set('Cache-Control', 'no-store');
+  if (!answer.ok) return void res.status(answer.status).json({ error: answer.error });
+  const { message, transaction, paymentId } = answer;
+  res.status(202).json({ message, transaction, paymentId });
+}
+
+/**
+ * `POST /wallet/deposit`, `POST /wallet/withdraw` (players only, optional `Idempotency-Key`),
+ * `GET /wallet/transactions?limit&before`, `GET /wallet/payments/:id`.
+ */
+export function walletRouter(deps: WalletRouterDeps): Router {
+  const router = Router();
+  const wallet = deps.wallet ?? createWalletService(deps);
+  const session = sessionMiddleware({ database: deps.database, config: deps.config });
+
+  router.post('/wallet/deposit', session, requirePlayer, jsonBody, async (req, res) => {
+    const userId = currentUser(res).id;
+    send(
+      res,
+      await wallet.deposit(userId, req.body, { idempotencyKey: req.get('idempotency-key') }),
+    );
+  });
+
+  router.post('/wallet/withdraw', session, requirePlayer, jsonBody, async (req, res) => {
+    const userId = currentUser(res).id;
+    send(
+      res,
+      await wallet.withdraw(userId, req.body, { idempotencyKey: req.get('idempotency-key') }),
+    );
+  });
+
+  router.get('/wallet/transactions', session, requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const page = await wallet.history(currentUser(res).id, req.query as Record<string, unknown>);
+    if (!page.ok) return void res.status(page.status).json({ error: page.error });
+    res.json(page.value);
+  });
+
+  router.get('/wallet/payments/:id', session, requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const payment = await wallet.payment(currentUser(res).id, String(req.params.id));
+    if (!payment) return void res.status(404).json({ error: m.paymentNotFound });
+    res.json({ payment });
+  });
+
+  router.use('/wallet', walletErrorHandler('wallet route failed'));
+  return router;
+}

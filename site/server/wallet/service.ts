@@ -1,0 +1,330 @@
+// Deposits and withdrawals: record first, call the provider outside any transaction, then record
+// what it said. The money itself only moves in db/payments.ts, once, on the first final status.
+import { and, eq } from 'drizzle-orm';
+import type { Database, Queryable } from '../../../db/client';
+import { InsufficientFundsError } from '../../../db/ledger';
+import {
+  applyPaymentStatus,
+  createPaymentRequest,
+  findPayment,
+  type PaymentRequest,
+} from '../../../db/payments';
+import { userTransactions } from '../../../db/schema';
+import type {
+  Clock,
+  InitiationResult,
+  PaymentKind,
+  PaymentProvider,
+  ProviderName,
+  VerifiedCallback,
+} from '../payments/provider';
+import { formatZmw, ngweeToZmw } from './amount';
+import { failureMessage, rejectionStatus } from './failure-messages';
+import {
+  checkHistoryQuery,
+  toTransactionView,
+  transactionHistory,
+  type HistoryPage,
+  type TransactionView,
+} from './history';
+import { walletMessages as m } from './messages';
+import { newPaymentId } from './payment-id';
+import {
+  reconcilePayments,
+  startReconciler,
+  type ReconcileReport,
+  type ReconcilerOptions,
+  type RunningReconciler,
+} from './reconciler';
+import { checkIdempotencyKey, checkPaymentRequest, type Checked } from './validation';
+
+export interface WalletConfig {
+  /** The site's public URL (the session cookie's name depends on it). */
+  publicUrl: string;
+  /** Lower-cased emails that hold the admin claim (for the admin routes' guard). */
+  adminEmails: readonly string[];
+  /** Keys the payment ids derived from an Idempotency-Key. */
+  internalSecret: string;
+  reconciler?: ReconcilerOptions;
+}
+
+export interface WalletDeps {
+  database: Database;
+  /** The configured provider: the only one whose callbacks are accepted. */
+  provider: PaymentProvider;
+  config: WalletConfig;
+  clock?: Clock;
+}
+
+/** What a deposit or withdrawal request answers: 202 with what the user sees, or an error. */
+export type PaymentAnswer =
+  | {
+      ok: true;
+      status: 202;
+      message: string;
+      transaction: TransactionView;
+      /** For `GET /wallet/payments/:id`, which the waiting screen follows. */
+      paymentId: string;
+    }
+  | { ok: false; status: number; error: string };
+
+export interface PaymentView {
+  id: string;
+  kind: PaymentKind;
+  status: PaymentRequest['status'];
+  /** ZMW. */
+  amount: number;
+  currency: 'ZMW';
+  phone: string;
+  operator: PaymentRequest['operator'];
+  /** What the waiting screen shows for the current status. */
+  message: string;
+  failureReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CallbackOutcome = 'recorded' | 'unknown_payment';
+
+export interface PaymentOptions {
+  /** The `Idempotency-Key` header, as received. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface WalletService {
+  deposit(userId: string, body: unknown, options?: PaymentOptions): Promise<PaymentAnswer>;
+  withdraw(userId: string, body: unknown, options?: PaymentOptions): Promise<PaymentAnswer>;
+  history(userId: string, query: Record<string, unknown>): Promise<Checked<HistoryPage>>;
+  /** The payment's current state for its owner; null when absent or someone else's. */
+  payment(userId: string, paymentId: string): Promise<PaymentView | null>;
+  handleCallback(providerName: ProviderName, callback: VerifiedCallback): Promise<CallbackOutcome>;
+  reconcile(options?: { now?: number }): Promise<ReconcileReport>;
+  /** Reconciles every `intervalMs` (default 15 s) until stopped; options override the config's. */
+  startReconciler(options?: ReconcilerOptions): RunningReconciler;
+}
+
+/** The provider's answer as a status for the payment's history (REJECTED is final: failed). */
+function initiationStatus(result: InitiationResult): string {
+  switch (result.outcome) {
+    case 'accepted':
+      return 'ACCEPTED';
+    case 'duplicate':
+      return 'DUPLICATE_IGNORED';
+    case 'rejected':
+      return 'REJECTED';
+    case 'unknown':
+      return 'UNKNOWN';
+  }
+}
+
+/** What the user reads while the payment is pending or once it completed. */
+export function paymentMessage(
+  payment: PaymentRequest,
+  initiation?: InitiationResult['outcome'],
+): string {
+  const amount = formatZmw(payment.amount);
+  if (payment.status === 'failed') return failureMessage(payment.kind, payment.failureReason);
+  if (payment.kind === 'deposit') {
+    if (payment.status === 'completed') return `Your deposit of ${amount} is complete.`;
+    if (initiation === 'unknown') {
+      return `Your deposit of ${amount} is being processed. If a prompt appears on your phone (${payment.phone}), approve it; your balance updates as soon as the operator confirms.`;
+    }
+    return `Approve the payment of ${amount} on your phone (${payment.phone}) to complete your deposit.`;
+  }
+  if (payment.status === 'completed') {
+    return `Your withdrawal of ${amount} has been sent to ${payment.phone}.`;
+  }
+  return `Your withdrawal of ${amount} is on its way to ${payment.phone}.`;
+}
+
+async function transactionOf(db: Queryable, payment: PaymentRequest) {
+  const row = await db
+    .select()
+    .from(userTransactions)
+    .where(
+      and(
+        eq(userTransactions.type, payment.kind),
+        eq(userTransactions.reference, payment.id),
+        eq(userTransactions.userId, payment.userId),
+      ),
+    )
+    .get();
+  if (!row) throw new Error(`payment ${payment.id} has no history line`);
+  return toTransactionView(row);
+}
+
+function sameRequest(
+  payment: PaymentRequest,
+  kind: PaymentKind,
+  userId: string,
+  input: { phone: string; operator: string; amountNgwee: number },
+): boolean {
+  return (
+    payment.userId === userId &&
+    payment.kind === kind &&
+    payment.phone === input.phone &&
+    payment.operator === input.operator &&
+    payment.amount === input.amountNgwee
+  );
+}
+
+export function createWalletService(deps: WalletDeps): WalletService {
+  const { database, provider } = deps;
+  const clock = deps.clock ?? Date.now;
+
+  async function answerFor(
+    payment: PaymentRequest,
+    initiation?: InitiationResult['outcome'],
+  ): Promise<PaymentAnswer> {
+    if (payment.status === 'failed') {
+      return {
+        ok: false,
+        status: rejectionStatus(payment.failureReason),
+        error: failureMessage(payment.kind, payment.failureReason),
+      };
+    }
+    return {
+      ok: true,
+      status: 202,
+      message: paymentMessage(payment, initiation),
+      transaction: await transactionOf(database.read, payment),
+      paymentId: payment.id,
+    };
+  }
+
+  async function startPayment(
+    kind: PaymentKind,
+    userId: string,
+    body: unknown,
+    options: PaymentOptions,
+  ): Promise<PaymentAnswer> {
+    const checked = checkPaymentRequest(kind, body);
+    if (!checked.ok) return checked;
+    const key = checkIdempotencyKey(options.idempotencyKey);
+    if (!key.ok) return key;
+    const input = checked.value;
+    const paymentId = newPaymentId(deps.config.internalSecret, userId, key.value);
+
+    // 1. Record the request (and, for a withdrawal, hold the money) before the provider hears of it,
+    //    so that whatever happens next can be reconciled by this id.
+    let recorded: { payment: PaymentRequest; duplicate: boolean };
+    try {
+      recorded = await database.write((tx) =>
+        createPaymentRequest(tx, {
+          id: paymentId,
+          userId,
+          kind,
+          provider: provider.name,
+          phone: input.phone,
+          operator: input.operator,
+          amount: input.amountNgwee,
+          now: clock(),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) {
+        return { ok: false, status: 400, error: m.insufficientBalance };
+      }
+      throw error;
+    }
+    if (recorded.duplicate) {
+      // The same Idempotency-Key again: the same payment, no second request, no second hold.
+      if (!sameRequest(recorded.payment, kind, userId, input)) {
+        return { ok: false, status: 409, error: m.idempotencyKeyReused };
+      }
+      return answerFor(recorded.payment);
+    }
+
+    // 2. Ask the provider, outside any transaction: the write queue never waits on the network.
+    let result: InitiationResult;
+    try {
+      result = await provider.initiate({
+        paymentId,
+        kind,
+        phone: input.phone,
+        operator: input.operator,
+        amountNgwee: input.amountNgwee,
+      });
+    } catch (error) {
+      // A provider that throws told us nothing: the payment may or may not exist there.
+      result = { outcome: 'unknown', reason: error instanceof Error ? error.message : 'threw' };
+    }
+
+    // 3. Record the answer. Only a refusal is final; "unknown" is left to the reconciler.
+    const { payment } = await database.write((tx) =>
+      applyPaymentStatus(tx, {
+        paymentId,
+        status: initiationStatus(result),
+        failureReason: result.outcome === 'rejected' ? result.reason : null,
+        source: 'initiation',
+        payload: result,
+        now: clock(),
+      }),
+    );
+    return answerFor(payment, result.outcome);
+  }
+
+  async function handleCallback(
+    providerName: ProviderName,
+    callback: VerifiedCallback,
+  ): Promise<CallbackOutcome> {
+    // The provider's module decided what its status means; hand the ledger the final word it knows.
+    const status =
+      callback.status === 'completed'
+        ? 'COMPLETED'
+        : callback.status === 'failed'
+          ? 'FAILED'
+          : callback.providerStatus;
+    return database.write(async (tx) => {
+      const payment = await findPayment(tx, callback.paymentId);
+      if (!payment || payment.provider !== providerName || payment.kind !== callback.kind) {
+        return 'unknown_payment';
+      }
+      await applyPaymentStatus(tx, {
+        paymentId: payment.id,
+        status,
+        failureReason: callback.failureReason ?? null,
+        providerRef: callback.providerRef ?? null,
+        source: 'callback',
+        payload: callback.payload,
+        now: clock(),
+      });
+      return 'recorded';
+    });
+  }
+
+  return {
+    deposit: (userId, body, options = {}) => startPayment('deposit', userId, body, options),
+    withdraw: (userId, body, options = {}) => startPayment('withdrawal', userId, body, options),
+
+    async history(userId, query) {
+      const checked = checkHistoryQuery(query);
+      if (!checked.ok) return checked;
+      return { ok: true, value: await transactionHistory(database.read, userId, checked.value) };
+    },
+
+    async payment(userId, paymentId) {
+      const payment = await findPayment(database.read, paymentId);
+      if (!payment || payment.userId !== userId) return null;
+      return {
+        id: payment.id,
+        kind: payment.kind,
+        status: payment.status,
+        amount: ngweeToZmw(payment.amount),
+        currency: 'ZMW',
+        phone: payment.phone,
+        operator: payment.operator,
+        message: paymentMessage(payment),
+        failureReason: payment.failureReason,
+        createdAt: new Date(payment.createdAt).toISOString(),
+        updatedAt: new Date(payment.updatedAt).toISOString(),
+      };
+    },
+
+    handleCallback,
+    reconcile: (options = {}) =>
+      reconcilePayments(deps, { ...deps.config.reconciler, now: options.now ?? clock() }),
+    startReconciler: (options = {}) =>
+      startReconciler(deps, { ...deps.config.reconciler, ...options }),
+  };
+}

@@ -1,0 +1,353 @@
+// The wallet, payments-callback and admin routers composed with auth and the Origin check exactly as
+// the site mounts them (the provider's callbacks BEFORE the Origin check), on a real HTTP server
+// (port 0) over a fresh libSQL file, with the built-in sandbox provider or pawaPay against the fake.
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import express, { Router } from 'express';
+import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
+import { applyPaymentStatus, createPaymentRequest, findPayment } from '../../db/payments';
+import { users } from '../../db/schema';
+import { adminRouter } from '../../site/server/api/admin';
+import { authRouter } from '../../site/server/api/auth';
+import { meRouter } from '../../site/server/api/me';
+import { paymentsRouter } from '../../site/server/api/payments';
+import { walletRouter } from '../../site/server/api/wallet';
+import type { AuthConfig } from '../../site/server/auth/config';
+import { sessionMiddleware } from '../../site/server/auth/middleware';
+import { requireSameOrigin } from '../../site/server/auth/origin';
+import {
+  createPaymentProvider,
+  type ManagedPaymentProvider,
+} from '../../site/server/payments/create-provider';
+import { signRequest } from '../../site/server/payments/http-signatures';
+import {
+  SANDBOX_CALLBACK_PATH,
+  SANDBOX_KEY_ID,
+  sandboxCallbackSecret,
+} from '../../site/server/payments/sandbox';
+import { createDatabaseSandboxStore } from '../../site/server/payments/sandbox-store-db';
+import type { ProviderName } from '../../site/server/payments/provider';
+import type { ReconcilerOptions } from '../../site/server/wallet/reconciler';
+import {
+  createWalletService,
+  type WalletDeps,
+  type WalletService,
+} from '../../site/server/wallet/service';
+import { createTestDatabase, type TestDatabase } from './db';
+import { startFakePawapay, type FakePawapay } from './fake-pawapay';
+
+export const TEST_INTERNAL_SECRET = 'wallet-test-internal-secret-0123456789abcdef';
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export interface WalletAppOptions {
+  provider?: ProviderName;
+  /** How long the sandbox "phone" takes to approve (default 50 ms). */
+  sandboxDelayMs?: number;
+  /** pawaPay client timeout against the fake (default 1 s). */
+  pawapayTimeoutMs?: number;
+  adminEmails?: string[];
+  /** Wraps the real provider, e.g. to make an initiation fail in a chosen way. */
+  wrapProvider?: (provider: ManagedPaymentProvider) => ManagedPaymentProvider;
+  reconciler?: ReconcilerOptions;
+}
+
+export interface Answer {
+  status: number;
+  text: string;
+  json: Record<string, unknown>;
+  headers: Headers;
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = text ? JSON.parse(text) : {};
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A browser stand-in: keeps its session cookie and sends the site's Origin. */
+export class Client {
+  cookie = '';
+
+  constructor(
+    readonly baseUrl: string,
+    public origin: string | null,
+  ) {}
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {
+      ...(this.origin ? { origin: this.origin } : {}),
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...extraHeaders,
+    };
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';');
+      this.cookie = /Max-Age=0(;|$)/.test(header) ? '' : pair;
+    }
+    const text = await response.text();
+    return { status: response.status, text, json: parseObject(text), headers: response.headers };
+  }
+
+  get(path: string) {
+    return this.request('GET', path);
+  }
+
+  post(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', path, body, headers);
+  }
+}
+
+export interface TestPlayer {
+  id: string;
+  email: string;
+  client: Client;
+}
+
+export interface WalletApp {
+  url: string;
+  /** The temp database (with `database`, `url`, `cleanup`). */
+  db: TestDatabase;
+  database: TestDatabase['database'];
+  provider: ManagedPaymentProvider;
+  /** The service behind the routers (reconcile on demand, handleCallback). */
+  wallet: WalletService;
+  deps: WalletDeps;
+  /** Present when `provider: 'pawapay'`. */
+  fake: FakePawapay | null;
+  client(): Client;
+  /** Signs a new player up through the API; `fundZmw` credits a completed deposit via db/payments. */
+  player(options?: { fundZmw?: number; email?: string }): Promise<TestPlayer>;
+  guest(): Promise<TestPlayer>;
+  makeAdmin(userId: string): Promise<void>;
+  /** Credits a completed deposit through db/payments, dated `now` (default: the real clock). */
+  fund(userId: string, zmw: number, now?: number): Promise<void>;
+  /** Wallet and hold balances, in ngwee. */
+  balances(userId: string): Promise<{ wallet: number; hold: number }>;
+  payment(paymentId: string): ReturnType<typeof findPayment>;
+  ledger(): ReturnType<typeof checkLedger>;
+  /** Resolves once `check` returns true (polling), or throws after `timeoutMs`. */
+  waitFor(check: () => Promise<boolean> | boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+let people = 0;
+
+export async function startWalletApp(options: WalletAppOptions = {}): Promise<WalletApp> {
+  const db = await createTestDatabase();
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const providerName = options.provider ?? 'sandbox';
+
+  const fake =
+    providerName === 'pawapay'
+      ? await startFakePawapay({ callbackUrl: `${url}/api/payments/callback/pawapay` })
+      : null;
+  const realProvider = createPaymentProvider(
+    {
+      provider: providerName,
+      publicUrl: url,
+      internalSecret: TEST_INTERNAL_SECRET,
+      sandboxDelayMs: options.sandboxDelayMs ?? 50,
+      pawapay: {
+        baseUrl: fake?.baseUrl ?? 'http://127.0.0.1:9',
+        apiToken: fake?.apiToken ?? 'unused',
+        timeoutMs: options.pawapayTimeoutMs ?? 1_000,
+      },
+    },
+    { sandboxStore: createDatabaseSandboxStore(db.database) },
+  );
+  const provider = options.wrapProvider ? options.wrapProvider(realProvider) : realProvider;
+
+  const auth: AuthConfig = { publicUrl: url, adminEmails: options.adminEmails ?? [] };
+  const authDeps = { database: db.database, config: auth };
+  const baseDeps: WalletDeps = {
+    database: db.database,
+    provider,
+    config: {
+      ...auth,
+      internalSecret: TEST_INTERNAL_SECRET,
+      ...(options.reconciler ? { reconciler: options.reconciler } : {}),
+    },
+  };
+  const wallet = createWalletService(baseDeps);
+  const deps = { ...baseDeps, wallet };
+
+  const api = Router();
+  api.use(paymentsRouter(deps)); // signed by the provider, not sent by a browser: before Origin
+  api.use(requireSameOrigin(url));
+  api.use(sessionMiddleware(authDeps));
+  api.use(authRouter(authDeps), meRouter(authDeps), walletRouter(deps), adminRouter(deps));
+  const app = express();
+  app.disable('x-powered-by');
+  app.use('/api', api);
+  server.on('request', app);
+  provider.start();
+
+  const client = () => new Client(url, url);
+
+  async function signUp(c: Client, email: string): Promise<string> {
+    const answer = await c.post('/api/auth/signup', {
+      firstName: 'Mutale',
+      lastName: 'Banda',
+      phone: '0971234567',
+      email,
+      password: TEST_PASSWORD,
+    });
+    if (answer.status !== 201) throw new Error(`signup failed: ${answer.status} ${answer.text}`);
+    return (answer.json.user as { id: string }).id;
+  }
+
+  async function fund(userId: string, zmw: number, now = Date.now()): Promise<void> {
+    const paymentId = randomUUID();
+    await db.database.write(async (tx) => {
+      await createPaymentRequest(tx, {
+        id: paymentId,
+        userId,
+        kind: 'deposit',
+        provider: providerName,
+        phone: '0961234567',
+        operator: 'mtn',
+        amount: Math.round(zmw * 100),
+        now,
+      });
+      await applyPaymentStatus(tx, {
+        paymentId,
+        status: 'COMPLETED',
+        source: 'callback',
+        payload: { funded: 'test' },
+        now,
+      });
+    });
+  }
+
+  return {
+    url,
+    db,
+    database: db.database,
+    provider,
+    wallet,
+    deps,
+    fake,
+    client,
+    async player(opts = {}) {
+      people += 1;
+      const email = opts.email ?? `player.${people}.${randomUUID().slice(0, 8)}@example.zm`;
+      const c = client();
+      const id = await signUp(c, email);
+      if (opts.fundZmw) await fund(id, opts.fundZmw);
+      return { id, email, client: c };
+    },
+    async guest() {
+      const c = client();
+      const answer = await c.post('/api/auth/guest');
+      if (answer.status !== 200) throw new Error(`guest failed: ${answer.status} ${answer.text}`);
+      return { id: (answer.json.user as { id: string }).id, email: '', client: c };
+    },
+    async makeAdmin(userId) {
+      await db.database.write((tx) =>
+        tx.update(users).set({ isAdmin: true }).where(eq(users.id, userId)),
+      );
+    },
+    fund,
+    async balances(userId) {
+      return {
+        wallet: await balanceOf(db.database.read, accountIds.wallet(userId)),
+        hold: await balanceOf(db.database.read, accountIds.hold(userId)),
+      };
+    },
+    payment: (paymentId) => findPayment(db.database.read, paymentId),
+    ledger: () => checkLedger(db.database.read),
+    async waitFor(check, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async close() {
+      await provider.stop();
+      await fake?.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      db.cleanup();
+    },
+  };
+}
+
+/**
+ * A sandbox-shaped (pawaPay v2) callback for `paymentId`, signed per RFC 9421 like the sandbox signs
+ * its own — or, through `options`, signed wrongly in a chosen way.
+ */
+export function sandboxCallback(
+  appUrl: string,
+  payment: { id: string; kind: 'deposit' | 'withdrawal'; status: string; failureCode?: string },
+  options: {
+    now?: number;
+    keyId?: string;
+    secret?: Uint8Array;
+    /** Sent instead of the signed body (a tampered body). */
+    replaceBody?: Uint8Array;
+    unsigned?: boolean;
+  } = {},
+): { url: string; headers: Record<string, string>; body: Uint8Array } {
+  const url = new URL(SANDBOX_CALLBACK_PATH, appUrl);
+  const document = {
+    [payment.kind === 'deposit' ? 'depositId' : 'payoutId']: payment.id,
+    status: payment.status,
+    amount: '1',
+    currency: 'ZMW',
+    country: 'ZMB',
+    ...(payment.failureCode
+      ? { failureReason: { failureCode: payment.failureCode, failureMessage: 'test' } }
+      : {}),
+  };
+  const body = new Uint8Array(Buffer.from(JSON.stringify(document)));
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=UTF-8' };
+  const signature = options.unsigned
+    ? {}
+    : signRequest(
+        { method: 'POST', authority: url.host, path: url.pathname, headers, body },
+        {
+          key: {
+            id: options.keyId ?? SANDBOX_KEY_ID,
+            algorithm: 'hmac-sha256',
+            secret: options.secret ?? sandboxCallbackSecret(TEST_INTERNAL_SECRET),
+          },
+          now: options.now ?? Date.now(),
+          label: 'sig-sandbox',
+        },
+      );
+  return {
+    url: url.href,
+    headers: { ...headers, ...signature },
+    body: options.replaceBody ?? body,
+  };
+}
+
+/** POSTs a callback built by `sandboxCallback`; answers the status. */
+export async function postCallback(callback: ReturnType<typeof sandboxCallback>): Promise<number> {
+  const response = await fetch(callback.url, {
+    method: 'POST',
+    headers: callback.headers,
+    body: new Uint8Array(callback.body),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
