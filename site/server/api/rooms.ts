@@ -1,0 +1,104 @@
+import { Router, type Response } from 'express';
+import { jsonBody } from '../auth/http';
+import { describeError } from '../auth/logging';
+import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
+import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
+import { roomMessages as m, type Refusal } from '../rooms/messages';
+import { roomIdOf } from '../rooms/settings';
+
+function refuse(res: Response, refusal: Refusal): void {
+  res.status(refusal.status).json({
+    error: refusal.error,
+    code: refusal.code,
+    ...(refusal.roomId ? { roomId: refusal.roomId } : {}),
+  });
+}
+
+function failed(res: Response, context: string, error: unknown, message: string): void {
+  console.error(`[rooms] ${context}: ${describeError(error)}`);
+  if (!res.headersSent) res.status(500).json({ error: message });
+}
+
+/**
+ * `GET /rooms`, `POST /rooms`, `GET /rooms/:roomId`, `POST /rooms/:roomId/join|leave|ticket`.
+ * Mount under `/api`, behind the Origin check.
+ */
+export function roomsRouter(deps: RoomsDeps): Router {
+  const router = Router();
+  const rooms = roomServiceOf(deps);
+  const session = sessionMiddleware(authDepsOf(deps));
+
+  router.get('/rooms', async (_req, res) => {
+    try {
+      res.set('Cache-Control', 'no-store');
+      res.json({ rooms: await rooms.listPublic() });
+    } catch (error) {
+      failed(
+        res,
+        'list failed',
+        error,
+        '⚠️ Could not fetch available rooms. Please try again later.',
+      );
+    }
+  });
+
+  router.post('/rooms', session, requirePlayer, jsonBody, async (req, res) => {
+    try {
+      const outcome = await rooms.create(currentUser(res), req.body);
+      if (!outcome.ok) return refuse(res, outcome);
+      res.status(201).json({ room: outcome.room });
+    } catch (error) {
+      failed(res, 'create failed', error, m.createFailed);
+    }
+  });
+
+  router.get('/rooms/:roomId', async (req, res) => {
+    try {
+      const room = await rooms.get(roomIdOf(req));
+      res.set('Cache-Control', 'no-store');
+      if (!room) return void res.status(404).json({ error: m.invalidRoomId });
+      res.json({ room });
+    } catch (error) {
+      failed(res, 'fetch failed', error, m.errorFetchingRoom);
+    }
+  });
+
+  router.post('/rooms/:roomId/join', session, requirePlayer, jsonBody, async (req, res) => {
+    try {
+      const outcome = await rooms.join(currentUser(res), roomIdOf(req), req.body);
+      if (!outcome.ok) return refuse(res, outcome);
+      res.json({ room: outcome.room });
+    } catch (error) {
+      failed(res, 'join failed', error, m.joinFailed);
+    }
+  });
+
+  router.post('/rooms/:roomId/leave', session, requirePlayer, async (req, res) => {
+    try {
+      const outcome = await rooms.leave(currentUser(res), roomIdOf(req));
+      if (!outcome.ok) return refuse(res, outcome);
+      if (!outcome.room) return void res.status(204).end();
+      res.json({ room: outcome.room });
+    } catch (error) {
+      failed(res, 'leave failed', error, m.exitFailed);
+    }
+  });
+
+  router.post('/rooms/:roomId/ticket', session, requireUser, async (req, res) => {
+    try {
+      const outcome = await rooms.ticket(currentUser(res), roomIdOf(req));
+      if (!outcome.ok) return refuse(res, outcome);
+      res.set('Cache-Control', 'no-store');
+      res.json({ ticket: outcome.ticket, url: outcome.url });
+    } catch (error) {
+      failed(
+        res,
+        'ticket failed',
+        error,
+        'Failed to load game data. Please check your connection or room ID.',
+      );
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,65 @@
+// The site's side of protocol calls 1 and 4: signed JSON POSTs to the room server and the lobby.
+import { signRequest } from '../../../game/signing';
+import type { PublicRoom, RoomForParty } from './types';
+
+/** Throws when the party did not answer 2xx, so the caller can retry. */
+export interface PartyClient {
+  sendRoom(room: RoomForParty): Promise<void>;
+  sendLobby(rooms: PublicRoom[]): Promise<void>;
+}
+
+export interface HttpPartyClientOptions {
+  /** e.g. `http://127.0.0.1:1999`, without a trailing slash. */
+  partyUrl: string;
+  internalSecret: string;
+  clock: () => number;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export class PartyCallError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number | null,
+    detail: string,
+  ) {
+    super(`party call ${path} failed: ${detail}`);
+    this.name = 'PartyCallError';
+  }
+}
+
+export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
+  const base = options.partyUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  async function post(path: string, payload: unknown): Promise<void> {
+    const body = JSON.stringify(payload);
+    const signed = signRequest(options.internalSecret, {
+      method: 'POST',
+      path,
+      body,
+      now: options.clock(),
+    });
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...signed },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PartyCallError(path, null, error instanceof Error ? error.message : String(error));
+    }
+    // Drain the body so the connection can be reused.
+    const text = await response.text().catch(() => '');
+    if (!response.ok) throw new PartyCallError(path, response.status, text.slice(0, 200));
+  }
+
+  return {
+    sendRoom: (room) =>
+      post(`/parties/main/${encodeURIComponent(room.roomId)}`, { type: 'room', room }),
+    sendLobby: (rooms) => post('/parties/lobby/main', { type: 'rooms', rooms }),
+  };
+}

@@ -1,0 +1,93 @@
+import { refuse, roomMessages, type Refusal } from './messages';
+
+export const STAKE_OPTIONS_ZMW = [10, 20, 30, 40, 50] as const;
+export const TIME_OPTIONS_MINUTES = [10, 20, 30, 40, 60] as const;
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 6;
+export const PRIVACY_OPTIONS = ['Public', 'Private'] as const;
+export type Privacy = (typeof PRIVACY_OPTIONS)[number];
+
+/** Rooms that never fill close after this long (× GAME_TIME_SCALE). */
+export const ROOM_EXPIRY_MS = 30 * 60_000;
+
+export interface RoomSettings {
+  stakeNgwee: number;
+  timeMinutes: number;
+  maxPlayers: number;
+  privacy: Privacy;
+}
+
+const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** A JSON number, or a string of digits as an HTML form would send it. */
+function asInteger(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value === 'string' && /^\d{1,4}$/.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+function asPrivacy(value: unknown): Privacy | null {
+  if (typeof value !== 'string') return null;
+  const lower = value.trim().toLowerCase();
+  return PRIVACY_OPTIONS.find((option) => option.toLowerCase() === lower) ?? null;
+}
+
+export function parseRoomSettings(body: unknown): { ok: true; settings: RoomSettings } | Refusal {
+  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { amount, time, maxPlayers, privacy } = input;
+  if ([amount, time, maxPlayers, privacy].some(isMissing)) {
+    return refuse(400, 'missing_settings', roomMessages.missingSettings);
+  }
+  const stakeZmw = asInteger(amount);
+  if (stakeZmw === null || !(STAKE_OPTIONS_ZMW as readonly number[]).includes(stakeZmw)) {
+    return refuse(400, 'invalid_settings', roomMessages.invalidAmount);
+  }
+  const minutes = asInteger(time);
+  if (minutes === null || !(TIME_OPTIONS_MINUTES as readonly number[]).includes(minutes)) {
+    return refuse(400, 'invalid_settings', roomMessages.invalidTime);
+  }
+  const players = asInteger(maxPlayers);
+  if (players === null || players < MIN_PLAYERS || players > MAX_PLAYERS) {
+    return refuse(400, 'invalid_settings', roomMessages.invalidMaxPlayers);
+  }
+  const chosenPrivacy = asPrivacy(privacy);
+  if (chosenPrivacy === null) return refuse(400, 'invalid_settings', roomMessages.invalidPrivacy);
+  return {
+    ok: true,
+    settings: {
+      stakeNgwee: stakeZmw * 100,
+      timeMinutes: minutes,
+      maxPlayers: players,
+      privacy: chosenPrivacy,
+    },
+  };
+}
+
+/** The optional seed a player adds to the dice when joining (the web client sends a random one). */
+export function parseClientSeed(body: unknown): { ok: true; clientSeed: string | null } | Refusal {
+  const value =
+    typeof body === 'object' && body !== null
+      ? (body as Record<string, unknown>).clientSeed
+      : undefined;
+  if (isMissing(value)) return { ok: true, clientSeed: null };
+  if (typeof value !== 'string' || !CLIENT_SEED.test(value)) {
+    return refuse(400, 'invalid_client_seed', roomMessages.invalidClientSeed);
+  }
+  return { ok: true, clientSeed: value };
+}
+
+const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isRoomIdShaped(roomId: string): boolean {
+  return ROOM_ID.test(roomId);
+}
+
+/** The `:roomId` route parameter as a string ('' when absent). */
+export function roomIdOf(req: { params: Record<string, unknown> }): string {
+  const value = req.params.roomId;
+  return typeof value === 'string' ? value : '';
+}

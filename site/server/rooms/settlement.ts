@@ -1,0 +1,274 @@
+// Protocol call 3: a room server reports a finished game; the site checks everything it can, then
+// pays once. Each refusal is answered 4xx and written to the operator's error log.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { settleRoom } from '../../../db/money';
+import {
+  adminRevenue,
+  adminTotals,
+  gameHistory,
+  gameResults,
+  rooms,
+  users,
+  type GameOutcome,
+} from '../../../db/schema';
+import { BOARD, HOME_BOXES } from '../../../game/board';
+import { combineClientSeeds } from '../../../game/dice';
+import type { GameState } from '../../../game/game-state';
+import { payoutOf, winnersOf } from '../../../game/payout';
+import { statementsOf } from '../../../game/statement';
+import { describeError } from '../auth/logging';
+import { logAdminError } from './admin-errors';
+import { loadRoom } from './queries';
+import { canonicalJson, replayReportedGame } from './replay';
+import {
+  settlementReportSchema,
+  type FinishedGame,
+  type SettlementReport,
+} from './settlement-record';
+
+export interface SettlementDeps {
+  database: Database;
+  clock: () => number;
+}
+
+export interface SettlementAnswer {
+  status: number;
+  body: { ok: true; settled: true } | { error: string };
+}
+
+const SETTLED: SettlementAnswer = { status: 200, body: { ok: true, settled: true } };
+
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    readonly details?: unknown,
+  ) {
+    super(reason);
+  }
+}
+
+const PARTICIPANT_FIELDS = ['position', 'balance', 'trucks', 'revenue', 'expenses', 'tax'] as const;
+
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+}
+
+function toZmw(ngwee: number): number {
+  return ngwee / 100;
+}
+
+function parseReport(roomId: string, rawBody: string): SettlementReport {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new Refused(400, 'The settlement body is not valid JSON.');
+  }
+  const parsed = settlementReportSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new Refused(400, 'The settlement body has the wrong shape.', {
+      issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path, message: i.message })),
+    });
+  }
+  if (parsed.data.roomId !== roomId) {
+    throw new Refused(400, 'The settlement names another room.', {
+      bodyRoomId: parsed.data.roomId,
+    });
+  }
+  return parsed.data;
+}
+
+/** Everything but the payment: the players, every roll, the log, the statements and the winners. */
+async function verify(deps: SettlementDeps, roomId: string, report: SettlementReport) {
+  const found = await loadRoom(deps.database.read, roomId);
+  if (!found) throw new Refused(404, 'Unknown room.');
+  const { room, seats } = found;
+  if (room.settledAt !== null) return null;
+  if (room.status !== 'active' && room.status !== 'countdown') {
+    throw new Refused(409, `The room is ${room.status}, not active.`);
+  }
+  const seatOrder = seats.map((seat) => seat.userId);
+  if (
+    seats.length !== room.maxPlayers ||
+    canonicalJson(report.joinedOrder) !== canonicalJson(seatOrder) ||
+    !sameMembers(Object.keys(report.participants), seatOrder)
+  ) {
+    throw new Refused(409, 'The players are not the seated players.', {
+      seats: seatOrder,
+      joinedOrder: report.joinedOrder,
+      participants: Object.keys(report.participants),
+    });
+  }
+
+  const replay = replayReportedGame({
+    seats: seats.map((seat) => ({
+      uid: seat.userId,
+      name: seat.name,
+      clientSeed: seat.clientSeed,
+    })),
+    serverSeed: room.serverSeed,
+    logs: report.logs,
+    rolls: report.rolls,
+  });
+  if (!replay.ok) throw new Refused(422, `Replay failed: ${replay.reason}`, replay.details);
+
+  for (const uid of seatOrder) {
+    const replayed = replay.state.players[uid];
+    const reported = report.participants[uid];
+    for (const key of PARTICIPANT_FIELDS) {
+      if (!replayed || !reported || canonicalJson(replayed[key]) !== canonicalJson(reported[key])) {
+        throw new Refused(422, `The final ${key} of a player differs from the replay.`, {
+          uid,
+          replayed: replayed?.[key],
+          reported: reported?.[key],
+        });
+      }
+    }
+  }
+
+  const boardState = boardStateOf(replay.state);
+  if (canonicalJson(boardState) !== canonicalJson(report.boardState)) {
+    throw new Refused(422, 'The board differs from the replay.', {
+      replayed: boardState,
+      reported: report.boardState,
+    });
+  }
+
+  const statements = statementsOf(replay.state.players);
+  if (canonicalJson(statements) !== canonicalJson(report.statements)) {
+    throw new Refused(422, 'The statements differ from the replay.', {
+      recomputed: statements,
+      reported: report.statements,
+    });
+  }
+  const winners = winnersOf(seatOrder, statements);
+  if (!sameMembers(winners, report.winners)) {
+    throw new Refused(422, 'The winners differ from the statements.', {
+      recomputed: winners,
+      reported: report.winners,
+    });
+  }
+  const payout = payoutOf(room.amount, seatOrder, winners);
+  const game: FinishedGame = {
+    roomId,
+    joinedOrder: seatOrder,
+    participants: report.participants,
+    boardState,
+    endTime: new Date(report.endTime).toISOString(),
+    winners,
+    totalPot: toZmw(payout.totalPotNgwee),
+    winnerShare: toZmw(payout.winnerShareNgwee),
+    systemShare: toZmw(payout.systemShareNgwee),
+    statements,
+    fairness: {
+      serverSeed: room.serverSeed,
+      serverSeedHash: room.serverSeedHash,
+      clientSeed: combineClientSeeds(seats.map((seat) => seat.clientSeed ?? '')),
+    },
+    logs: report.logs,
+  };
+  return { game, payout, seatOrder };
+}
+
+/** Each box: its home owner and their trucks, or `{owner: null, trucks: 0}` (as the wire state). */
+function boardStateOf(state: GameState): Record<string, { owner: string | null; trucks: number }> {
+  const homes = new Map(Object.values(state.players).map((p) => [p.homeBox as string, p]));
+  return Object.fromEntries(
+    BOARD.map((box) => {
+      const owner = (HOME_BOXES as readonly string[]).includes(box.id)
+        ? homes.get(box.id)
+        : undefined;
+      return [box.id, { owner: owner?.uid ?? null, trucks: owner?.trucks ?? 0 }];
+    }),
+  );
+}
+
+function outcomeOf(uid: string, winners: readonly string[]): GameOutcome {
+  if (!winners.includes(uid)) return 'lost';
+  return winners.length === 1 ? 'won' : 'tied';
+}
+
+type Verified = NonNullable<Awaited<ReturnType<typeof verify>>>;
+
+/** The payment and every record of the finished game, in ONE write transaction. */
+async function pay(deps: SettlementDeps, roomId: string, { game, payout, seatOrder }: Verified) {
+  await deps.database.write(async (tx) => {
+    const now = deps.clock();
+    const [room] = await tx.select().from(rooms).where(eq(rooms.roomId, roomId));
+    // A duplicate that raced this one past verification: the first one paid.
+    if (!room || room.settledAt !== null) return;
+    if (room.status !== 'active' && room.status !== 'countdown') {
+      throw new Refused(409, `The room is ${room.status}, not active.`);
+    }
+    await settleRoom(tx, {
+      roomId,
+      payouts: seatOrder.map((uid) => ({ userId: uid, amount: payout.payouts[uid] ?? 0 })),
+      systemShare: payout.systemShareNgwee,
+      now,
+    });
+    await tx.insert(adminRevenue).values({
+      roomId,
+      amount: payout.systemShareNgwee,
+      totalPot: payout.totalPotNgwee,
+      numberOfPlayers: seatOrder.length,
+      timestamp: now,
+    });
+    await tx
+      .insert(adminTotals)
+      .values({ key: 'totalRevenue', total: payout.systemShareNgwee, lastUpdated: now })
+      .onConflictDoUpdate({
+        target: adminTotals.key,
+        set: { total: sql`${adminTotals.total} + ${payout.systemShareNgwee}`, lastUpdated: now },
+      });
+    await tx.insert(gameHistory).values(
+      seatOrder.map((uid) => ({
+        userId: uid,
+        roomId,
+        result: outcomeOf(uid, payout.winners),
+        prize: payout.payouts[uid] ?? 0,
+        createdAt: now,
+      })),
+    );
+    await tx.insert(gameResults).values({ roomId, record: JSON.stringify(game), settledAt: now });
+    await tx
+      .update(users)
+      .set({ currentRoomId: null, updatedAt: now })
+      .where(and(inArray(users.id, seatOrder), eq(users.currentRoomId, roomId)));
+    await tx
+      .update(rooms)
+      .set({ status: 'ended', isActive: false, closedAt: now, settledAt: now })
+      .where(eq(rooms.roomId, roomId));
+  });
+}
+
+async function logRefusal(deps: SettlementDeps, roomId: string, message: string, details: unknown) {
+  try {
+    await logAdminError(deps.database, { message, details, roomId }, deps.clock());
+  } catch (error) {
+    console.error(`[rooms] admin log failed: ${describeError(error)}`);
+  }
+}
+
+/** Idempotent per room: a repeat of a settled room answers 200 and pays nothing. */
+export async function settleReportedGame(
+  deps: SettlementDeps,
+  roomId: string,
+  rawBody: string,
+): Promise<SettlementAnswer> {
+  try {
+    const report = parseReport(roomId, rawBody);
+    const verified = await verify(deps, roomId, report);
+    if (verified) await pay(deps, roomId, verified);
+    return SETTLED;
+  } catch (error) {
+    if (error instanceof Refused) {
+      await logRefusal(deps, roomId, `Settlement refused: ${error.reason}`, error.details ?? null);
+      return { status: error.status, body: { error: error.reason } };
+    }
+    await logRefusal(deps, roomId, 'Settlement failed', { error: describeError(error) });
+    console.error(`[rooms] settlement of ${roomId} failed: ${describeError(error)}`);
+    return { status: 500, body: { error: 'Settlement failed.' } };
+  }
+}

@@ -1,0 +1,41 @@
+import type { RoomService } from './service';
+
+export interface RoomSweeper {
+  /** One pass now (also what the timer runs). */
+  sweep(): Promise<string[]>;
+  stop(): void;
+}
+
+/**
+ * Closes rooms that never filled once they expire (30 min × GAME_TIME_SCALE) and refunds every
+ * stake. The timer is only a driver: the expiry is stored with the room, so a restart loses nothing.
+ */
+export function startRoomSweeper(options: {
+  service: Pick<RoomService, 'expire'>;
+  intervalMs?: number;
+  clock?: () => number;
+  log?: (message: string) => void;
+}): RoomSweeper {
+  const clock = options.clock ?? Date.now;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  let running: Promise<string[]> | null = null;
+
+  function sweep(): Promise<string[]> {
+    running ??= options.service.expire(clock()).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => {
+    sweep().catch((error: unknown) =>
+      log(`rooms: sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, options.intervalMs ?? 10_000);
+  timer.unref();
+
+  return {
+    sweep,
+    stop: () => clearInterval(timer),
+  };
+}
