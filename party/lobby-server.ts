@@ -1,0 +1,48 @@
+// The lobby party (`/parties/lobby/main`): the site pushes the public room list (signed, protocol
+// call 4); every connection receives it at once and after every change. Public data, so no ticket;
+// clients send nothing.
+import type * as Party from 'partykit/server';
+import { readEnv } from './room/env';
+import { parseJson } from './room/json';
+import { jsonResponse, readSignedBody, unauthorized } from './room/signed-request';
+import { publicRoomsPushSchema } from './room/site-protocol';
+
+const ROOMS_KEY = 'rooms';
+
+export default class LobbyServer implements Party.Server {
+  private rooms: unknown[] = [];
+
+  constructor(readonly room: Party.Room) {}
+
+  async onStart(): Promise<void> {
+    this.rooms = (await this.room.storage.get<unknown[]>(ROOMS_KEY)) ?? [];
+  }
+
+  onConnect(connection: Party.Connection): void {
+    connection.send(this.roomsMessage());
+  }
+
+  onMessage(_message: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection): void {
+    sender.send(JSON.stringify({ type: 'error', message: 'The lobby accepts no messages.' }));
+  }
+
+  async onRequest(request: Party.Request): Promise<Response> {
+    if (request.method === 'GET') return jsonResponse({ rooms: this.rooms });
+    if (request.method !== 'POST') return jsonResponse({ error: 'Method not allowed' }, 405);
+    const { internalSecret } = readEnv(this.room.env);
+    const signed = await readSignedBody(request, internalSecret, Date.now());
+    if (!signed.ok) return unauthorized();
+    const parsed = publicRoomsPushSchema.safeParse(parseJson(signed.body));
+    if (!parsed.success) return jsonResponse({ error: 'Invalid body' }, 400);
+    this.rooms = parsed.data.rooms;
+    await this.room.storage.put(ROOMS_KEY, this.rooms);
+    this.room.broadcast(this.roomsMessage());
+    return jsonResponse({ ok: true });
+  }
+
+  private roomsMessage(): string {
+    return JSON.stringify({ type: 'rooms', rooms: this.rooms });
+  }
+}
+
+LobbyServer satisfies Party.Worker;

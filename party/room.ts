@@ -1,0 +1,440 @@
+// The room server: one instance per game (`/parties/main/<roomId>`), a thin shell around the room
+// machine in game/. It checks tickets before any room state exists, turns messages, site pushes and
+// the alarm into machine events carrying `now`, broadcasts the projected view, persists the snapshot
+// after every change, drives every deadline from one storage alarm, and reports the result to the
+// site until the site acknowledges it.
+import type * as Party from 'partykit/server';
+import { createActor, type Actor } from 'xstate';
+import {
+  intentEvent,
+  MAX_CLIENT_MESSAGE_BYTES,
+  MESSAGES,
+  nextDeadline,
+  parseClientMessage,
+  roomMachine,
+  toView,
+  type LogEntry,
+  type RoomContext,
+  type RoomEvent,
+  type RoomInput,
+} from '../game';
+import { verifyTicket } from '../game/signing';
+import {
+  countSpectators,
+  hasOtherConnection,
+  viewerFrom,
+  viewerOf,
+  withViewer,
+  type Viewer,
+} from './room/connections';
+import { readEnv, type PartyEnv } from './room/env';
+import { parseJson } from './room/json';
+import {
+  ERROR_INVALID,
+  ERROR_NOT_A_PLAYER,
+  ERROR_NOT_LOADED,
+  ERROR_TOO_MANY,
+  errorMessage,
+  logMessage,
+  stateMessage,
+} from './room/messages';
+import { fullBucket, MESSAGE_RATE_LIMIT, takeToken, type TokenBucket } from './room/rate-limit';
+import { jsonResponse, readSignedBody, unauthorized } from './room/signed-request';
+import { buildSettlement, failedAttempt, newSettlement, settled } from './room/settlement';
+import { postSettlement, pullRoom } from './room/site-client';
+import { roomPushSchema, type RoomForParty } from './room/site-protocol';
+import {
+  loadRoom,
+  saveChange,
+  saveRoomId,
+  saveSettlement,
+  type SettlementRecord,
+} from './room/storage';
+
+type RoomActor = Actor<typeof roomMachine>;
+type PersistedSnapshot = ReturnType<RoomActor['getPersistedSnapshot']>;
+
+/** What one machine event produced, collected from the machine's emits. */
+interface Effects {
+  changed: boolean;
+  logs: LogEntry[];
+  refusals: string[];
+  finished: boolean;
+}
+
+const noEffects = (): Effects => ({ changed: false, logs: [], refusals: [], finished: false });
+
+export default class RoomServer implements Party.Server {
+  private readonly env: PartyEnv;
+  private roomId = '';
+  private actor: RoomActor | null = null;
+  private logs: LogEntry[] = [];
+  private settlement: SettlementRecord | undefined;
+  private effects: Effects = noEffects();
+  private readonly buckets = new Map<string, TokenBucket>();
+  /** Every handler that touches the machine runs here, one at a time, in arrival order. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private settling = false;
+
+  constructor(readonly room: Party.Room) {
+    this.env = readEnv(room.env);
+  }
+
+  static onBeforeConnect(request: Party.Request, lobby: Party.Lobby): Party.Request | Response {
+    const { internalSecret } = readEnv(lobby.env);
+    const ticket = new URL(request.url).searchParams.get('ticket');
+    const verdict = verifyTicket(internalSecret, ticket, lobby.id, Date.now());
+    if (!verdict.ok) return new Response('Unauthorized', { status: 401 });
+    return withViewer(request, { uid: verdict.payload.uid, name: verdict.payload.name });
+  }
+
+  async onStart(): Promise<void> {
+    const stored = await loadRoom<PersistedSnapshot, LogEntry>(this.room.storage);
+    this.roomId = this.currentRoomId() ?? stored.roomId ?? '';
+    if (this.roomId && stored.roomId !== this.roomId)
+      await saveRoomId(this.room.storage, this.roomId);
+    this.logs = stored.logs;
+    this.settlement = stored.settlement;
+    if (stored.snapshot) {
+      this.startActor(
+        createActor(roomMachine, { snapshot: stored.snapshot, input: inputOf(stored.snapshot) }),
+      );
+    } else {
+      await this.pullFromSite();
+    }
+    // Deadlines that passed while the server was down are due now.
+    await this.tick();
+    await this.armAlarm();
+    void this.settle();
+  }
+
+  onConnect(connection: Party.Connection<Viewer>, context: Party.ConnectionContext): Promise<void> {
+    const viewer = viewerFrom(context.request);
+    if (!viewer) {
+      connection.close(4401, 'Unauthorized');
+      return Promise.resolve();
+    }
+    connection.setState(viewer);
+    return this.serial(async () => {
+      if (!(await this.ensureActor())) {
+        connection.send(errorMessage(ERROR_NOT_LOADED));
+        return;
+      }
+      // Presence is kept for every user, so a spectator who takes a seat later shows as connected.
+      const changed =
+        !hasOtherConnection(this.room, viewer.uid, connection) &&
+        (await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() }));
+      // The newcomer gets the full state at once (and everyone the new spectator count).
+      if (!changed) this.broadcastState();
+    });
+  }
+
+  onClose(connection: Party.Connection<Viewer>): Promise<void> {
+    this.buckets.delete(connection.id);
+    const viewer = viewerOf(connection);
+    return this.serial(async () => {
+      if (!this.actor || !viewer) return;
+      const changed =
+        !hasOtherConnection(this.room, viewer.uid, connection) &&
+        (await this.apply(
+          { type: 'PRESENCE', uid: viewer.uid, connected: false, now: Date.now() },
+          undefined,
+          connection,
+        ));
+      if (!changed) this.broadcastState(connection);
+    });
+  }
+
+  onError(connection: Party.Connection<Viewer>): Promise<void> {
+    return this.onClose(connection);
+  }
+
+  onMessage(
+    message: string | ArrayBuffer | ArrayBufferView,
+    sender: Party.Connection<Viewer>,
+  ): Promise<void> {
+    return this.serial(async () => {
+      const now = Date.now();
+      // 1. size and shape
+      if (typeof message !== 'string' || message.length > MAX_CLIENT_MESSAGE_BYTES) {
+        sender.send(errorMessage(ERROR_INVALID));
+        return;
+      }
+      const parsed = parseClientMessage(message);
+      if (!parsed.ok) {
+        sender.send(errorMessage(ERROR_INVALID));
+        return;
+      }
+      // 2. rate
+      const bucket = this.buckets.get(sender.id) ?? fullBucket(MESSAGE_RATE_LIMIT, now);
+      const taken = takeToken(bucket, MESSAGE_RATE_LIMIT, now);
+      this.buckets.set(sender.id, taken.bucket);
+      if (!taken.allowed) {
+        sender.send(errorMessage(ERROR_TOO_MANY));
+        return;
+      }
+      // 3. a seat (the site's word, never the client's)
+      const viewer = viewerOf(sender);
+      if (!(await this.ensureActor())) {
+        sender.send(errorMessage(ERROR_NOT_LOADED));
+        return;
+      }
+      if (!viewer || !this.isSeated(viewer.uid)) {
+        sender.send(errorMessage(ERROR_NOT_A_PLAYER));
+        return;
+      }
+      // 4. the machine decides; then broadcast and persist
+      await this.apply(intentEvent(parsed.message, viewer.uid, now), sender);
+    });
+  }
+
+  async onRequest(request: Party.Request): Promise<Response> {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      return this.serial(async () => jsonResponse(this.publicStatus()));
+    }
+    if (request.method !== 'POST') return jsonResponse({ error: 'Method not allowed' }, 405);
+    const signed = await readSignedBody(request, this.env.internalSecret, Date.now());
+    if (!signed.ok) return unauthorized();
+    const parsed = roomPushSchema.safeParse(parseJson(signed.body));
+    if (!parsed.success) return jsonResponse({ error: 'Invalid body' }, 400);
+    const pushed = parsed.data.room;
+    if (this.roomId && pushed.roomId !== this.roomId) {
+      return jsonResponse({ error: 'Wrong room' }, 400);
+    }
+    return this.serial(async () => {
+      if (!this.actor) {
+        await this.createFromSite(pushed);
+      } else {
+        await this.apply(seatsEvent(pushed, Date.now()));
+      }
+      return jsonResponse({ ok: true });
+    });
+  }
+
+  onAlarm(): Promise<void> {
+    return this.serial(async () => {
+      await this.tick();
+      await this.armAlarm();
+    }).then(() => this.settle());
+  }
+
+  // ---- the machine ----
+
+  private startActor(actor: RoomActor): void {
+    actor.on('changed', () => {
+      this.effects.changed = true;
+    });
+    actor.on('log', (event) => {
+      this.effects.logs.push(event.entry);
+    });
+    actor.on('refused', (event) => {
+      this.effects.refusals.push(event.message);
+    });
+    actor.on('finished', () => {
+      this.effects.finished = true;
+    });
+    // A failing action stops the actor (later events answer "Room is closed."); log it instead of
+    // letting it escape as an unhandled error.
+    actor.subscribe({ error: (error) => console.error('room machine stopped', error) });
+    actor.start();
+    this.actor = actor;
+  }
+
+  private async createFromSite(room: RoomForParty): Promise<void> {
+    if (!this.roomId) this.roomId = room.roomId;
+    this.startActor(
+      createActor(roomMachine, {
+        input: {
+          roomId: room.roomId,
+          stakeNgwee: room.stakeNgwee,
+          timeMinutes: room.timeMinutes,
+          maxPlayers: room.maxPlayers,
+          serverSeed: room.serverSeed,
+          timeScale: this.env.timeScale,
+        },
+      }),
+    );
+    await saveRoomId(this.room.storage, room.roomId);
+    // The fresh machine has no seats yet; the site's seats arrive as its first event. A room the
+    // site already finished has nothing left to play here.
+    await this.apply(seatsEvent(room, Date.now(), room.status === 'ended'));
+  }
+
+  /**
+   * Sends one event to the machine, then broadcasts and persists what it produced. Refusals go to
+   * the sender only. Returns whether anything changed.
+   */
+  private async apply(
+    event: RoomEvent,
+    sender?: Party.Connection,
+    closing?: Party.Connection,
+  ): Promise<boolean> {
+    const actor = this.actor;
+    if (!actor) return false;
+    if (actor.getSnapshot().status !== 'active') {
+      // The room reached its final state (closed by the site): nothing changes any more.
+      sender?.send(errorMessage(MESSAGES.roomClosed));
+      return false;
+    }
+    this.effects = noEffects();
+    actor.send(event);
+    const effects = this.effects;
+    this.effects = noEffects();
+
+    for (const message of effects.refusals) sender?.send(errorMessage(message));
+    if (!effects.changed && effects.logs.length === 0 && !effects.finished) return false;
+
+    const firstIndex = this.logs.length;
+    this.logs.push(...effects.logs);
+    for (const entry of effects.logs) this.room.broadcast(logMessage(entry));
+    this.broadcastState(closing);
+
+    if (effects.finished && !this.settlement) this.settlement = newSettlement(Date.now());
+    await saveChange(this.room.storage, {
+      snapshot: actor.getPersistedSnapshot(),
+      logs: { firstIndex, entries: effects.logs },
+      settlement: this.settlement,
+    });
+    await this.armAlarm();
+    if (effects.finished) void this.settle();
+    return true;
+  }
+
+  /** Processes every deadline that has passed (countdown end, turn timer, game end). */
+  private async tick(): Promise<void> {
+    if (!this.actor) return;
+    const now = Date.now();
+    const due = nextDeadline(this.actor.getSnapshot());
+    if (due !== null && due <= now) await this.apply({ type: 'TICK', now });
+  }
+
+  /** One alarm per room: the earliest of the machine's next deadline and the next settlement try. */
+  private async armAlarm(): Promise<void> {
+    const candidates: number[] = [];
+    const deadline = this.actor ? nextDeadline(this.actor.getSnapshot()) : null;
+    if (deadline !== null) candidates.push(deadline);
+    if (this.settlement?.status === 'pending') candidates.push(this.settlement.nextAttemptAt);
+    if (candidates.length === 0) {
+      await this.room.storage.deleteAlarm();
+      return;
+    }
+    await this.room.storage.setAlarm(Math.min(...candidates));
+  }
+
+  // ---- the site ----
+
+  private async ensureActor(): Promise<boolean> {
+    if (!this.actor) await this.pullFromSite();
+    return this.actor !== null;
+  }
+
+  private async pullFromSite(): Promise<void> {
+    if (!this.roomId) return;
+    const pulled = await pullRoom(this.env, this.roomId, Date.now());
+    if (pulled.ok && !this.actor) await this.createFromSite(pulled.room);
+  }
+
+  /** Reports the result until the site answers 200; retried from the alarm with backoff. */
+  private async settle(): Promise<void> {
+    try {
+      await this.trySettlement();
+    } catch (error) {
+      console.error('settlement attempt failed', error);
+    }
+  }
+
+  private async trySettlement(): Promise<void> {
+    const record = this.settlement;
+    const actor = this.actor;
+    if (this.settling || !actor || record?.status !== 'pending') return;
+    if (Date.now() < record.nextAttemptAt) return;
+    this.settling = true;
+    try {
+      const snapshot = actor.getSnapshot();
+      const result = snapshot.context.result;
+      if (!result) return;
+      const body = buildSettlement({
+        roomId: this.roomId,
+        view: toView(snapshot, { spectators: 0 }),
+        result,
+        logs: [...this.logs],
+      });
+      const acknowledged = await postSettlement(this.env, this.roomId, body, Date.now());
+      const now = Date.now();
+      this.settlement = acknowledged ? settled(record, now) : failedAttempt(record, now);
+      await saveSettlement(this.room.storage, this.settlement);
+      await this.armAlarm();
+    } finally {
+      this.settling = false;
+    }
+  }
+
+  // ---- helpers ----
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch((error: unknown) => {
+      console.error('room server task failed', error);
+    });
+    return run;
+  }
+
+  private currentRoomId(): string | null {
+    try {
+      return this.room.id;
+    } catch {
+      // Not readable while handling an alarm; storage has it.
+      return null;
+    }
+  }
+
+  private seatedUids(): Set<string> {
+    if (!this.actor) return new Set();
+    return new Set(this.actor.getSnapshot().context.seats.map((seat) => seat.uid));
+  }
+
+  private isSeated(uid: string): boolean {
+    return this.seatedUids().has(uid);
+  }
+
+  private broadcastState(closing?: Party.Connection): void {
+    if (!this.actor) return;
+    const spectators = countSpectators(this.room, this.seatedUids(), closing);
+    const message = stateMessage(toView(this.actor.getSnapshot(), { spectators }));
+    this.room.broadcast(message, closing ? [closing.id] : []);
+  }
+
+  private publicStatus() {
+    const view = this.actor ? toView(this.actor.getSnapshot(), { spectators: 0 }) : null;
+    return {
+      roomId: this.roomId,
+      status: view?.status ?? 'unknown',
+      players: view?.joinedOrder.length ?? 0,
+      spectators: countSpectators(this.room, this.seatedUids()),
+      settled: this.settlement?.status === 'acknowledged',
+    };
+  }
+}
+
+/** The input a persisted snapshot was created with (XState ignores it when restoring). */
+function inputOf(snapshot: PersistedSnapshot): RoomInput {
+  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale } = (
+    snapshot as unknown as { context: RoomContext }
+  ).context;
+  return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
+}
+
+function seatsEvent(room: RoomForParty, now: number, finishedElsewhere = false): RoomEvent {
+  return {
+    type: 'SEATS',
+    seats: room.seats.map((seat) => ({
+      uid: seat.uid,
+      name: seat.name,
+      clientSeed: seat.clientSeed,
+    })),
+    closed: room.status === 'closed' || finishedElsewhere,
+    now,
+  };
+}
+
+RoomServer satisfies Party.Worker;

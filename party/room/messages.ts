@@ -1,0 +1,19 @@
+// What the room server says on the socket (contract §4) and how a parsed client message becomes a
+// machine event. The spec's messages where it has one.
+export const ERROR_INVALID = 'Invalid message.';
+export const ERROR_TOO_MANY = 'Too many messages. Please slow down.';
+export const ERROR_NOT_A_PLAYER = "You're not part of this room.";
+export const ERROR_NOT_LOADED =
+  'Failed to load game data. Please check your connection or room ID.';
+
+export function errorMessage(message: string): string {
+  return JSON.stringify({ type: 'error', message });
+}
+
+export function stateMessage(state: unknown): string {
+  return JSON.stringify({ type: 'state', state });
+}
+
+export function logMessage(entry: unknown): string {
+  return JSON.stringify({ type: 'log', entry });
+}

@@ -1,0 +1,31 @@
+// A token bucket per connection: `capacity` messages at once, refilled at `perSecond`. Time is an
+// input so the limiter is deterministic under test.
+export interface TokenBucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+export interface RateLimit {
+  perSecond: number;
+  capacity: number;
+}
+
+export const MESSAGE_RATE_LIMIT: RateLimit = { perSecond: 10, capacity: 20 };
+
+export function fullBucket(limit: RateLimit, now: number): TokenBucket {
+  return { tokens: limit.capacity, updatedAt: now };
+}
+
+/** Takes one token if there is one. Returns the bucket to keep and whether the message may pass. */
+export function takeToken(
+  bucket: TokenBucket,
+  limit: RateLimit,
+  now: number,
+): { bucket: TokenBucket; allowed: boolean } {
+  // A clock that steps back mints nothing, now or later.
+  const updatedAt = Math.max(bucket.updatedAt, now);
+  const elapsed = updatedAt - bucket.updatedAt;
+  const tokens = Math.min(limit.capacity, bucket.tokens + (elapsed / 1000) * limit.perSecond);
+  if (tokens < 1) return { bucket: { tokens, updatedAt }, allowed: false };
+  return { bucket: { tokens: tokens - 1, updatedAt }, allowed: true };
+}

@@ -1,0 +1,55 @@
+// The settlement report (protocol call 3) and its retry record. The body is rebuilt from the final
+// view, the machine's result and the stored log at each attempt, so storage holds only the small
+// record below.
+import type { LogEntry } from '../../game';
+import { retryDelay } from './backoff';
+import type { SettlementRecord } from './storage';
+
+export interface SettlementBody {
+  roomId: string;
+  joinedOrder: string[];
+  participants: unknown;
+  boardState: unknown;
+  endTime: number;
+  winners: string[];
+  statements: unknown;
+  logs: LogEntry[];
+  rolls: { nonce: number; roll: number; player: string }[];
+}
+
+export function buildSettlement(input: {
+  roomId: string;
+  view: { joinedOrder: string[]; participants: unknown; boardState: unknown };
+  result: { winners: string[]; statements: unknown; endTime: number };
+  logs: LogEntry[];
+}): SettlementBody {
+  const rolls = input.logs.flatMap((entry) =>
+    entry.type === 'dice_roll'
+      ? [{ nonce: entry.nonce, roll: entry.roll, player: entry.player }]
+      : [],
+  );
+  return {
+    roomId: input.roomId,
+    joinedOrder: input.view.joinedOrder,
+    participants: input.view.participants,
+    boardState: input.view.boardState,
+    endTime: input.result.endTime,
+    winners: input.result.winners,
+    statements: input.result.statements,
+    logs: input.logs,
+    rolls,
+  };
+}
+
+export function newSettlement(now: number): SettlementRecord {
+  return { status: 'pending', failures: 0, nextAttemptAt: now, acknowledgedAt: null };
+}
+
+export function failedAttempt(record: SettlementRecord, now: number): SettlementRecord {
+  const failures = record.failures + 1;
+  return { ...record, failures, nextAttemptAt: now + retryDelay(failures) };
+}
+
+export function settled(record: SettlementRecord, now: number): SettlementRecord {
+  return { ...record, status: 'acknowledged', acknowledgedAt: now };
+}

@@ -1,0 +1,59 @@
+// The room server's calls to the site (protocol calls 2 and 3), signed with the shared secret.
+import { signRequest } from '../../game/signing';
+import type { PartyEnv } from './env';
+import { parseJson } from './json';
+import { roomPullSchema, type RoomForParty } from './site-protocol';
+
+const CALL_TIMEOUT_MS = 10_000;
+
+export type PullResult =
+  { ok: true; room: RoomForParty } | { ok: false; reason: 'not-found' | 'unavailable' | 'invalid' };
+
+/** Call 2: `GET /api/internal/rooms/:roomId`. */
+export async function pullRoom(env: PartyEnv, roomId: string, now: number): Promise<PullResult> {
+  const path = `/api/internal/rooms/${encodeURIComponent(roomId)}`;
+  const response = await signedFetch(env, 'GET', path, '', now);
+  if (!response) return { ok: false, reason: 'unavailable' };
+  if (response.status === 404) return { ok: false, reason: 'not-found' };
+  if (response.status !== 200) return { ok: false, reason: 'unavailable' };
+  const parsed = roomPullSchema.safeParse(parseJson(await response.text()));
+  if (!parsed.success || parsed.data.room.roomId !== roomId)
+    return { ok: false, reason: 'invalid' };
+  return { ok: true, room: parsed.data.room };
+}
+
+/** Call 3: `POST /api/internal/rooms/:roomId/settlement`. True once the site answered 200. */
+export async function postSettlement(
+  env: PartyEnv,
+  roomId: string,
+  body: unknown,
+  now: number,
+): Promise<boolean> {
+  const path = `/api/internal/rooms/${encodeURIComponent(roomId)}/settlement`;
+  const response = await signedFetch(env, 'POST', path, JSON.stringify(body), now);
+  if (!response) return false;
+  // Drain the body so the connection can be reused.
+  await response.text().catch(() => '');
+  return response.status === 200;
+}
+
+async function signedFetch(
+  env: PartyEnv,
+  method: 'GET' | 'POST',
+  path: string,
+  body: string,
+  now: number,
+): Promise<Response | null> {
+  if (!env.siteUrl || !env.internalSecret) return null;
+  const headers = signRequest(env.internalSecret, { method, path, body, now });
+  try {
+    return await fetch(`${env.siteUrl}${path}`, {
+      method,
+      headers: { ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      ...(method === 'POST' ? { body } : {}),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,35 @@
+// The shapes of the site ↔ room-server calls (docs: internal protocol). Everything the site sends is
+// parsed here before it reaches the machine; a body that does not match is refused.
+import { z } from 'zod';
+
+export const roomForPartySchema = z.object({
+  roomId: z.string().min(1).max(128),
+  stakeNgwee: z.number().int().positive(),
+  timeMinutes: z.number().positive(),
+  maxPlayers: z.number().int().min(2).max(6),
+  serverSeed: z.string().min(1).max(256),
+  status: z.enum(['waiting', 'active', 'ended', 'closed']),
+  seats: z
+    .array(
+      z.object({
+        uid: z.string().min(1).max(128),
+        name: z.string().max(200),
+        clientSeed: z.string().max(64),
+      }),
+    )
+    .max(6),
+});
+
+export type RoomForParty = z.infer<typeof roomForPartySchema>;
+
+/** Call 1: the site pushes the room on every seat change and when it closes. */
+export const roomPushSchema = z.object({ type: z.literal('room'), room: roomForPartySchema });
+
+/** Call 2's answer. */
+export const roomPullSchema = z.object({ room: roomForPartySchema });
+
+/** Call 4: the public room list for the lobby (contract `room` without serverSeed). */
+export const publicRoomsPushSchema = z.object({
+  type: z.literal('rooms'),
+  rooms: z.array(z.looseObject({ roomId: z.string().min(1) })).max(1000),
+});

@@ -1,0 +1,133 @@
+// The room server's pure helpers, without the runtime: the message rate limit, the settlement
+// backoff and record, and the settlement body.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../../game';
+import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from '../../../party/room/backoff';
+import { fullBucket, MESSAGE_RATE_LIMIT, takeToken } from '../../../party/room/rate-limit';
+import {
+  buildSettlement,
+  failedAttempt,
+  newSettlement,
+  settled,
+} from '../../../party/room/settlement';
+import { logKey } from '../../../party/room/storage';
+
+describe('message rate limit (10 a second, bursts of 20)', () => {
+  it('lets a burst of 20 through, then refuses until tokens come back', () => {
+    let bucket = fullBucket(MESSAGE_RATE_LIMIT, 0);
+    const allowed: boolean[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const taken = takeToken(bucket, MESSAGE_RATE_LIMIT, 0);
+      bucket = taken.bucket;
+      allowed.push(taken.allowed);
+    }
+    expect(allowed.filter(Boolean)).toHaveLength(20);
+    expect(allowed.slice(20)).toEqual([false, false, false, false, false]);
+    expect(takeToken(bucket, MESSAGE_RATE_LIMIT, 99).allowed).toBe(false);
+    expect(takeToken(bucket, MESSAGE_RATE_LIMIT, 100).allowed).toBe(true);
+  });
+
+  it('never lets more through than the burst plus the refill', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 500 }), { maxLength: 300 }), (gaps) => {
+        let now = 0;
+        let bucket = fullBucket(MESSAGE_RATE_LIMIT, now);
+        let passed = 0;
+        for (const gap of gaps) {
+          now += gap;
+          const taken = takeToken(bucket, MESSAGE_RATE_LIMIT, now);
+          bucket = taken.bucket;
+          if (taken.allowed) passed += 1;
+        }
+        expect(passed).toBeLessThanOrEqual(20 + Math.floor((now / 1000) * 10));
+      }),
+    );
+  });
+
+  it('does not mint tokens when the clock goes backwards', () => {
+    const bucket = { tokens: 0, updatedAt: 1_000 };
+    expect(takeToken(bucket, MESSAGE_RATE_LIMIT, 0).allowed).toBe(false);
+  });
+});
+
+describe('settlement retries', () => {
+  it('waits 1 s, 2 s, 4 s … and never more than 60 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map(retryDelay)).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+    expect(FIRST_RETRY_MS).toBe(1_000);
+    expect(MAX_RETRY_MS).toBe(60_000);
+  });
+
+  it('keeps a record: due at once, pushed back on failure, done once acknowledged', () => {
+    const fresh = newSettlement(10_000);
+    expect(fresh).toEqual({
+      status: 'pending',
+      failures: 0,
+      nextAttemptAt: 10_000,
+      acknowledgedAt: null,
+    });
+    const once = failedAttempt(fresh, 10_050);
+    expect(once).toMatchObject({ status: 'pending', failures: 1, nextAttemptAt: 11_050 });
+    const twice = failedAttempt(once, 11_060);
+    expect(twice).toMatchObject({ failures: 2, nextAttemptAt: 13_060 });
+    expect(settled(twice, 13_100)).toMatchObject({
+      status: 'acknowledged',
+      acknowledgedAt: 13_100,
+    });
+  });
+});
+
+describe('settlement body', () => {
+  it('carries the final view, the result, every log entry and the rolls in order', () => {
+    const logs: LogEntry[] = [
+      {
+        type: 'dice_roll',
+        player: 'a',
+        roll: 4,
+        newPosition: 3,
+        extraTurn: false,
+        nonce: 0,
+        auto: false,
+        timestamp: 1,
+      },
+      { type: 'revenue', player: 'a', boxId: 'box4', key: 'gudwill', amount: 900, timestamp: 1 },
+      {
+        type: 'dice_roll',
+        player: 'b',
+        roll: 6,
+        newPosition: 5,
+        extraTurn: true,
+        nonce: 1,
+        auto: true,
+        timestamp: 2,
+      },
+    ];
+    const body = buildSettlement({
+      roomId: 'r1',
+      view: { joinedOrder: ['a', 'b'], participants: { a: {}, b: {} }, boardState: { box1: {} } },
+      result: { winners: ['a'], statements: { a: {}, b: {} }, endTime: 99 },
+      logs,
+    });
+    expect(body).toEqual({
+      roomId: 'r1',
+      joinedOrder: ['a', 'b'],
+      participants: { a: {}, b: {} },
+      boardState: { box1: {} },
+      endTime: 99,
+      winners: ['a'],
+      statements: { a: {}, b: {} },
+      logs,
+      rolls: [
+        { nonce: 0, roll: 4, player: 'a' },
+        { nonce: 1, roll: 6, player: 'b' },
+      ],
+    });
+  });
+
+  it('stores log entries under keys that sort in log order', () => {
+    const keys = [0, 1, 9, 10, 99, 100, 12_345].map(logKey);
+    expect([...keys].sort()).toEqual(keys);
+  });
+});

@@ -1,0 +1,117 @@
+// A test WebSocket client for the room and lobby parties: records every message and waits for the
+// one a test expects.
+import WebSocket from 'ws';
+
+export interface ServerMessage {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface TestClient {
+  messages: ServerMessage[];
+  /** Resolves with the first message (already received or future) that matches. */
+  waitFor(
+    predicate: (message: ServerMessage) => boolean,
+    timeoutMs?: number,
+    from?: number,
+  ): Promise<ServerMessage>;
+  send(data: string | Buffer): void;
+  close(): Promise<void>;
+  isOpen(): boolean;
+  socket: WebSocket;
+}
+
+export type ConnectResult =
+  { ok: true; client: TestClient } | { ok: false; status: number | null; error?: string };
+
+export function connect(
+  url: string,
+  options: { timeoutMs?: number; headers?: Record<string, string> } = {},
+): Promise<ConnectResult> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, { headers: options.headers ?? {} });
+    const messages: ServerMessage[] = [];
+    const waiters = new Set<() => void>();
+    const timer = setTimeout(() => {
+      socket.terminate();
+      resolve({ ok: false, status: null, error: 'timeout' });
+    }, timeoutMs);
+
+    socket.on('message', (data) => {
+      try {
+        messages.push(JSON.parse(String(data)) as ServerMessage);
+      } catch {
+        messages.push({ type: 'unparsable', raw: String(data) });
+      }
+      for (const wake of [...waiters]) wake();
+    });
+    socket.on('close', () => {
+      for (const wake of [...waiters]) wake();
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      clearTimeout(timer);
+      resolve({ ok: false, status: response.statusCode ?? null });
+      socket.terminate();
+    });
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      resolve({ ok: false, status: null, error: error.message });
+    });
+    socket.once('open', () => {
+      clearTimeout(timer);
+      const client: TestClient = {
+        messages,
+        socket,
+        isOpen: () => socket.readyState === WebSocket.OPEN,
+        send: (payload) => socket.send(payload),
+        close: () =>
+          new Promise<void>((done) => {
+            if (socket.readyState === WebSocket.CLOSED) return done();
+            // The dev server does not always answer the closing handshake: cut it short.
+            const cut = setTimeout(() => socket.terminate(), 500);
+            socket.once('close', () => {
+              clearTimeout(cut);
+              done();
+            });
+            socket.close();
+          }),
+        waitFor: (predicate, wait = 10_000, from = 0) =>
+          new Promise<ServerMessage>((found, fail) => {
+            const check = (): boolean => {
+              const hit = messages.slice(from).find(predicate);
+              if (hit) {
+                cleanup();
+                found(hit);
+                return true;
+              }
+              if (socket.readyState === WebSocket.CLOSED) {
+                cleanup();
+                fail(new Error('socket closed while waiting'));
+                return true;
+              }
+              return false;
+            };
+            const deadline = setTimeout(() => {
+              cleanup();
+              fail(new Error(`no matching message within ${wait} ms`));
+            }, wait);
+            const cleanup = () => {
+              clearTimeout(deadline);
+              waiters.delete(wake);
+            };
+            const wake = () => void check();
+            waiters.add(wake);
+            check();
+          }),
+      };
+      resolve({ ok: true, client });
+    });
+  });
+}
+
+export async function mustConnect(url: string): Promise<TestClient> {
+  const result = await connect(url);
+  if (!result.ok) throw new Error(`could not connect to ${url}: ${result.status ?? result.error}`);
+  return result.client;
+}

@@ -1,0 +1,148 @@
+// Starts a real `partykit dev` in its own process group so that a test can stop it (or kill it
+// mid-game) together with the workerd child it spawns, and start it again on the same persist folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'node_modules/.bin/partykit');
+
+export interface PartykitOptions {
+  /** partykit.json to use (paths inside it are relative to the file). */
+  config: string;
+  /** `--var` settings. */
+  vars?: Record<string, string>;
+  /** Storage folder; reuse it across restarts to keep room storage. A temp folder when omitted. */
+  persistDir?: string;
+  /** Port; a free one when omitted. Reuse it across restarts so clients find the same URL. */
+  port?: number;
+  /** Give up if the server is not ready by then. */
+  readyTimeoutMs?: number;
+}
+
+export interface PartykitServer {
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  httpUrl: string;
+  /** `ws://127.0.0.1:<port>` */
+  wsUrl: string;
+  persistDir: string;
+  /** Everything the process printed so far (ANSI codes removed). */
+  output(): string;
+  /** SIGKILL the whole process group (a crash): storage keeps what was written. */
+  kill(): Promise<void>;
+  /** SIGTERM the process group, then SIGKILL if it lingers. */
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), prefix));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+export async function startPartykit(options: PartykitOptions): Promise<PartykitServer> {
+  const port = options.port ?? (await freePort());
+  const persistDir = options.persistDir ?? (await tempDir('zt-party-'));
+  const args = [
+    'dev',
+    '--config',
+    options.config,
+    '--port',
+    String(port),
+    '--persist',
+    persistDir,
+    '--disable-request-cf-fetch',
+    '--no-hotkeys',
+  ];
+  for (const [key, value] of Object.entries(options.vars ?? {}))
+    args.push('--var', `${key}=${value}`);
+
+  const child = spawn(BIN, args, {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8').replace(ANSI, '');
+      output += text;
+      if (process.env.PARTYKIT_ECHO) process.stderr.write(text);
+      if (output.includes('Ready on')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`partykit dev exited early (code ${code}):\n${output}`)),
+    );
+  });
+  const timeout = options.readyTimeoutMs ?? 30_000;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      ready,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`partykit dev not ready after ${timeout} ms:\n${output}`)),
+          timeout,
+        );
+      }),
+    ]);
+  } catch (error) {
+    signalGroup(child, 'SIGKILL');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const stopWith = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    signalGroup(child, signal);
+    const lingering = setTimeout(() => signalGroup(child, 'SIGKILL'), 3_000);
+    await exited;
+    clearTimeout(lingering);
+    // The workerd child belongs to the same group; make sure none of it survives.
+    signalGroup(child, 'SIGKILL');
+  };
+
+  return {
+    port,
+    httpUrl: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    persistDir,
+    output: () => output,
+    kill: () => stopWith('SIGKILL'),
+    stop: () => stopWith('SIGTERM'),
+  };
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
