@@ -1,0 +1,41 @@
+// Browser tests: Debian's Chromium against the whole product, started once by the global setup
+// (scripts/start.ts on free ports with a temp database). `npm run test:browser`.
+// Set E2E_BASE_URL to run against a product that is already running instead.
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  testMatch: '**/*.spec.ts',
+  // Playwright empties its output folder at the start; screenshots live beside it, not inside.
+  outputDir: 'test-results/playwright',
+  globalSetup: './tests/browser/support/global-setup.ts',
+  globalTeardown: './tests/browser/support/global-teardown.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    // Mobile first: every test starts on a 360 × 640 screen unless it says otherwise.
+    viewport: { width: 360, height: 640 },
+    locale: 'en-GB',
+    timezoneId: 'Africa/Lusaka',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,26 @@
+// The frame of a signed-in screen: skip link, the game header, the main landmark.
+import type { ReactNode } from 'react';
+import type { PublicUser } from '../../../server/auth/users';
+import { GameHeader } from '../game-header';
+
+export function AccountPage({
+  user,
+  className,
+  children,
+}: {
+  user: PublicUser;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <GameHeader user={user} />
+      <main id="main" className={`account container${className ? ` ${className}` : ''}`}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,380 @@
+// The deposit and withdraw form: phone, network, amount, checked as the person types; then the
+// waiting state that follows the payment until the operator answers.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { PublicUser } from '../../../server/auth/users';
+import { apiFetch } from './api';
+import { Banner, Progress } from './banner';
+import { attemptFor, type PaymentAttempt } from './idempotency';
+import { requestBalanceRefresh, useLiveBalance } from './live-balance';
+import { formatZmw, MIN_PAYMENT_ZMW, parseAmount } from './money';
+import {
+  isValidZambianPhone,
+  OPERATORS,
+  operatorFromPrefix,
+  PHONE_MAX_LENGTH,
+  phoneDigits,
+  type Operator,
+} from './phone';
+import { useHydrated } from './use-hydrated';
+
+export type PaymentKind = 'deposit' | 'withdrawal';
+
+export const MESSAGES = {
+  invalidPhone: 'Please enter a valid Zambian phone number (e.g., 096...).',
+  invalidAmount: 'Please enter a valid amount.',
+  unknownError: 'An unknown error occurred. Please try again.',
+  insufficientBalance: 'Insufficient balance.',
+} as const;
+
+/** `GET /api/wallet/payments/:id`'s `payment`, the part this form reads. */
+interface PaymentView {
+  id: string;
+  status: 'pending' | 'completed' | 'failed';
+  message: string;
+}
+
+interface StartedPayment {
+  message: string;
+  paymentId: string;
+}
+
+type Phase =
+  | { name: 'editing' }
+  | { name: 'sending' }
+  | { name: 'waiting'; message: string; slow: boolean }
+  | { name: 'done'; tone: 'success' | 'error'; message: string; retrySafe?: boolean };
+
+/** How long to wait between two looks at a pending payment: 1 s, growing to 5 s. */
+export function pollDelay(attempt: number): number {
+  return Math.min(5_000, Math.round(1_000 * 1.5 ** attempt));
+}
+
+/** After this long the form stops watching (the history page keeps the final word). */
+const FOLLOW_FOR_MS = 3 * 60_000;
+
+const TEXT: Record<PaymentKind, { verb: string; submit: string; busy: string; path: string }> = {
+  deposit: {
+    verb: 'deposit',
+    submit: 'Deposit',
+    busy: 'Sending the request…',
+    path: '/api/wallet/deposit',
+  },
+  withdrawal: {
+    verb: 'withdraw',
+    submit: 'Withdraw',
+    busy: 'Sending the request…',
+    path: '/api/wallet/withdraw',
+  },
+};
+
+function phoneError(phone: string, blurred: boolean): string | null {
+  if (isValidZambianPhone(phone)) return null;
+  // Tell as soon as the number cannot become valid; otherwise wait for all ten digits or the blur.
+  const impossible = phone.length >= 3 && operatorFromPrefix(phone) === null;
+  return blurred || phone.length >= PHONE_MAX_LENGTH || impossible ? MESSAGES.invalidPhone : null;
+}
+
+function amountError(text: string, blurred: boolean): string | null {
+  if (parseAmount(text) !== null) return null;
+  return text !== '' || blurred ? MESSAGES.invalidAmount : null;
+}
+
+export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; user: PublicUser }) {
+  const text = TEXT[kind];
+  const hydrated = useHydrated();
+  const { balance } = useLiveBalance(initialUser);
+  const [phone, setPhone] = useState(phoneDigits(initialUser.phone));
+  const [operator, setOperator] = useState<Operator | ''>(
+    operatorFromPrefix(phoneDigits(initialUser.phone)) ?? '',
+  );
+  const [amount, setAmount] = useState('');
+  const [blurred, setBlurred] = useState({ phone: false, amount: false });
+  const [phase, setPhase] = useState<Phase>({ name: 'editing' });
+  const unanswered = useRef<PaymentAttempt | null>(null);
+  const following = useRef<AbortController | null>(null);
+  const result = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => following.current?.abort(), []);
+  useEffect(() => {
+    if (phase.name === 'done') result.current?.focus();
+  }, [phase]);
+
+  const errors = {
+    phone: phoneError(phone, blurred.phone),
+    amount: amountError(amount, blurred.amount),
+  };
+  const amountValue = parseAmount(amount);
+  const valid = isValidZambianPhone(phone) && operator !== '' && amountValue !== null;
+  const busy = phase.name === 'sending' || phase.name === 'waiting';
+
+  function changePhone(value: string) {
+    const digits = phoneDigits(value);
+    setPhone(digits);
+    const owner = operatorFromPrefix(digits);
+    if (owner) setOperator(owner);
+  }
+
+  async function follow(paymentId: string, signal: AbortSignal) {
+    const started = Date.now();
+    for (let attempt = 0; !signal.aborted; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, pollDelay(attempt)));
+      if (signal.aborted) return;
+      let answer;
+      try {
+        answer = await apiFetch<{ payment: PaymentView }>(
+          `/api/wallet/payments/${encodeURIComponent(paymentId)}`,
+          { signal, fallbackError: MESSAGES.unknownError },
+        );
+      } catch {
+        return; // aborted: the page is going away
+      }
+      if (answer.ok && answer.data.payment.status !== 'pending') {
+        const { status, message } = answer.data.payment;
+        setPhase({ name: 'done', tone: status === 'completed' ? 'success' : 'error', message });
+        requestBalanceRefresh();
+        return;
+      }
+      if (Date.now() - started > FOLLOW_FOR_MS) {
+        setPhase((current) => (current.name === 'waiting' ? { ...current, slow: true } : current));
+        return;
+      }
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBlurred({ phone: true, amount: true });
+    if (!valid || busy || amountValue === null) return;
+    const attempt = attemptFor(unanswered.current, `${kind}|${phone}|${operator}|${amountValue}`);
+    setPhase({ name: 'sending' });
+    const answer = await apiFetch<StartedPayment>(text.path, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': attempt.key },
+      body: { phone, amount: amountValue, operator },
+      fallbackError: MESSAGES.unknownError,
+    });
+    if (!answer.ok) {
+      // Kept only when the answer never arrived: pressing again resends the very same request.
+      unanswered.current = answer.unanswered ? attempt : null;
+      setPhase({
+        name: 'done',
+        tone: 'error',
+        message: answer.error,
+        retrySafe: answer.unanswered,
+      });
+      return;
+    }
+    unanswered.current = null;
+    setPhase({ name: 'waiting', message: answer.data.message, slow: false });
+    requestBalanceRefresh(); // a withdrawal holds the money at once
+    following.current?.abort();
+    following.current = new AbortController();
+    void follow(answer.data.paymentId, following.current.signal);
+  }
+
+  function startAgain() {
+    following.current?.abort();
+    setPhase({ name: 'editing' });
+    setAmount('');
+    setBlurred({ phone: false, amount: false });
+  }
+
+  if (phase.name === 'waiting') {
+    return <Waiting kind={kind} message={phase.message} slow={phase.slow} />;
+  }
+
+  return (
+    <>
+      {phase.name === 'done' ? (
+        <div ref={result} tabIndex={-1} className="payment-result">
+          <Banner tone={phase.tone} title={phase.message}>
+            <NextStep
+              kind={kind}
+              tone={phase.tone}
+              message={phase.message}
+              balance={balance}
+              retrySafe={phase.retrySafe ?? false}
+            />
+          </Banner>
+        </div>
+      ) : null}
+      {kind === 'withdrawal' ? (
+        <p className="payment-available">
+          Available to withdraw: <strong>{formatZmw(balance)}</strong>
+        </p>
+      ) : null}
+      <form
+        className="form payment-form"
+        onSubmit={submit}
+        noValidate
+        aria-busy={busy}
+        data-ready={hydrated ? 'true' : undefined}
+      >
+        <div className="field">
+          <label htmlFor="payment-phone">Mobile money number</label>
+          <input
+            id="payment-phone"
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={PHONE_MAX_LENGTH}
+            placeholder="0961234567"
+            value={phone}
+            required
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? 'payment-phone-error' : 'payment-phone-hint'}
+            onChange={(e) => changePhone(e.target.value)}
+            onBlur={() => setBlurred((b) => ({ ...b, phone: true }))}
+          />
+          {errors.phone ? (
+            <p id="payment-phone-error" className="field__error">
+              {errors.phone}
+            </p>
+          ) : (
+            <p id="payment-phone-hint" className="field__hint">
+              10 digits starting 095, 096, 097, 076 or 077.
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="payment-operator">Network</label>
+          <select
+            id="payment-operator"
+            name="operator"
+            value={operator}
+            required
+            onChange={(e) => setOperator(e.target.value as Operator | '')}
+          >
+            <option value="" disabled>
+              Choose your network
+            </option>
+            {OPERATORS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <p className="field__hint">Chosen for you from the number; change it if it is wrong.</p>
+        </div>
+        <div className="field">
+          <label htmlFor="payment-amount">Amount (ZMW)</label>
+          <input
+            id="payment-amount"
+            name="amount"
+            type="number"
+            inputMode="decimal"
+            min={MIN_PAYMENT_ZMW}
+            step="0.01"
+            placeholder="50"
+            value={amount}
+            required
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? 'payment-amount-error' : undefined}
+            onChange={(e) => setAmount(e.target.value)}
+            onBlur={() => setBlurred((b) => ({ ...b, amount: true }))}
+          />
+          {errors.amount ? (
+            <p id="payment-amount-error" className="field__error">
+              {errors.amount}
+            </p>
+          ) : null}
+        </div>
+        <div className="form__actions">
+          <button type="submit" className="button" disabled={!valid || busy}>
+            {phase.name === 'sending' ? (
+              <>
+                <span className="spinner spinner--light" aria-hidden="true" />
+                {text.busy}
+              </>
+            ) : amountValue !== null ? (
+              `${text.submit} ${formatZmw(amountValue)}`
+            ) : (
+              text.submit
+            )}
+          </button>
+          {phase.name === 'done' && phase.tone === 'success' ? (
+            <button type="button" className="button button--ghost" onClick={startAgain}>
+              {kind === 'deposit' ? 'Make another deposit' : 'Make another withdrawal'}
+            </button>
+          ) : null}
+        </div>
+        {phase.name === 'sending' ? (
+          <p className="visually-hidden" role="status">
+            {text.busy}
+          </p>
+        ) : null}
+      </form>
+    </>
+  );
+}
+
+function Waiting({ kind, message, slow }: { kind: PaymentKind; message: string; slow: boolean }) {
+  return (
+    <section className="payment-waiting" aria-labelledby="payment-waiting-title">
+      <h2 id="payment-waiting-title">
+        {kind === 'deposit' ? 'Approve the payment on your phone' : 'Sending your money'}
+      </h2>
+      <p className="payment-waiting__message">{message}</p>
+      {kind === 'deposit' ? (
+        <ol className="payment-waiting__steps">
+          <li>Look for the mobile money prompt on your phone.</li>
+          <li>Check the amount, then enter your PIN to approve it.</li>
+          <li>Keep this page open: it updates by itself once the operator confirms.</li>
+        </ol>
+      ) : null}
+      {slow ? (
+        <Banner tone="warning" title="The operator has not answered yet.">
+          <p>
+            You can leave this page: the result will appear in your{' '}
+            <Link to="/rentalgame/accounthistory">account history</Link>, and your balance updates
+            by itself.
+          </p>
+        </Banner>
+      ) : (
+        <Progress>Waiting for the operator to confirm…</Progress>
+      )}
+    </section>
+  );
+}
+
+function NextStep({
+  kind,
+  tone,
+  message,
+  balance,
+  retrySafe,
+}: {
+  kind: PaymentKind;
+  tone: 'success' | 'error';
+  message: string;
+  balance: number;
+  retrySafe: boolean;
+}) {
+  if (tone === 'success') {
+    return (
+      <p>
+        Your new balance is shown at the top. See every payment in your{' '}
+        <Link to="/rentalgame/accounthistory">account history</Link>.
+      </p>
+    );
+  }
+  if (message === MESSAGES.insufficientBalance) {
+    return (
+      <p>
+        {`Your balance is ${formatZmw(balance)}. Enter a smaller amount, or `}
+        <Link to="/rentalgame/deposit">deposit first</Link>.
+      </p>
+    );
+  }
+  if (retrySafe) {
+    return (
+      <p>
+        Check your connection, then press {kind === 'deposit' ? 'Deposit' : 'Withdraw'} again. It is
+        safe: the same request is sent again, so you cannot be charged twice.
+      </p>
+    );
+  }
+  return <p>Correct the details below if needed, then try again.</p>;
+}

@@ -1,0 +1,49 @@
+// The contract's `transaction` as the account history shows it.
+import type { TransactionStatus } from './status-tag';
+
+export type TransactionType = 'deposit' | 'withdrawal' | 'stake' | 'refund' | 'winnings';
+
+export interface Transaction {
+  id: string;
+  type: TransactionType;
+  /** ZMW, always positive; the type says which way it went. */
+  amount: number;
+  currency: 'ZMW';
+  status: TransactionStatus;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** `GET /api/wallet/transactions`: newest first; `next` is the cursor for the older page. */
+export interface TransactionPage {
+  transactions: Transaction[];
+  next: string | null;
+}
+
+export const TYPE_LABELS: Record<TransactionType, string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  stake: 'Stake',
+  refund: 'Refund',
+  winnings: 'Winnings',
+};
+
+/** Money that left the wallet reads with a minus sign. */
+export function signedAmount(t: Pick<Transaction, 'type' | 'amount'>): number {
+  return t.type === 'withdrawal' || t.type === 'stake' ? -t.amount : t.amount;
+}
+
+/**
+ * A page merged into what is already on screen: fresh rows replace their older copies, new rows
+ * join, older pages stay. Newest first, by time then id, like the server.
+ */
+export function mergeTransactions(
+  shown: readonly Transaction[],
+  fresh: readonly Transaction[],
+): Transaction[] {
+  const byId = new Map(shown.map((t) => [t.id, t]));
+  for (const t of fresh) byId.set(t.id, t);
+  return [...byId.values()].sort(
+    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+  );
+}

@@ -1,0 +1,90 @@
+// The header of every /rentalgame screen: welcome name, live balance in ZMW, the player's picture
+// (initials until accounts carry one) and a leave icon back to the home page.
+//
+//   <GameHeader user={user} />   // user: the loader's PublicUser (context.user)
+//
+// The balance refreshes from GET /api/me when the window regains focus and whenever a screen calls
+// requestBalanceRefresh() (or dispatches the `balance:refresh` event on window); a signed-out answer
+// sends the person to /auth and back. The header also renders (without refreshing) on pages that
+// ship no JavaScript.
+import { Link } from 'react-router';
+import type { PublicUser } from '../../server/auth/users';
+import { GAME_DASHBOARD } from '../content/brand';
+import accountStyles from '../styles/account.css?url';
+import { formatZmw } from './account/money';
+import { useLiveBalance } from './account/live-balance';
+
+export {
+  requestBalanceRefresh,
+  useLiveBalance,
+  BALANCE_REFRESH_EVENT,
+} from './account/live-balance';
+export type { LiveBalance } from './account/live-balance';
+
+/** Its stylesheet, for the `links` of a route that shows the header: `links = gameHeaderLinks`. */
+export const gameHeaderLinks = () => [{ rel: 'stylesheet', href: accountStyles }];
+
+export interface GameHeaderProps {
+  /** The signed-in user as the loader had it; the balance then stays live on its own. */
+  user: PublicUser;
+}
+
+export function GameHeader({ user: initial }: GameHeaderProps) {
+  const { user, balance } = useLiveBalance(initial);
+  const name = user.firstName.trim() || (user.isGuest ? 'Guest' : 'player');
+  return (
+    <header className="game-header">
+      <div className="container game-header__bar">
+        <Link to={GAME_DASHBOARD} className="game-header__home" aria-label="Game dashboard">
+          <span className="brand__mark" aria-hidden="true">
+            ZT
+          </span>
+        </Link>
+        <div className="game-header__who">
+          <span className="game-header__avatar" aria-hidden="true">
+            {initialsOf(user)}
+          </span>
+          <div className="game-header__text">
+            <p className="game-header__welcome">Welcome, {name}</p>
+            {user.isGuest ? (
+              <p className="game-header__balance">Watching as a guest</p>
+            ) : (
+              <p className="game-header__balance" aria-live="polite" aria-atomic="true">
+                <span className="game-header__balance-label">Balance: </span>
+                <strong data-testid="header-balance">{formatZmw(balance)}</strong>
+              </p>
+            )}
+          </div>
+        </div>
+        <Link to="/" className="game-header__leave" aria-label="Leave to the home page">
+          <LeaveIcon />
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+function initialsOf(user: Pick<PublicUser, 'firstName' | 'lastName'>): string {
+  const letters = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
+  return letters.toUpperCase() || '?';
+}
+
+function LeaveIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
+      <path d="M10 16l-4-4 4-4M6 12h10" />
+    </svg>
+  );
+}

@@ -1,0 +1,172 @@
+// The game dashboard: every place a player goes from here, as cards.
+import { useState } from 'react';
+import { Link, redirect } from 'react-router';
+import type { PublicUser } from '../../server/auth/users';
+import { AccountIcon, type AccountIconName } from '../components/account/account-icons';
+import { AccountPage } from '../components/account/account-page';
+import { Banner } from '../components/account/banner';
+import { CompleteProfileDialog, needsProfile } from '../components/account/complete-profile-dialog';
+import { requestBalanceRefresh } from '../components/account/live-balance';
+import { authPath, pathOf } from '../components/account/return-to';
+import { BRAND } from '../content/brand';
+import accountStyles from '../styles/account.css?url';
+import type { Route } from './+types/dashboard';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Game dashboard · ${BRAND.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.user;
+  if (!user) throw redirect(authPath(pathOf(request.url)));
+  const notice = new URL(request.url).searchParams.get('notice');
+  return { user, unauthorized: notice === 'unauthorized' };
+}
+
+interface Card {
+  to: string;
+  title: string;
+  line: string;
+  icon: AccountIconName;
+}
+
+const CARDS: readonly Card[] = [
+  { to: '/', title: 'Home', line: 'Back to the four pillars and our services.', icon: 'home' },
+  {
+    to: '/rentalgame/createnewgame',
+    title: 'Create New Game',
+    line: 'Choose the stake, time and players, and host a room.',
+    icon: 'create',
+  },
+  {
+    to: '/rentalgame/joinrandomroom',
+    title: 'Join a random room',
+    line: 'Take a seat in a public room that is filling up.',
+    icon: 'join',
+  },
+  {
+    to: '/rentalgame/gamehistory',
+    title: 'Game History',
+    line: 'Your finished games, statements and winnings.',
+    icon: 'history',
+  },
+  {
+    to: '/rentalgame/deposit',
+    title: 'Deposit',
+    line: 'Add money with MTN, Airtel or Zamtel mobile money.',
+    icon: 'deposit',
+  },
+  {
+    to: '/rentalgame/withdraw',
+    title: 'Withdraw',
+    line: 'Send your balance to your mobile money wallet.',
+    icon: 'withdraw',
+  },
+  {
+    to: '/rentalgame/accounthistory',
+    title: 'Account History',
+    line: 'Every deposit, withdrawal, stake and win.',
+    icon: 'account',
+  },
+  {
+    to: '/rentalgame/howtoplay',
+    title: 'How to Play',
+    line: 'The board, the fees, the statement and who wins.',
+    icon: 'rules',
+  },
+  {
+    to: '/terms',
+    title: 'Terms and Conditions',
+    line: 'Stakes, payouts, refunds and fair play.',
+    icon: 'terms',
+  },
+  {
+    to: '/privacy',
+    title: 'Privacy Policy',
+    line: 'What we keep about you, why, and your rights.',
+    icon: 'privacy',
+  },
+];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { unauthorized } = loaderData;
+  const [user, setUser] = useState<PublicUser>(loaderData.user);
+  const roomId = user.currentRoomId;
+
+  return (
+    <AccountPage user={user} className="dashboard">
+      <h1 className="account__title">Game dashboard</h1>
+      {unauthorized ? (
+        <Banner tone="error" title="Unauthorized access">
+          <p>That page is for administrators only. Everything you can do is below.</p>
+        </Banner>
+      ) : null}
+      {user.isGuest ? (
+        <Banner tone="info" title="You are watching as a guest.">
+          <p>
+            Guests can watch games. <Link to="/auth?mode=signup">Sign up</Link> to deposit, create
+            rooms and play for real money.
+          </p>
+        </Banner>
+      ) : null}
+      {roomId ? (
+        <Link
+          to={`/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`}
+          className="dash-card dash-card--current"
+        >
+          <span className="dash-card__icon">
+            <AccountIcon name="play" size={32} />
+          </span>
+          <span className="dash-card__text">
+            <span className="dash-card__title">Back to your game</span>
+            <span className="dash-card__line">
+              You have a seat in a room. Go back before the game moves on without you.
+            </span>
+          </span>
+        </Link>
+      ) : null}
+      <nav aria-label="Dashboard">
+        <ul className="dash-grid" role="list">
+          {CARDS.map((card) => (
+            <li key={card.to}>
+              <Link to={card.to} className="dash-card">
+                <span className="dash-card__icon">
+                  <AccountIcon name={card.icon} />
+                </span>
+                <span className="dash-card__text">
+                  <span className="dash-card__title">{card.title}</span>
+                  <span className="dash-card__line">{card.line}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+          {user.isAdmin ? (
+            <li>
+              <Link to="/admin/admindashboard" className="dash-card">
+                <span className="dash-card__icon">
+                  <AccountIcon name="chart" />
+                </span>
+                <span className="dash-card__text">
+                  <span className="dash-card__title">Admin</span>
+                  <span className="dash-card__line">System revenue and the latest games.</span>
+                </span>
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      {needsProfile(user) ? (
+        <CompleteProfileDialog
+          user={user}
+          onCompleted={(fresh) => {
+            setUser(fresh);
+            requestBalanceRefresh();
+          }}
+        />
+      ) : null}
+    </AccountPage>
+  );
+}

@@ -1,0 +1,186 @@
+// What every browser test uses: the product's URL, a guard that fails the test on any console
+// error or uncaught page error, and quick ways to make users and money through the public API
+// (the forms are tested where they are the subject, not in every test's set-up).
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+export const PASSWORD = 'truck-company-1';
+export const SCREENSHOT_DIR = path.resolve(
+  import.meta.dirname,
+  '../../../test-results/screenshots',
+);
+
+export interface TestUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  password: string;
+}
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the suite with `npm run test:browser`');
+  return url;
+}
+
+/** An email no other test (or earlier run against the same product) has used. */
+export function uniqueEmail(label = 'player'): string {
+  return `${label}.${randomUUID().slice(0, 12)}@example.zm`;
+}
+
+/** Headers of a browser call that changes something: the server wants its own Origin. */
+function changing(): Record<string, string> {
+  return { Origin: baseUrl() };
+}
+
+/** Chromium's own line for a fetch the API refused (4xx): the page handles those on purpose. */
+function isHandledApiRefusal(text: string, url: string): boolean {
+  return (
+    /^Failed to load resource: the server responded with a status of 4\d\d/.test(text) &&
+    new URL(url, baseUrl()).pathname.startsWith('/api/')
+  );
+}
+
+/**
+ * The browser's own request for /favicon.ico when a page names no icon: not something a page
+ * asked for. (Remove once the document links an icon.)
+ */
+function isFaviconProbe(text: string, url: string): boolean {
+  return (
+    text.startsWith('Failed to load resource') &&
+    new URL(url, baseUrl()).pathname === '/favicon.ico'
+  );
+}
+
+export const test = base.extend<{ consoleGuard: void }>({
+  // Playwright reads a fixture's dependencies from its first parameter: none here.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(baseUrl());
+  },
+  // Every test, automatically: a console.error or an uncaught error on any page fails it.
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const { url } = message.location();
+        if (isHandledApiRefusal(message.text(), url) || isFaviconProbe(message.text(), url)) return;
+        problems.push(`console.error on ${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) =>
+        problems.push(`page error on ${page.url()}: ${error.message}`),
+      );
+      await use();
+      expect(problems, 'console errors and page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Signs a new player up through the API; the session lands in `request`'s cookies (the page's). */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  overrides: Partial<Omit<TestUser, 'id'>> = {},
+): Promise<TestUser> {
+  const person = {
+    firstName: 'Chanda',
+    lastName: 'Mwansa',
+    phone: '0961234567',
+    email: uniqueEmail(),
+    password: PASSWORD,
+    ...overrides,
+  };
+  const response = await request.post('/api/auth/signup', { headers: changing(), data: person });
+  expect(response.status(), await response.text()).toBe(201);
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { ...person, id: user.id };
+}
+
+export async function logInViaApi(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/auth/login', {
+    headers: changing(),
+    data: { email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The admin of this run (ADMIN_EMAILS): signed up the first time, logged in after that. */
+export async function signInAdmin(request: APIRequestContext): Promise<void> {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  if (!email) throw new Error('E2E_ADMIN_EMAIL is not set');
+  const response = await request.post('/api/auth/signup', {
+    headers: changing(),
+    data: { firstName: 'Ada', lastName: 'Admin', phone: '0971234567', email, password: PASSWORD },
+  });
+  if (response.status() === 409) return logInViaApi(request, email, PASSWORD);
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A watch-only guest session. */
+export async function startGuest(request: APIRequestContext): Promise<void> {
+  const response = await request.post('/api/auth/guest', { headers: changing() });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Funds the signed-in player's wallet the way a person does: a deposit through the API with the
+ * sandbox provider (an MTN number that approves), followed until the payment completes.
+ */
+export async function depositViaApi(request: APIRequestContext, amount: number): Promise<void> {
+  const response = await request.post('/api/wallet/deposit', {
+    headers: { ...changing(), 'Idempotency-Key': randomUUID() },
+    data: { phone: '0961234567', amount, operator: 'mtn' },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  const { paymentId } = (await response.json()) as { paymentId: string };
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/wallet/payments/${paymentId}`);
+        return ((await answer.json()) as { payment?: { status: string } }).payment?.status;
+      },
+      { timeout: 15_000, intervals: [200, 300, 500] },
+    )
+    .toBe('completed');
+}
+
+/** Resolves once the page's form has hydrated (forms carry `data-ready` from then on). */
+export async function waitForHydration(page: Page, form = 'form'): Promise<void> {
+  await page.locator(`${form}[data-ready="true"]`).first().waitFor();
+}
+
+/** A full-page screenshot as `test-results/screenshots/<name>-<width>.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
+    fullPage: true,
+  });
+}
+
+/**
+ * Records every script the page loads, with its text, so a test can say what a page must not
+ * ship (e.g. the game board's canvas library).
+ */
+export function trackScripts(page: Page): { scripts: { url: string; body: string }[] } {
+  const record = { scripts: [] as { url: string; body: string }[] };
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    record.scripts.push({ url: response.url(), body });
+  });
+  return record;
+}
+
+/** True when a script is (part of) pixi.js. */
+export function isPixi(script: { url: string; body: string }): boolean {
+  return /pixi/i.test(new URL(script.url).pathname) || /PixiJS|@pixi\//.test(script.body);
+}
