@@ -1,0 +1,297 @@
+// The board's canvas (Pixi through @pixi/react). Loaded lazily by the board route only, so no other
+// page ships Pixi. It draws what it is given (the room view) and animates the way there: the dice
+// tumbles onto the server's value, then each truck drives tile by tile to its new position.
+//
+// No frames while nothing moves: the application never starts its ticker by itself
+// (`autoStart: false`); a change of props renders one frame, and the ticker runs only while the dice
+// or a truck is moving, stopping itself on the frame where everything has arrived. Pixi's system
+// ticker (pointer hover checks and the texture scheduler, which the board does not need while idle)
+// follows the same rule, or it would ask for a frame forever.
+import { Application, extend, useApplication, useTick } from '@pixi/react';
+import { Container, Graphics, Sprite, Text, Ticker, type Application as PixiApp } from 'pixi.js';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { BOARD, type Box } from '../../../game/board';
+import type { RoomView } from '../../../game/protocol';
+import {
+  advance,
+  diceFrame,
+  isMoving,
+  motionPoint,
+  parked,
+  pips,
+  retarget,
+  type TruckMotion,
+} from './animation';
+import { boardLayout, type BoardLayout } from './layout';
+import { inkOn, playerHex } from './palette';
+
+extend({ Container, Graphics, Sprite, Text });
+
+export interface BoardCanvasProps {
+  view: RoomView;
+  /** Side of the square board in CSS pixels. */
+  size: number;
+}
+
+export default function BoardCanvas({ view, size }: BoardCanvasProps) {
+  // Init options are read once; later size changes resize the renderer (see Scene).
+  const resolution = typeof window === 'undefined' ? 1 : Math.min(window.devicePixelRatio || 1, 2);
+  return (
+    <Application
+      width={size}
+      height={size}
+      autoStart={false}
+      antialias
+      backgroundAlpha={0}
+      resolution={resolution}
+      autoDensity
+      className="board-canvas"
+    >
+      <Scene view={view} size={size} />
+    </Application>
+  );
+}
+
+const INK = 0x1c1917;
+const PAPER = 0xfffbeb;
+
+function Scene({ view, size }: BoardCanvasProps) {
+  const { app } = useApplication();
+  const layout = useMemo(() => boardLayout(size), [size]);
+  const trucks = useRef(new Map<string, Container>());
+  const motions = useRef(new Map<string, TruckMotion>());
+  const dice = useRef<{ nonce: number; value: number; elapsed: number } | null>(null);
+  const diceGraphics = useRef<Graphics | null>(null);
+  const diceContainer = useRef<Container | null>(null);
+  const seats = useMemo(() => new Map(view.joinedOrder.map((uid, i) => [uid, i])), [view]);
+
+  const placeTrucks = useCallback(() => {
+    for (const [uid, container] of trucks.current) {
+      const motion = motions.current.get(uid);
+      const seat = seats.get(uid);
+      if (!motion || seat === undefined) continue;
+      const point = motionPoint(motion, seat, size);
+      container.position.set(point.x, point.y);
+    }
+  }, [seats, size]);
+
+  const drawDice = useCallback(() => {
+    const g = diceGraphics.current;
+    const box = diceContainer.current;
+    if (!g || !box) return;
+    const state = dice.current;
+    const frame = state ? diceFrame(state.elapsed, state.value) : null;
+    drawDie(g, frame?.face ?? null, layout.cell * 0.9);
+    box.rotation = frame?.angle ?? 0;
+  }, [layout.cell]);
+
+  const animating = useCallback((): boolean => {
+    const d = dice.current;
+    const diceRolling = d !== null && !diceFrame(d.elapsed, d.value).settled;
+    return diceRolling || [...motions.current.values()].some(isMoving);
+  }, []);
+
+  // New state from the server: queue the trucks' paths and start the dice if a roll came in.
+  useLayoutEffect(() => {
+    const firstView = motions.current.size === 0;
+    for (const uid of view.joinedOrder) {
+      const position = view.participants[uid]?.position ?? -1;
+      const motion = motions.current.get(uid);
+      motions.current.set(uid, motion ? retarget(motion, position) : parked(position));
+    }
+    const roll = view.lastRoll;
+    if (roll && roll.nonce !== dice.current?.nonce) {
+      // The first state after connecting shows the last roll as it lies; later ones tumble.
+      dice.current = { nonce: roll.nonce, value: roll.roll, elapsed: firstView ? Infinity : 0 };
+    }
+  }, [view]);
+
+  const tick = useCallback(
+    (ticker: Ticker) => {
+      const elapsed = ticker.deltaMS;
+      const d = dice.current;
+      const diceRolling = d !== null && !diceFrame(d.elapsed, d.value).settled;
+      if (d && diceRolling) d.elapsed += elapsed;
+      else {
+        for (const [uid, motion] of motions.current) {
+          if (isMoving(motion)) motions.current.set(uid, advance(motion, elapsed));
+        }
+      }
+      drawDice();
+      placeTrucks();
+      // This frame still renders (the render listener runs after this one); the next does not.
+      if (!animating()) {
+        ticker.stop();
+        Ticker.system.stop();
+      }
+    },
+    [animating, drawDice, placeTrucks],
+  );
+  useTick(tick);
+
+  // After every commit: resize if needed, put everything in place, then one frame or the ticker.
+  useLayoutEffect(() => {
+    if (!app?.renderer) return;
+    if (app.renderer.width !== size || app.renderer.height !== size) {
+      app.renderer.resize(size, size);
+    }
+    drawDice();
+    placeTrucks();
+    if (animating()) startTicking(app);
+    else if (!app.ticker.started) {
+      Ticker.system.stop();
+      app.render();
+    }
+  });
+
+  const drawTiles = useCallback((g: Graphics) => drawBoard(g, layout, view), [layout, view]);
+
+  return (
+    <pixiContainer>
+      <pixiGraphics draw={drawTiles} />
+      {layout.tiles.map((tile) => {
+        const box = BOARD[tile.position] as Box;
+        return (
+          <pixiText
+            key={box.id}
+            text={tileLabel(box, view)}
+            x={tile.center.x}
+            y={tile.y + tile.height * 0.06}
+            anchor={{ x: 0.5, y: 0 }}
+            style={{
+              fontFamily: 'system-ui, sans-serif',
+              fontSize: Math.max(8, Math.round(layout.cell * 0.13)),
+              fontWeight: '600',
+              fill: labelInk(box, view),
+              align: 'center',
+              wordWrap: true,
+              breakWords: true,
+              wordWrapWidth: tile.width - 4,
+              lineHeight: Math.max(9, Math.round(layout.cell * 0.15)),
+            }}
+          />
+        );
+      })}
+      <pixiText
+        text="Zed Truck Company"
+        x={size / 2}
+        y={layout.inner.y + layout.inner.size * 0.82}
+        anchor={0.5}
+        style={{
+          fontFamily: 'system-ui, sans-serif',
+          fontSize: Math.max(11, Math.round(size * 0.04)),
+          fontWeight: '800',
+          fill: 0x14532d,
+        }}
+      />
+      <pixiContainer ref={diceContainer} x={size / 2} y={size / 2}>
+        <pixiGraphics ref={diceGraphics} draw={noop} />
+      </pixiContainer>
+      {view.joinedOrder.map((uid) => {
+        const participant = view.participants[uid];
+        if (!participant) return null;
+        return (
+          <pixiContainer
+            key={uid}
+            ref={(container: Container | null) => {
+              if (container) trucks.current.set(uid, container);
+              else trucks.current.delete(uid);
+            }}
+          >
+            <pixiGraphics
+              draw={(g: Graphics) => drawTruck(g, playerHex(participant.color), layout.cell)}
+            />
+          </pixiContainer>
+        );
+      })}
+    </pixiContainer>
+  );
+}
+
+function noop() {}
+
+function startTicking(app: PixiApp): void {
+  Ticker.system.start();
+  app.ticker.start();
+}
+
+function ownerOf(box: Box, view: RoomView) {
+  const owner = view.boardState[box.id]?.owner;
+  return owner ? (view.participants[owner] ?? null) : null;
+}
+
+function tileLabel(box: Box, view: RoomView): string {
+  if (box.kind === 'home') {
+    const owner = ownerOf(box, view);
+    if (!owner) return 'Home';
+    const trucks = view.boardState[box.id]?.trucks ?? owner.trucks;
+    return `${owner.name.split(' ')[0] ?? ''}\n${trucks} ${trucks === 1 ? 'truck' : 'trucks'}`;
+  }
+  if (box.kind === 'trucks') return 'Trucks\n1,500';
+  const sign = box.kind === 'revenue' ? '+' : '−';
+  return `${box.name}\n${sign}${box.amount}`;
+}
+
+function labelInk(box: Box, view: RoomView): number {
+  if (box.kind !== 'home') return 0xffffff;
+  const owner = ownerOf(box, view);
+  return owner ? hex(inkOn(owner.color)) : INK;
+}
+
+function hex(color: string): number {
+  return Number.parseInt(color.replace('#', ''), 16);
+}
+
+function drawBoard(g: Graphics, layout: BoardLayout, view: RoomView): void {
+  g.clear();
+  const { size, inner } = layout;
+  g.roundRect(0, 0, size, size, 10).fill({ color: 0xe7e5e4 });
+  g.rect(inner.x, inner.y, inner.size, inner.size).fill({ color: PAPER });
+  for (const tile of layout.tiles) {
+    const box = BOARD[tile.position] as Box;
+    const owner = box.kind === 'home' ? ownerOf(box, view) : null;
+    const fill = box.kind === 'home' ? (owner ? playerHex(owner.color) : '#d6d3d1') : box.color;
+    g.rect(tile.x + 1, tile.y + 1, tile.width - 2, tile.height - 2)
+      .fill({ color: hex(fill) })
+      .stroke({ width: 1, color: 0xffffff, alpha: 0.7 });
+  }
+  // A road around the inner square: where the trucks drive.
+  g.rect(inner.x + 2, inner.y + 2, inner.size - 4, inner.size - 4).stroke({
+    width: 2,
+    color: 0xa8a29e,
+    alpha: 0.8,
+  });
+}
+
+function drawTruck(g: Graphics, color: string, cell: number): void {
+  const w = cell * 0.36;
+  const h = cell * 0.22;
+  g.clear();
+  // A white badge first, so a truck stays visible on a tile of its own colour.
+  g.roundRect(-w / 2 - 3, -h / 2 - 3, w + 6, h + 6 + h * 0.2, 4).fill({
+    color: 0xffffff,
+    alpha: 0.9,
+  });
+  // Cargo box, cab, wheels: centred on the container's position.
+  g.roundRect(-w / 2, -h / 2, w * 0.68, h, 2)
+    .fill({ color: hex(color) })
+    .stroke({ width: 1.5, color: INK });
+  g.roundRect(-w / 2 + w * 0.7, -h / 2 + h * 0.25, w * 0.3, h * 0.75, 2)
+    .fill({ color: hex(color) })
+    .stroke({ width: 1.5, color: INK });
+  g.circle(-w / 2 + w * 0.2, h / 2, h * 0.22).fill({ color: INK });
+  g.circle(-w / 2 + w * 0.8, h / 2, h * 0.22).fill({ color: INK });
+}
+
+function drawDie(g: Graphics, face: number | null, side: number): void {
+  g.clear();
+  g.roundRect(-side / 2, -side / 2, side, side, side * 0.18)
+    .fill({ color: 0xffffff })
+    .stroke({ width: 3, color: 0x14532d });
+  if (face === null) return;
+  for (const pip of pips(face)) {
+    g.circle(-side / 2 + pip.x * side, -side / 2 + pip.y * side, side * 0.085).fill({
+      color: INK,
+    });
+  }
+}

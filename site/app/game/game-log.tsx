@@ -1,0 +1,34 @@
+// The game log as readable lines, newest first, and the polite live region that announces each
+// new line (and the room server's refusals) to screen readers.
+import type { LogLine } from './format';
+
+export function GameLog({ lines }: { lines: readonly LogLine[] }) {
+  const newestFirst = [...lines].reverse();
+  return (
+    <section className="game-log" aria-labelledby="game-log-title">
+      <h2 id="game-log-title" className="game-section__title">
+        Game log
+      </h2>
+      {newestFirst.length === 0 ? (
+        <p className="game-log__empty">
+          No moves yet. Rolls and payments appear here as they happen.
+        </p>
+      ) : (
+        <ol className="game-log__list" reversed data-testid="game-log">
+          {newestFirst.map((line) => (
+            <li key={line.key}>{line.text}</li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Announces `text` politely; a change of `id` re-announces equal words. */
+export function Announcer({ text, id }: { text: string; id: number }) {
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
+      <span key={id}>{text}</span>
+    </p>
+  );
+}

@@ -1,0 +1,19 @@
+// Guards at the top of the game screens' loaders: a signed-out person goes to sign-in and comes
+// back to the same path afterwards.
+import { redirect } from 'react-router';
+import type { PublicUser } from '../../server/auth/users';
+import { authPath, pathOf } from '../components/account/return-to';
+
+export function requireUser(request: Request, user: PublicUser | null): PublicUser {
+  if (!user) throw redirect(authPath(pathOf(request.url)));
+  return user;
+}
+
+export const waitingRoomPath = (roomId: string) =>
+  `/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`;
+export const boardPath = (roomId: string) => `/rentalgame/boardgame/${encodeURIComponent(roomId)}`;
+export const inviteLink = (origin: string, roomId: string) =>
+  `${origin}/rentalgame/joinwithlink?room=${encodeURIComponent(roomId)}`;
+export const CREATE_PATH = '/rentalgame/createnewgame';
+export const HISTORY_PATH = '/rentalgame/gamehistory';
+export const DASHBOARD_PATH = '/rentalgame/dashboard';

@@ -1,0 +1,123 @@
+// An invite link, `/rentalgame/joinwithlink?room=<roomId>`. A player goes straight to the room's
+// waiting room (the room, who is in it, and the Join Room button); someone signed out (or a guest)
+// sees the room and signs in first, coming back here, or watches.
+import { useEffect, useState } from 'react';
+import { Link, redirect } from 'react-router';
+import { Banner, Progress } from '../components/account/banner';
+import { formatZmw } from '../components/account/money';
+import { authPath } from '../components/account/return-to';
+import { SiteHeader } from '../components/site-header';
+import { BRAND } from '../content/brand';
+import { getRoom, type PublicRoom } from '../game/api';
+import { boardPath, waitingRoomPath } from '../game/guards';
+import accountStyles from '../styles/account.css?url';
+import gameStyles from '../styles/game.css?url';
+import type { Route } from './+types/join-with-link';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: gameStyles },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `You are invited to a game · ${BRAND.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const roomId = url.searchParams.get('room')?.trim() ?? '';
+  const user = context.user;
+  if (ROOM_ID.test(roomId) && user && !user.isGuest) throw redirect(waitingRoomPath(roomId));
+  return {
+    user,
+    roomId: ROOM_ID.test(roomId) ? roomId : null,
+    here: `${url.pathname}${url.search}`,
+  };
+}
+
+export default function JoinWithLink({ loaderData }: Route.ComponentProps) {
+  const { user, roomId, here } = loaderData;
+  const [room, setRoom] = useState<PublicRoom | null>(null);
+  const [error, setError] = useState<string | null>(roomId ? null : 'Invalid room ID.');
+
+  useEffect(() => {
+    if (!roomId) return;
+    let cancelled = false;
+    void getRoom(roomId).then((answer) => {
+      if (cancelled) return;
+      if (answer.ok) setRoom(answer.data.room);
+      else setError(answer.error);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [roomId]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader user={user} />
+      <main id="main" className="account container invite">
+        <h1 className="account__title">You are invited to a game</h1>
+        {error ? (
+          <Banner tone="error" title={error}>
+            <p>
+              Ask for the link again, or{' '}
+              <Link to="/rentalgame/joinrandomroom">find a public room</Link>.
+            </p>
+          </Banner>
+        ) : !room ? (
+          <Progress>Loading the room…</Progress>
+        ) : (
+          <section className="invite__card" aria-label={room.roomName}>
+            <h2 className="game-section__title">{room.roomName}</h2>
+            <dl className="room-facts">
+              <div>
+                <dt>Stake</dt>
+                <dd>{formatZmw(room.amount)}</dd>
+              </div>
+              <div>
+                <dt>Time</dt>
+                <dd>{room.time} min</dd>
+              </div>
+              <div>
+                <dt>Players</dt>
+                <dd>
+                  {room.joinedOrder.length} / {room.maxPlayers}
+                </dd>
+              </div>
+              <div>
+                <dt>Host</dt>
+                <dd>{room.participants[room.hostId]?.name ?? '—'}</dd>
+              </div>
+            </dl>
+            {room.status === 'closed' || room.status === 'ended' ? (
+              <Banner tone="info" title="This room is no longer open.">
+                <p>
+                  <Link to="/rentalgame/joinrandomroom">Find another room</Link>.
+                </p>
+              </Banner>
+            ) : (
+              <div className="room-actions">
+                <Link className="button" to={authPath(here)}>
+                  Sign in to join
+                </Link>
+                <Link className="button button--ghost" to={boardPath(room.roomId)}>
+                  Watch the game
+                </Link>
+              </div>
+            )}
+            {user?.isGuest ? (
+              <p className="room-hint">You are signed in as a guest: guests can watch, not play.</p>
+            ) : null}
+          </section>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,349 @@
+// The waiting room: who has joined (with the Host tag), Join Room or Exit Room, the invite link,
+// live seats from the room socket (with polling as the safety net), the 5-second start countdown
+// and then the board.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, redirect, useNavigate } from 'react-router';
+import { AccountPage } from '../components/account/account-page';
+import { Banner, Progress } from '../components/account/banner';
+import { requestBalanceRefresh } from '../components/account/live-balance';
+import { formatZmw } from '../components/account/money';
+import { BRAND } from '../content/brand';
+import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../game/api';
+import { CopyLink } from '../game/copy-link';
+import { secondsLeft } from '../game/format';
+import { GameDialog } from '../game/game-dialog';
+import {
+  boardPath,
+  CREATE_PATH,
+  DASHBOARD_PATH,
+  inviteLink,
+  requireUser,
+  waitingRoomPath,
+} from '../game/guards';
+import { playerHex } from '../game/palette';
+import { useNow } from '../game/use-now';
+import { useRoomSocket } from '../game/use-room-socket';
+import accountStyles from '../styles/account.css?url';
+import gameStyles from '../styles/game.css?url';
+import type { Route } from './+types/waiting-room';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: gameStyles },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Waiting room · ${BRAND.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(request, context.user);
+  const roomId = params.roomId ?? user.currentRoomId;
+  if (!roomId) throw redirect(CREATE_PATH);
+  return { user, roomId, origin: context.publicUrl.replace(/\/+$/, '') };
+}
+
+const POLL_MS = 5_000;
+const START_COUNTDOWN_MS = 5_000;
+
+type Problem = {
+  message: string;
+  next: 'retry' | 'deposit' | 'goToRoom' | 'none';
+  roomId?: string;
+};
+
+export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
+  const { user, roomId, origin } = loaderData;
+  const navigate = useNavigate();
+  const [room, setRoom] = useState<PublicRoom | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState<'join' | 'exit' | null>(null);
+  const socket = useRoomSocket(roomId);
+  const view = socket.view;
+  const fullSince = useRef<number | null>(null);
+
+  const load = useCallback(async () => {
+    const answer = await getRoom(roomId);
+    if (answer.ok) {
+      setRoom(answer.data.room);
+      setLoadError(null);
+    } else {
+      setLoadError(answer.error);
+    }
+  }, [roomId]);
+
+  // First load, then again whenever the socket reports a change of seats or status.
+  const seatsKey = view ? `${view.status}:${view.joinedOrder.join(',')}` : '';
+  useEffect(() => {
+    void load();
+  }, [load, seatsKey]);
+
+  // The safety net: poll while the socket is not open.
+  useEffect(() => {
+    if (socket.connection === 'open') return;
+    const timer = window.setInterval(() => void load(), POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [load, socket.connection]);
+
+  const closed = room?.status === 'closed' || view?.status === 'closed';
+  useEffect(() => {
+    if (closed) void navigate(`${CREATE_PATH}?notice=closed`, { replace: true });
+  }, [closed, navigate]);
+
+  const seated = room?.joinedOrder.includes(user.id) ?? false;
+  const started = view?.status === 'active' || view?.status === 'ended';
+  const full =
+    room !== null && (room.status === 'active' || room.joinedOrder.length >= room.maxPlayers);
+  // Only the seated count down and move on to the board; a visitor gets a link to watch.
+  const counting = seated && !started && (view?.status === 'countdown' || full);
+  if (counting && fullSince.current === null) fullSince.current = Date.now();
+  const now = useNow(counting, 200);
+  const countdownEnd = view?.countdownEndsAt ?? (fullSince.current ?? now) + START_COUNTDOWN_MS;
+  // Without a socket the room server's clock is unknown: after the local count, go anyway.
+  const localDone = counting && !view && now >= countdownEnd;
+
+  useEffect(() => {
+    if (seated && (started || localDone)) void navigate(boardPath(roomId), { replace: true });
+  }, [seated, started, localDone, navigate, roomId]);
+
+  async function join() {
+    setProblem(null);
+    setBusy('join');
+    const answer = await joinRoom(roomId);
+    setBusy(null);
+    if (answer.ok) {
+      setRoom(answer.data.room);
+      requestBalanceRefresh();
+      return;
+    }
+    if (answer.code === 'already_in_another_room' && answer.roomId) {
+      return setProblem({ message: answer.error, next: 'goToRoom', roomId: answer.roomId });
+    }
+    if (answer.code === 'insufficient_funds') {
+      return setProblem({ message: 'Insufficient balance.', next: 'deposit' });
+    }
+    if (answer.code === 'room_full') return setProblem({ message: 'Room is full.', next: 'none' });
+    if (answer.code === 'room_closed') {
+      void navigate(`${CREATE_PATH}?notice=closed`, { replace: true });
+      return;
+    }
+    setProblem({
+      message: answer.error || 'Join failed',
+      next: answer.code ? 'none' : 'retry',
+    });
+  }
+
+  async function exit() {
+    setProblem(null);
+    setBusy('exit');
+    const answer = await leaveRoom(roomId);
+    if (answer.ok) {
+      requestBalanceRefresh();
+      await navigate(DASHBOARD_PATH);
+      return;
+    }
+    setBusy(null);
+    if (answer.code === 'room_started') {
+      return setProblem({
+        message: 'Room is full. Game is starting, you cannot leave.',
+        next: 'none',
+      });
+    }
+    setProblem({ message: answer.error || 'Exit failed', next: answer.code ? 'none' : 'retry' });
+  }
+
+  if (!room) {
+    return (
+      <AccountPage user={user} className="waiting-room">
+        <h1 className="account__title">Waiting room</h1>
+        {loadError ? (
+          <Banner tone="error" title={loadError}>
+            <p>
+              Check the link,{' '}
+              <button type="button" className="link-button" onClick={() => void load()}>
+                try again
+              </button>
+              , or <Link to="/rentalgame/joinrandomroom">find another room</Link>.
+            </p>
+          </Banner>
+        ) : (
+          <Progress>Loading the room…</Progress>
+        )}
+      </AccountPage>
+    );
+  }
+
+  const names = view
+    ? view.joinedOrder.map((uid) => ({
+        uid,
+        name: view.participants[uid]?.name ?? room.participants[uid]?.name ?? 'Player',
+        color: view.participants[uid]?.color ?? null,
+        connected: view.participants[uid]?.connected ?? false,
+      }))
+    : room.joinedOrder.map((uid) => ({
+        uid,
+        name: room.participants[uid]?.name ?? 'Player',
+        color: null,
+        connected: false,
+      }));
+
+  return (
+    <AccountPage user={user} className="waiting-room">
+      <p className="account__back">
+        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+      </p>
+      <h1 className="account__title">{room.roomName}</h1>
+      <dl className="room-facts">
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatZmw(room.amount)}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{room.time} min</dd>
+        </div>
+        <div>
+          <dt>Players</dt>
+          <dd data-testid="room-players">
+            {room.joinedOrder.length} / {room.maxPlayers}
+          </dd>
+        </div>
+        <div>
+          <dt>Room</dt>
+          <dd>{room.privacy}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="joined-title" className="joined">
+        <h2 id="joined-title" className="game-section__title">
+          Joined players
+        </h2>
+        <ul className="joined__list" aria-live="polite" data-testid="joined-players">
+          {names.map((p) => (
+            <li key={p.uid} className="joined__player">
+              <span
+                className="swatch"
+                style={p.color ? { background: playerHex(p.color) } : undefined}
+                aria-hidden="true"
+              />
+              <span className="joined__name">
+                {p.name}
+                {p.uid === user.id ? ' (you)' : ''}
+              </span>
+              {p.uid === room.hostId ? <span className="tag">Host</span> : null}
+            </li>
+          ))}
+          {Array.from({ length: Math.max(0, room.maxPlayers - names.length) }, (_, i) => (
+            <li key={`empty-${i}`} className="joined__player joined__player--empty">
+              <span className="swatch" aria-hidden="true" />
+              <span className="joined__name">Waiting for a player…</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {problem ? <ProblemBanner problem={problem} onRetry={seated ? exit : join} /> : null}
+
+      <div className="room-actions">
+        {seated ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void exit()}
+            disabled={busy !== null}
+          >
+            {busy === 'exit' ? 'Leaving…' : 'Exit Room'}
+          </button>
+        ) : user.isGuest ? (
+          <Banner tone="info" title="Guests can only watch.">
+            <p>
+              <Link to={boardPath(roomId)}>Watch the game</Link> when it starts, or{' '}
+              <Link
+                to={`/auth?mode=signup&returnTo=${encodeURIComponent(waitingRoomPath(roomId))}`}
+              >
+                sign up
+              </Link>{' '}
+              to play.
+            </p>
+          </Banner>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void join()}
+            disabled={busy !== null}
+          >
+            {busy === 'join' ? 'Joining…' : `Join Room (${formatZmw(room.amount)})`}
+          </button>
+        )}
+      </div>
+
+      {!seated && (full || started) ? (
+        <Banner tone="info" title="This room is full and the game is starting.">
+          <p>
+            <Link to={boardPath(roomId)}>Watch the game</Link>, or{' '}
+            <Link to="/rentalgame/joinrandomroom">find another room</Link>.
+          </p>
+        </Banner>
+      ) : null}
+
+      {seated && !full ? (
+        <p className="room-hint">
+          The game starts by itself as soon as every seat is taken. You can leave until then and
+          your stake comes back.
+        </p>
+      ) : null}
+
+      <CopyLink
+        label={room.privacy === 'Private' ? 'Invite link (private room)' : 'Invite link'}
+        url={inviteLink(origin, room.roomId)}
+      />
+
+      {socket.connection === 'reconnecting' ? (
+        <p className="connection-status" role="status">
+          <span className="spinner" aria-hidden="true" /> Reconnecting…
+        </p>
+      ) : null}
+
+      <GameDialog open={counting} title="The room is full!">
+        <p className="countdown" aria-live="assertive" data-testid="start-countdown">
+          The game starts in {secondsLeft(countdownEnd, now)}…
+        </p>
+        <p>You will be taken to the board.</p>
+      </GameDialog>
+    </AccountPage>
+  );
+}
+
+function ProblemBanner({ problem, onRetry }: { problem: Problem; onRetry(): Promise<void> }) {
+  return (
+    <Banner tone="error" title={problem.message}>
+      {problem.next === 'deposit' ? (
+        <p>
+          <Link to="/rentalgame/deposit">Deposit</Link> to cover the stake, then join again.
+        </p>
+      ) : problem.next === 'goToRoom' && problem.roomId ? (
+        <p>
+          <Link className="button button--small" to={waitingRoomPath(problem.roomId)}>
+            Go to Room
+          </Link>
+        </p>
+      ) : problem.next === 'retry' ? (
+        <p>
+          Check your connection and{' '}
+          <button type="button" className="link-button" onClick={() => void onRetry()}>
+            try again
+          </button>
+          .
+        </p>
+      ) : (
+        <p>
+          <Link to="/rentalgame/joinrandomroom">Find another room</Link> or{' '}
+          <Link to={CREATE_PATH}>create your own</Link>.
+        </p>
+      )}
+    </Banner>
+  );
+}

@@ -1,0 +1,230 @@
+// Every game error a person can cause through a screen, word for word, with what to do next.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  baseUrl,
+  depositViaApi,
+  expect,
+  screenshot,
+  signUpViaApi,
+  test,
+  waitForHydration,
+} from './support/fixtures';
+
+const PHONE = { width: 360, height: 640 };
+
+async function createRoomViaApi(
+  request: APIRequestContext,
+  settings: { amount?: number; time?: number; maxPlayers?: number; privacy?: string } = {},
+): Promise<string> {
+  const response = await request.post('/api/rooms', {
+    headers: { Origin: baseUrl() },
+    data: { amount: 10, time: 10, maxPlayers: 2, privacy: 'Public', ...settings },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { room: { roomId: string } }).room.roomId;
+}
+
+async function joinViaApi(request: APIRequestContext, roomId: string): Promise<void> {
+  const response = await request.post(`/api/rooms/${roomId}/join`, {
+    headers: { Origin: baseUrl() },
+    data: {},
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A funded player in a context of their own (the page's own cookies stay untouched). */
+async function otherPlayer(browser: Browser, firstName: string, zmw = 20) {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: PHONE });
+  const page = await context.newPage();
+  await signUpViaApi(page.request, { firstName });
+  if (zmw > 0) await depositViaApi(page.request, zmw);
+  return { context, page };
+}
+
+async function openCreateForm(page: Page) {
+  await page.goto('/rentalgame/createnewgame');
+  await waitForHydration(page, 'form[aria-label="Create a game"]');
+  return page.getByRole('form', { name: 'Create a game' });
+}
+
+test('create: every setting is needed, and the stake must be covered', async ({ page }) => {
+  await signUpViaApi(page.request, { firstName: 'Natasha' });
+  const form = await openCreateForm(page);
+
+  await form.getByRole('button', { name: 'Create game' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: '⚠️ Please select all settings before creating a game.' }),
+  ).toBeVisible();
+  await form.getByRole('radio', { name: 'ZMW 50' }).check();
+  await form.getByRole('radio', { name: '20 min' }).check();
+  await form.getByRole('button', { name: 'Create game' }).click();
+  await expect(
+    page.getByText('⚠️ Please select all settings before creating a game.'),
+  ).toBeVisible();
+  await screenshot(page, 'create-game-missing-settings');
+
+  // A new account has ZMW 0.
+  await form.getByRole('radio', { name: '4 players' }).check();
+  await form.getByRole('radio', { name: 'Public' }).check();
+  await form.getByRole('button', { name: 'Create game' }).click();
+  const refusal = page
+    .getByRole('alert')
+    .filter({ hasText: 'Insufficient funds to create this room!' });
+  await expect(refusal).toBeVisible();
+  await screenshot(page, 'create-game-insufficient-funds');
+  await refusal.getByRole('link', { name: 'Deposit' }).click();
+  await expect(page).toHaveURL(/\/rentalgame\/deposit$/);
+});
+
+test('create while already seated goes back to that room', async ({ page }) => {
+  await signUpViaApi(page.request, { firstName: 'Mapalo' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request);
+  const form = await openCreateForm(page);
+  await form.getByRole('radio', { name: 'ZMW 10' }).check();
+  await form.getByRole('radio', { name: '10 min' }).check();
+  await form.getByRole('radio', { name: '2 players' }).check();
+  await form.getByRole('radio', { name: 'Private' }).check();
+  await form.getByRole('button', { name: 'Create game' }).click();
+  await expect(page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
+});
+
+test('join a full room, from its link and from a list that was a moment old', async ({
+  page,
+  browser,
+}) => {
+  const host = await otherPlayer(browser, 'Lubuto');
+  const guest = await otherPlayer(browser, 'Mutinta');
+  await signUpViaApi(page.request, { firstName: 'Chola' });
+  await depositViaApi(page.request, 20);
+
+  // The list shows the room with a free seat; it fills before Chola taps Join.
+  const first = await createRoomViaApi(host.page.request);
+  await page.routeWebSocket(/\/parties\/lobby\//, () => {});
+  await page.goto('/rentalgame/joinrandomroom');
+  const card = page.locator(`[data-room-id="${first}"]`);
+  await expect(card).toContainText('1 / 2');
+  const stale = await (await page.request.get('/api/rooms')).json();
+  await page.route('**/api/rooms', (route) => route.fulfill({ json: stale }));
+  await joinViaApi(guest.page.request, first);
+  await card.getByRole('button', { name: /^Join/ }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Sorry, this room just became full.' }),
+  ).toBeVisible();
+  await screenshot(page, 'join-random-room-full');
+
+  // The waiting room of a full room: Join answers the spec's words.
+  await page.goto(`/rentalgame/playerwaitingroom/${first}`);
+  await expect(page.getByText('This room is full and the game is starting.')).toBeVisible();
+  await page.getByRole('button', { name: /^Join Room/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Room is full.' })).toBeVisible();
+  await screenshot(page, 'waiting-room-full');
+  await host.context.close();
+  await guest.context.close();
+});
+
+test('join while already in another room offers to go to that room', async ({ page, browser }) => {
+  const host = await otherPlayer(browser, 'Thandiwe');
+  const theirs = await createRoomViaApi(host.page.request, { maxPlayers: 3 });
+  await signUpViaApi(page.request, { firstName: 'Joseph' });
+  await depositViaApi(page.request, 20);
+  const mine = await createRoomViaApi(page.request, { maxPlayers: 3 });
+
+  await page.goto('/rentalgame/joinrandomroom');
+  await page.locator(`[data-room-id="${theirs}"]`).getByRole('button', { name: /^Join/ }).click();
+  const warning = page
+    .getByRole('alert')
+    .filter({ hasText: '⚠️ You are already in another room.' });
+  await expect(warning).toBeVisible();
+  await screenshot(page, 'join-random-already-in-room');
+  await warning.getByRole('link', { name: 'Go to Room' }).click();
+  await expect(page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${mine}$`));
+
+  // From another room's waiting room, the same refusal and the same way back.
+  await page.goto(`/rentalgame/playerwaitingroom/${theirs}`);
+  await page.getByRole('button', { name: /^Join Room/ }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: '⚠️ You are already in another room.' }),
+  ).toBeVisible();
+  await host.context.close();
+});
+
+test('join without the stake in the balance', async ({ page, browser }) => {
+  const host = await otherPlayer(browser, 'Kabwe');
+  const roomId = await createRoomViaApi(host.page.request, { amount: 20 });
+  await signUpViaApi(page.request, { firstName: 'Bupe' });
+  await depositViaApi(page.request, 5);
+
+  await page.goto('/rentalgame/joinrandomroom');
+  await page.locator(`[data-room-id="${roomId}"]`).getByRole('button', { name: /^Join/ }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: "You don't have enough funds to join this room." }),
+  ).toBeVisible();
+
+  await page.goto(`/rentalgame/playerwaitingroom/${roomId}`);
+  await page.getByRole('button', { name: /^Join Room/ }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Insufficient balance.' });
+  await expect(refusal).toBeVisible();
+  await expect(refusal.getByRole('link', { name: 'Deposit' })).toBeVisible();
+  await host.context.close();
+});
+
+test('leaving once the room is full is refused', async ({ page, browser }) => {
+  await signUpViaApi(page.request, { firstName: 'Mulenga' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request);
+  // Keep this page's picture of the room as it was, so the room fills behind its back.
+  await page.routeWebSocket(/\/parties\/main\//, () => {});
+  await page.goto(`/rentalgame/playerwaitingroom/${roomId}`);
+  await expect(page.getByTestId('room-players')).toHaveText('1 / 2');
+  const other = await otherPlayer(browser, 'Nalishebo');
+  await joinViaApi(other.page.request, roomId);
+
+  await page.getByRole('button', { name: 'Exit Room' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Room is full. Game is starting, you cannot leave.' }),
+  ).toBeVisible();
+  await screenshot(page, 'waiting-room-cannot-leave');
+  await other.context.close();
+});
+
+test('rolling out of turn, and twice at once, says so; a wrong room ID says so', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page.request, { firstName: 'Mwaka' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request);
+  const other = await otherPlayer(browser, 'Inonge');
+  await joinViaApi(other.page.request, roomId);
+
+  await page.goto(`/rentalgame/boardgame/${roomId}`);
+  const label = page.getByTestId('turn-label');
+  await expect(label).toHaveText(/turn$/, { timeout: 20_000 });
+  const roll = page.getByRole('button', { name: 'Roll', exact: true });
+  const message = page.locator('#dice-message');
+
+  // The other player's turn comes every couple of seconds (the test server's turn timer is short).
+  await expect(async () => {
+    await expect(label).toHaveText("Inonge Mwansa's turn", { timeout: 100 });
+    await roll.click();
+    await expect(message).toHaveText("It's not your turn to roll.", { timeout: 200 });
+  }).toPass({ timeout: 30_000 });
+  await screenshot(page, 'board-not-your-turn');
+
+  await expect(async () => {
+    await expect(label).toHaveText('Your turn', { timeout: 100 });
+    await roll.click();
+    await roll.click();
+    await expect(message).toHaveText('Dice roll in progress. Please wait.', { timeout: 200 });
+  }).toPass({ timeout: 30_000 });
+
+  await page.goto('/rentalgame/boardgame/no-such-room');
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid room ID.' })).toBeVisible();
+  await screenshot(page, 'board-invalid-room');
+  await other.context.close();
+});
