@@ -111,11 +111,13 @@ const boundaries = {
         if (banned && banned.includes(prop)) impure(node, `${node.object.name}.${prop}`);
       },
       NewExpression(node) {
-        if (node.callee.type === 'Identifier' && node.callee.name === 'Date') impure(node, 'new Date()');
+        if (node.callee.type === 'Identifier' && node.callee.name === 'Date')
+          impure(node, 'new Date()');
       },
       'CallExpression[callee.type="Identifier"]'(node) {
         const name = node.callee.name;
-        if (['Date', 'setTimeout', 'setInterval', 'fetch'].includes(name)) impure(node, `${name}()`);
+        if (['Date', 'setTimeout', 'setInterval', 'fetch'].includes(name))
+          impure(node, `${name}()`);
       },
     };
   },

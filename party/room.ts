@@ -62,6 +62,9 @@ interface Effects {
   finished: boolean;
 }
 
+/** How much of the log a connecting client receives (the finished game's record holds all of it). */
+const RECENT_LOGS_ON_CONNECT = 100;
+
 const noEffects = (): Effects => ({ changed: false, logs: [], refusals: [], finished: false });
 
 export default class RoomServer implements Party.Server {
@@ -120,12 +123,15 @@ export default class RoomServer implements Party.Server {
         connection.send(errorMessage(ERROR_NOT_LOADED));
         return;
       }
+      const earlier = this.logs.slice(-RECENT_LOGS_ON_CONNECT);
       // Presence is kept for every user, so a spectator who takes a seat later shows as connected.
       const changed =
         !hasOtherConnection(this.room, viewer.uid, connection) &&
         (await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() }));
       // The newcomer gets the full state at once (and everyone the new spectator count).
       if (!changed) this.broadcastState();
+      // …and the recent log, so that a (re)connecting board can tell what happened so far.
+      for (const entry of earlier) connection.send(logMessage(entry));
     });
   }
 

@@ -29,6 +29,13 @@ export function loader({ context }: Route.LoaderArgs) {
   return { user: context.user };
 }
 
+/** A truck on the brand's green, inline so that no page pays a request for it. */
+const FAVICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#14532d"/><path d="M5 10h13v10H5zM18 13h5l4 4v3h-9z" fill="#facc15"/><circle cx="10" cy="22" r="2.5" fill="#fff"/><circle cx="23" cy="22" r="2.5" fill="#fff"/></svg>',
+  );
+
 export function Layout({ children }: { children: ReactNode }) {
   const hydrate = wantsHydration(useMatches());
   return (
@@ -37,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14532d" />
+        <link rel="icon" href={FAVICON} />
         <Meta />
         <Links />
       </head>

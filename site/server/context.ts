@@ -8,6 +8,8 @@ import type { PublicUser } from './auth/users';
 export type SiteServices = {
   /** The site's public origin, e.g. for canonical links. */
   publicUrl: string;
+  /** Where browsers reach the room servers and the lobby party (ws://, wss://, http:// or https://). */
+  partyPublicUrl: string;
 };
 
 export type SiteLoadContext = SiteServices & {

@@ -1,21 +1,19 @@
-// The composition root: read the settings, build the site server from its parts, listen.
+// The composition root: read the settings, build the services and the site server, listen; on
+// SIGTERM or SIGINT stop taking requests, then stop the background work and close the database.
 // Run by `npm start` (through scripts/start.ts) as `tsx site/server/main.ts [--dev]`.
-import { Router } from 'express';
 import { ConfigError, loadConfig } from './config';
 import { createSiteServer } from './create-site-server';
+import { createSiteServices } from './services';
 
 const dev = process.argv.includes('--dev');
 
 async function main(): Promise<void> {
   const config = await loadConfig();
-
-  const apiRouter = Router();
+  const services = createSiteServices(config);
 
   const site = await createSiteServer({
     mode: dev ? 'development' : 'production',
-    apiRouter,
-    resolveUser: () => null,
-    context: { publicUrl: config.publicUrl },
+    ...services.server,
   });
 
   await site.listen(config.port);
@@ -23,20 +21,26 @@ async function main(): Promise<void> {
     `Site listening on http://localhost:${config.port} (${dev ? 'development' : 'production'})`,
   );
 
+  let stopping = false;
   const stop = () => {
-    site.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Site server did not close cleanly', error);
-        process.exit(1);
-      },
-    );
+    if (stopping) return;
+    stopping = true;
+    site
+      .close()
+      .then(() => services.stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Site server did not close cleanly', error);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
   process.exit(1);
 });

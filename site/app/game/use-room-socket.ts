@@ -70,6 +70,8 @@ export function useRoomSocket(roomId: string | null): RoomSocket {
     // Live means the room has spoken since the socket (re)opened: its state arrives first.
     socket.addEventListener('open', () => {
       opened = true;
+      // The room sends its recent log on every connect: start the list afresh, without duplicates.
+      setLogs([]);
     });
     socket.addEventListener('close', () => {
       setConnection((now) => (now === 'failed' ? now : opened ? 'reconnecting' : 'connecting'));

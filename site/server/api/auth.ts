@@ -71,6 +71,9 @@ export function authRouter(deps: AuthDeps): Router {
     const id = token ? sessionIdOf(token) : null;
     if (id) await deps.database.write((tx) => invalidateSession(tx, id));
     res.append('Set-Cookie', clearedSessionCookie(publicUrl));
+    // The navbar's Logout is a plain form (it works without JavaScript): send that browser on to
+    // the sign-in page. Script callers get the bare 204.
+    if (req.is('application/x-www-form-urlencoded')) return res.redirect(303, '/auth');
     res.status(204).end();
   });
 

@@ -47,17 +47,6 @@ function isHandledApiRefusal(text: string, url: string): boolean {
   );
 }
 
-/**
- * The browser's own request for /favicon.ico when a page names no icon: not something a page
- * asked for. (Remove once the document links an icon.)
- */
-function isFaviconProbe(text: string, url: string): boolean {
-  return (
-    text.startsWith('Failed to load resource') &&
-    new URL(url, baseUrl()).pathname === '/favicon.ico'
-  );
-}
-
 export const test = base.extend<{ consoleGuard: void }>({
   // Playwright reads a fixture's dependencies from its first parameter: none here.
   // eslint-disable-next-line no-empty-pattern
@@ -71,7 +60,7 @@ export const test = base.extend<{ consoleGuard: void }>({
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const { url } = message.location();
-        if (isHandledApiRefusal(message.text(), url) || isFaviconProbe(message.text(), url)) return;
+        if (isHandledApiRefusal(message.text(), url)) return;
         problems.push(`console.error on ${page.url()}: ${message.text()}`);
       });
       page.on('pageerror', (error) =>

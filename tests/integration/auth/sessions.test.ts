@@ -133,6 +133,19 @@ describe('session tokens', () => {
     expect((await replay.get('/api/me')).status).toBe(401);
     expect((await app.client().post('/api/auth/logout')).status).toBe(204);
   });
+
+  it("the navbar's plain-form logout ends the session and sends the browser to /auth", async () => {
+    app = await startAuthApp();
+    const client = app.client();
+    await client.post('/api/auth/signup', newPerson());
+    const logout = await client.post('/api/auth/logout', '', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(logout.status).toBe(303);
+    expect(logout.headers.get('location')).toBe('/auth');
+    expect(logout.setCookies).toEqual(['session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0']);
+    expect((await client.get('/api/me')).status).toBe(401);
+  });
 });
 
 describe('resolveUser for the page server', () => {

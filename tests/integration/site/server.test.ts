@@ -64,7 +64,7 @@ describe('site server (production build)', () => {
         if (who === 'broken') throw new Error('session store down: secret detail');
         return who === 'signed-in' ? SIGNED_IN : null;
       },
-      context: { publicUrl: 'https://play.example.zm' },
+      context: { publicUrl: 'https://play.example.zm', partyPublicUrl: 'wss://party.example.zm' },
       buildDirectory: BUILD_DIR,
       log: (message, error) => errors.push({ message, error }),
     });
@@ -321,7 +321,27 @@ describe('npm start', () => {
 
       const party = await fetch(`http://127.0.0.1:${partyPort}/parties/main/health-check`);
       expect(party.status).toBe(200);
-      expect(await party.json()).toMatchObject({ ok: true, party: 'main' });
+      expect(await party.json()).toMatchObject({ roomId: 'health-check', players: 0 });
+
+      // The API is wired to the database: a sign-up from the site's own origin gets a session.
+      const origin = `http://localhost:${port}`;
+      const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          firstName: 'Mwila',
+          lastName: 'Tembo',
+          phone: '0971234567',
+          email: 'mwila.start@example.zm',
+          password: 'correct-horse-battery',
+        }),
+      });
+      expect(signup.status).toBe(201);
+      const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+      const me = await fetch(`http://127.0.0.1:${port}/api/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      const rooms = await fetch(`http://127.0.0.1:${port}/api/rooms`);
+      expect(await rooms.json()).toEqual({ rooms: [] });
 
       expect((await stat(path.join(dataDir, 'test.db'))).isFile()).toBe(true);
       expect((await stat(path.join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);

@@ -14,7 +14,10 @@ async function problems(file: string, code: string): Promise<string[]> {
 
 describe('the architecture check', () => {
   it.each([
-    ['game/x.ts', "import { createDatabase } from '../db/client';\nexport const a = createDatabase;"],
+    [
+      'game/x.ts',
+      "import { createDatabase } from '../db/client';\nexport const a = createDatabase;",
+    ],
     ['game/x.ts', "import { app } from '../site/server/app';\nexport const a = app;"],
     ['game/sub/x.ts', "import { y } from '../../party/room-server';\nexport const a = y;"],
     ['game/x.ts', "import fs from 'node:fs';\nexport const a = fs;"],
@@ -27,7 +30,10 @@ describe('the architecture check', () => {
     ['game/x.ts', 'export const a = crypto.getRandomValues(new Uint8Array(4));'],
     ['game/x.ts', 'setTimeout(() => 1, 10);'],
     ['game/x.ts', "export const a = () => import('../db/client');"],
-    ['party/x.ts', "import { createDatabase } from '../db/client';\nexport const a = createDatabase;"],
+    [
+      'party/x.ts',
+      "import { createDatabase } from '../db/client';\nexport const a = createDatabase;",
+    ],
     ['party/x.ts', "export { app } from '../site/server/app';"],
     ['db/x.ts', "import { app } from '../site/server/app';\nexport const a = app;"],
     ['db/x.ts', "import { Room } from '../party/room-server';\nexport const a = Room;"],
@@ -37,13 +43,22 @@ describe('the architecture check', () => {
   });
 
   it.each([
-    ['game/x.ts', "import { setup } from 'xstate';\nimport { b } from './board';\nexport const a = [setup, b];"],
+    [
+      'game/x.ts',
+      "import { setup } from 'xstate';\nimport { b } from './board';\nexport const a = [setup, b];",
+    ],
     ['game/x.ts', "import { sha256 } from '@oslojs/crypto/sha2';\nexport const a = sha256;"],
     ['game/x.ts', 'export const later = (now: number) => now + 5000;'],
     ['party/x.ts', "import { rollDie } from '../game/dice';\nexport const a = rollDie;"],
     ['db/x.ts', "import { createClient } from '@libsql/client';\nexport const a = createClient;"],
-    ['site/server/x.ts', "import { createDatabase } from '../../db/client';\nexport const a = createDatabase;"],
-    ['site/server/x.ts', "import { rollDie } from '../../game/dice';\nexport const a = Date.now() + rollDie.length;"],
+    [
+      'site/server/x.ts',
+      "import { createDatabase } from '../../db/client';\nexport const a = createDatabase;",
+    ],
+    [
+      'site/server/x.ts',
+      "import { rollDie } from '../../game/dice';\nexport const a = Date.now() + rollDie.length;",
+    ],
     ['tests/x.test.ts', "import { a } from '../party/x';\nexport const b = [a, Math.random()];"],
   ])('allows %s: %s', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);

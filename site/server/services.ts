@@ -1,0 +1,114 @@
+// Builds the site's services from its settings: the database, auth, the payment provider, the
+// wallet with its reconciler, the rooms with their sweeper, and the `/api` router that puts them in
+// front of the world. `main.ts` calls this once; `stop()` ends every timer and closes the database.
+import { Router } from 'express';
+import { createDatabase } from '../../db/client';
+import { adminRouter } from './api/admin';
+import { authRouter } from './api/auth';
+import { gamesRouter } from './api/games';
+import { internalRouter } from './api/internal';
+import { meRouter } from './api/me';
+import { paymentsRouter } from './api/payments';
+import { roomsRouter } from './api/rooms';
+import { walletRouter } from './api/wallet';
+import { authConfigFromEnv, type AuthDeps } from './auth/config';
+import { resolveUser, sessionMiddleware } from './auth/middleware';
+import { requireSameOrigin } from './auth/origin';
+import type { Env, SiteConfig } from './config';
+import type { SiteServerDeps } from './create-site-server';
+import { paymentsConfigFromEnv } from './payments/config';
+import { createPaymentProvider } from './payments/create-provider';
+import { createDatabaseSandboxStore } from './payments/sandbox-store-db';
+import { roomServiceOf, type RoomsDeps } from './rooms/deps';
+import { startRoomSweeper } from './rooms/sweeper';
+import { createWalletService } from './wallet/service';
+
+export interface ComposedSite {
+  server: Pick<SiteServerDeps, 'apiRouter' | 'resolveUser' | 'context'>;
+  /** Stops the background work (reconciler, sweeper, pushes, sandbox deliveries), closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Where browsers reach the room servers: `PARTY_PUBLIC_URL`, else the site's host on PARTY_PORT. */
+export function partyPublicUrlOf(config: SiteConfig, env: Env): string {
+  const explicit = env.PARTY_PUBLIC_URL?.trim();
+  if (explicit) return explicit.replace(/\/+$/, '');
+  const site = new URL(config.publicUrl);
+  const scheme = site.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${site.hostname}:${config.partyPort}`;
+}
+
+export function createSiteServices(config: SiteConfig, env: Env = process.env): ComposedSite {
+  const database = createDatabase({
+    url: config.databaseUrl,
+    ...(config.databaseAuthToken ? { authToken: config.databaseAuthToken } : {}),
+  });
+
+  const auth = authConfigFromEnv(env, config.publicUrl);
+  const authDeps: AuthDeps = { database, config: auth };
+
+  const provider = createPaymentProvider(
+    paymentsConfigFromEnv(env, {
+      publicUrl: config.publicUrl,
+      internalSecret: config.internalSecret,
+    }),
+    { sandboxStore: createDatabaseSandboxStore(database) },
+  );
+  const walletDeps = {
+    database,
+    provider,
+    config: {
+      publicUrl: config.publicUrl,
+      adminEmails: auth.adminEmails,
+      internalSecret: config.internalSecret,
+    },
+  };
+  const wallet = createWalletService(walletDeps);
+
+  const partyPublicUrl = partyPublicUrlOf(config, env);
+  const roomsDeps: RoomsDeps = {
+    database,
+    auth,
+    config: {
+      internalSecret: config.internalSecret,
+      partyUrl: config.partyUrl,
+      partyPublicUrl,
+      gameTimeScale: config.gameTimeScale,
+    },
+  };
+  const rooms = roomServiceOf(roomsDeps);
+
+  const api = Router();
+  // Called by the payment provider and the room servers, not by browsers: each checks a signature
+  // instead of the Origin, so they come before the Origin check.
+  api.use(paymentsRouter({ ...walletDeps, wallet }));
+  api.use(internalRouter(roomsDeps));
+  api.use(requireSameOrigin(config.publicUrl));
+  api.use(sessionMiddleware(authDeps));
+  api.use(
+    authRouter(authDeps),
+    meRouter(authDeps),
+    walletRouter({ ...walletDeps, wallet }),
+    adminRouter({ ...walletDeps, wallet }),
+    roomsRouter(roomsDeps),
+    gamesRouter(roomsDeps),
+  );
+
+  provider.start();
+  const reconciler = wallet.startReconciler();
+  const sweeper = startRoomSweeper({ service: rooms });
+
+  return {
+    server: {
+      apiRouter: api,
+      resolveUser: (req) => resolveUser(authDeps, req),
+      context: { publicUrl: config.publicUrl, partyPublicUrl },
+    },
+    async stop() {
+      sweeper.stop();
+      rooms.publisher.stop();
+      await Promise.allSettled([reconciler.stop(), provider.stop(), rooms.publisher.idle()]);
+      database.close();
+    },
+  };
+}
