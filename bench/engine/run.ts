@@ -1,6 +1,6 @@
-// Throughput of the game on one core: complete random games through the pure rules and through the
-// room machine, and the cost of one move through XState's `send` against the rules function alone.
-// Run: npm run bench:game. It prints numbers and never fails.
+// Throughput of the game on one core: complete random games through the room machine (what the
+// room server runs) beside the pure rules alone, and the cost of one move through XState's `send`
+// against the rules function. Run: `npx tsx bench/engine/run.ts` (or `npm run bench`).
 import { createActor } from 'xstate';
 import {
   applyRoll,
@@ -15,7 +15,8 @@ import {
   statementsOf,
   winnersOf,
   type GameState,
-} from '../game';
+} from '../../game';
+import { QUICK, figure, savePart } from '../support/report';
 
 const SERVER_SEED = '5f0c3a9e1d7b2468ace013579bdf2468ace013579bdf2468ace013579bdf2468';
 const GAME_MS = 10 * 60_000;
@@ -176,33 +177,48 @@ function moveCost(rolls: number) {
 }
 
 function main(): void {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-  console.log(`node ${process.version}, ${seconds} s per measure, one core\n`);
+  const started = performance.now();
+  const seconds = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 4));
 
   purePlay(mulberry32(1), 0); // warm-up
   machinePlay(mulberry32(1), 0);
 
   const pureRandom = mulberry32(42);
   const pure = timeFor(seconds * 1000, (i) => purePlay(pureRandom, i));
-  console.log(
-    `pure rules:   ${((pure.runs / pure.ms) * 1000).toFixed(1)} complete games/s ` +
-      `(${pure.runs} games, ${(pure.moves / pure.runs).toFixed(1)} moves each)`,
-  );
-
   const machineRandom = mulberry32(42);
   const machine = timeFor(seconds * 1000, (i) => machinePlay(machineRandom, i));
-  console.log(
-    `room machine: ${((machine.runs / machine.ms) * 1000).toFixed(1)} complete games/s ` +
-      `(${machine.runs} games, ${(machine.moves / machine.runs).toFixed(1)} events each)`,
-  );
+  const cost = moveCost(QUICK ? 5_000 : 20_000);
 
-  const cost = moveCost(20_000);
-  const us = (ms: number) => `${(ms * 1000).toFixed(2)} µs`;
-  console.log('\nper roll:');
-  console.log(`  rules function (die + applyRoll):   ${us(cost.pure)}`);
-  console.log(`  applyRoll alone (no HMAC):          ${us(cost.pureWithoutDice)}`);
-  console.log(`  XState send (ROLL, same work):      ${us(cost.viaMachine)}`);
-  console.log(`  XState overhead per move:           ${us(cost.viaMachine - cost.pure)}`);
+  const perSecond = (run: { runs: number; ms: number }) => (run.runs / run.ms) * 1000;
+  const us = (ms: number) => ms * 1000;
+  const pureRules = { name: 'pure rules function', value: perSecond(pure) };
+
+  savePart('engine', {
+    figures: {
+      completeGames: {
+        roomMachine: figure(perSecond(machine), 'games/s', pureRules),
+        movesPerGame: figure(machine.moves / machine.runs, 'events', {
+          name: 'pure rules',
+          value: pure.moves / pure.runs,
+        }),
+      },
+      perMove: {
+        xstateSend: figure(us(cost.viaMachine), 'µs', {
+          name: 'rules function (die + applyRoll)',
+          value: us(cost.pure),
+        }),
+        xstateOverhead: figure(us(cost.viaMachine - cost.pure), 'µs'),
+        applyRollWithoutDice: figure(us(cost.pureWithoutDice), 'µs', {
+          name: 'rules function with the HMAC die',
+          value: us(cost.pure),
+        }),
+      },
+    },
+    notes: [
+      `one core (this process), ${seconds} s per throughput measure; games are 10-minute games of 2–6 players with a move every 1–20 s and random answers to offers`,
+    ],
+    seconds: (performance.now() - started) / 1000,
+  });
 }
 
 main();
