@@ -32,8 +32,7 @@ async function person(
       /^Failed to load resource: the server responded with a status of 4\d\d/.test(
         message.text(),
       ) && new URL(url, baseUrl()).pathname.startsWith('/api/');
-    const favicon = new URL(url || '/', baseUrl()).pathname === '/favicon.ico';
-    if (!refusal && !favicon) problems.push(`console.error on ${page.url()}: ${message.text()}`);
+    if (!refusal) problems.push(`console.error on ${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
   return { context, page };

@@ -28,7 +28,8 @@ const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const roomId = url.searchParams.get('room')?.trim() ?? '';
+  // `room` is what the site's own links use; `roomId` is accepted too, for links typed by hand.
+  const roomId = (url.searchParams.get('room') ?? url.searchParams.get('roomId'))?.trim() ?? '';
   const user = context.user;
   if (ROOM_ID.test(roomId) && user && !user.isGuest) throw redirect(waitingRoomPath(roomId));
   return {
