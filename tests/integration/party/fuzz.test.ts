@@ -138,6 +138,15 @@ describe('fuzz', () => {
     const log = await ann.waitFor((m) => m.type === 'log', 5_000, mark);
     expect(log.entry).toMatchObject({ type: 'dice_roll', player: 'ann', nonce: 0 });
 
-    await Promise.all([ann, ben, late, ...watchers].map((client) => client.close()));
+    // A newcomer gets the state, then the log so far.
+    const newcomer = await mustConnect(env.ticketUrl(room.roomId, 'newcomer'));
+    await newcomer.waitFor((m) => m.type === 'state');
+    const replayed = await newcomer.waitFor((m) => m.type === 'log');
+    expect(replayed.entry).toEqual(log.entry);
+    expect(newcomer.messages.findIndex((m) => m.type === 'state')).toBeLessThan(
+      newcomer.messages.findIndex((m) => m.type === 'log'),
+    );
+
+    await Promise.all([ann, ben, late, newcomer, ...watchers].map((client) => client.close()));
   });
 });
