@@ -10,6 +10,11 @@ export interface PublisherOptions {
   loadRoom(roomId: string): Promise<RoomForParty | null>;
   loadLobby(): Promise<PublicRoom[]>;
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number };
+  /**
+   * The least time between two lobby pushes (default 250 ms). Every push re-reads the whole public
+   * list, so under load the changes of that interval go out together in one read and one push.
+   */
+  lobbyMinIntervalMs?: number;
   log?: (message: string) => void;
 }
 
@@ -31,6 +36,7 @@ export function createRoomPublisher(options: PublisherOptions): RoomPublisher {
   const firstDelayMs = options.retry?.firstDelayMs ?? 500;
   const maxDelayMs = options.retry?.maxDelayMs ?? 30_000;
   const maxAttempts = options.retry?.maxAttempts ?? 20;
+  const lobbyMinIntervalMs = options.lobbyMinIntervalMs ?? 250;
   const log = options.log ?? ((message: string) => console.warn(message));
   const workers = new Map<string, Worker>();
   const sleepers = new Set<() => void>();
@@ -95,7 +101,11 @@ export function createRoomPublisher(options: PublisherOptions): RoomPublisher {
       });
     },
     lobbyChanged() {
-      schedule('lobby', async () => options.client.sendLobby(await options.loadLobby()));
+      schedule('lobby', async () => {
+        await options.client.sendLobby(await options.loadLobby());
+        // Changes that arrive meanwhile mark the worker dirty and go out in the next push.
+        if (lobbyMinIntervalMs > 0) await sleep(lobbyMinIntervalMs);
+      });
     },
     async idle() {
       for (;;) {

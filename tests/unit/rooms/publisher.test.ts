@@ -51,6 +51,31 @@ describe('room publisher', () => {
     expect(logs).toEqual([]);
   });
 
+  it('spaces lobby pushes: a burst of changes goes out as one fresh read, the last one included', async () => {
+    let rooms = 0;
+    const pushes: number[] = [];
+    const publisher = createRoomPublisher({
+      client: {
+        async sendRoom() {},
+        async sendLobby(list) {
+          pushes.push(list.length);
+        },
+      },
+      loadRoom: async () => null,
+      loadLobby: async () =>
+        Array.from({ length: rooms }, (_, i) => ({ roomId: `r${i}` }) as unknown as PublicRoom),
+      lobbyMinIntervalMs: 40,
+    });
+    for (let i = 0; i < 50; i += 1) {
+      rooms += 1;
+      publisher.lobbyChanged();
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await publisher.idle();
+    expect(pushes.length).toBeLessThan(10);
+    expect(pushes.at(-1)).toBe(50);
+  });
+
   it('never sends an older picture after a newer one, whatever the timing', async () => {
     let version = 0;
     const sent: number[] = [];
