@@ -75,6 +75,38 @@ async function framesDuring(page: Page, ms: number): Promise<number> {
   }, ms);
 }
 
+/** Counts the canvas's renders during `ms`: the tasks in which WebGL drew anything. */
+async function rendersDuring(page: Page, ms: number): Promise<number> {
+  return page.evaluate(async (wait) => {
+    let count = 0;
+    let inRender = false;
+    const restore: (() => void)[] = [];
+    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+      for (const name of ['drawElements', 'drawArrays'] as const) {
+        const original = proto[name] as (...args: unknown[]) => void;
+        (proto as unknown as Record<string, unknown>)[name] = function (
+          this: unknown,
+          ...args: unknown[]
+        ) {
+          if (!inRender) {
+            // One render issues several draw calls in one task: count the task once.
+            inRender = true;
+            count += 1;
+            setTimeout(() => (inRender = false), 0);
+          }
+          return original.apply(this, args);
+        };
+        restore.push(() => {
+          (proto as unknown as Record<string, unknown>)[name] = original;
+        });
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    for (const undo of restore) undo();
+    return count;
+  }, ms);
+}
+
 /** One pass of a player's hand: answer an open truck offer, or roll when it is their turn. */
 async function playOnce(page: Page, buy: { done: boolean }): Promise<void> {
   const offer = page.getByRole('dialog', { name: 'Buy a truck?' });
@@ -236,6 +268,11 @@ test('two players play a whole game while a guest watches; the history shows the
     await framesDuring(guest.page, 1_500),
     'no frames while nothing moves',
   ).toBeLessThanOrEqual(1);
+  // …and does not render although the page around it counts down every 250 ms (one render is
+  // allowed: a player leaving for the history changes the room's state).
+  expect(await rendersDuring(guest.page, 1_500), 'renders while nothing moves').toBeLessThanOrEqual(
+    1,
+  );
 
   await expect(page).toHaveURL(/\/rentalgame\/gamehistory/, { timeout: 15_000 });
   await expect(two.page).toHaveURL(/\/rentalgame\/gamehistory/, { timeout: 15_000 });

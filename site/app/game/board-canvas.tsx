@@ -8,8 +8,19 @@
 // ticker (pointer hover checks and the texture scheduler, which the board does not need while idle)
 // follows the same rule, or it would ask for a frame forever.
 import { Application, extend, useApplication, useTick } from '@pixi/react';
-import { Container, Graphics, Sprite, Text, Ticker, type Application as PixiApp } from 'pixi.js';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+// Pixi would import its browser extensions dynamically at init, one more round trip after this
+// chunk; importing them here lets them arrive with it.
+import 'pixi.js/browser';
+import {
+  Container,
+  Graphics,
+  Sprite,
+  Text,
+  Ticker,
+  type Application as PixiApp,
+  type TextStyleOptions,
+} from 'pixi.js';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { BOARD, type Box } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
 import {
@@ -33,7 +44,7 @@ export interface BoardCanvasProps {
   size: number;
 }
 
-export default function BoardCanvas({ view, size }: BoardCanvasProps) {
+export default memo(function BoardCanvas({ view, size }: BoardCanvasProps) {
   // Init options are read once; later size changes resize the renderer (see Scene).
   const resolution = typeof window === 'undefined' ? 1 : Math.min(window.devicePixelRatio || 1, 2);
   return (
@@ -50,7 +61,7 @@ export default function BoardCanvas({ view, size }: BoardCanvasProps) {
       <Scene view={view} size={size} />
     </Application>
   );
-}
+});
 
 const INK = 0x1c1917;
 const PAPER = 0xfffbeb;
@@ -64,6 +75,39 @@ function Scene({ view, size }: BoardCanvasProps) {
   const diceGraphics = useRef<Graphics | null>(null);
   const diceContainer = useRef<Container | null>(null);
   const seats = useMemo(() => new Map(view.joinedOrder.map((uid, i) => [uid, i])), [view]);
+  // The same style object for the same ink, so that a new state redraws only the labels whose
+  // text changed (Pixi re-renders a text whenever its style object is replaced).
+  const labelStyles = useMemo(() => {
+    const styles = new Map<number, TextStyleOptions>();
+    return (fill: number, wrapWidth: number): TextStyleOptions => {
+      const key = fill * 1000 + Math.round(wrapWidth);
+      let style = styles.get(key);
+      if (!style) {
+        style = {
+          fontFamily: 'system-ui, sans-serif',
+          fontSize: Math.max(8, Math.round(layout.cell * 0.13)),
+          fontWeight: '600',
+          fill,
+          align: 'center',
+          wordWrap: true,
+          breakWords: true,
+          wordWrapWidth: wrapWidth,
+          lineHeight: Math.max(9, Math.round(layout.cell * 0.15)),
+        };
+        styles.set(key, style);
+      }
+      return style;
+    };
+  }, [layout]);
+  const titleStyle = useMemo<TextStyleOptions>(
+    () => ({
+      fontFamily: 'system-ui, sans-serif',
+      fontSize: Math.max(11, Math.round(size * 0.04)),
+      fontWeight: '800',
+      fill: 0x14532d,
+    }),
+    [size],
+  );
 
   const placeTrucks = useCallback(() => {
     for (const [uid, container] of trucks.current) {
@@ -158,17 +202,7 @@ function Scene({ view, size }: BoardCanvasProps) {
             x={tile.center.x}
             y={tile.y + tile.height * 0.06}
             anchor={{ x: 0.5, y: 0 }}
-            style={{
-              fontFamily: 'system-ui, sans-serif',
-              fontSize: Math.max(8, Math.round(layout.cell * 0.13)),
-              fontWeight: '600',
-              fill: labelInk(box, view),
-              align: 'center',
-              wordWrap: true,
-              breakWords: true,
-              wordWrapWidth: tile.width - 4,
-              lineHeight: Math.max(9, Math.round(layout.cell * 0.15)),
-            }}
+            style={labelStyles(labelInk(box, view), tile.width - 4)}
           />
         );
       })}
@@ -177,12 +211,7 @@ function Scene({ view, size }: BoardCanvasProps) {
         x={size / 2}
         y={layout.inner.y + layout.inner.size * 0.82}
         anchor={0.5}
-        style={{
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: Math.max(11, Math.round(size * 0.04)),
-          fontWeight: '800',
-          fill: 0x14532d,
-        }}
+        style={titleStyle}
       />
       <pixiContainer ref={diceContainer} x={size / 2} y={size / 2}>
         <pixiGraphics ref={diceGraphics} draw={noop} />

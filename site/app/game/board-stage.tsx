@@ -1,18 +1,26 @@
 // The board's place on the page: measures the room it has (and keeps measuring as the screen
 // changes), lazy-loads the Pixi canvas into it, and describes the board in words for people who
 // cannot see the canvas.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import type { RoomView } from '../../../game/protocol';
 import { Progress } from '../components/account/banner';
 import { positionName } from './format';
 import { fitBoardSize } from './layout';
 
-const BoardCanvas = lazy(() => import('./board-canvas'));
+const loadBoardCanvas = () => import('./board-canvas');
+const BoardCanvas = lazy(loadBoardCanvas);
+// Start fetching the canvas code (Pixi) as soon as the board route loads, alongside the ticket call
+// and the socket, instead of after the first state: on a slow connection that is seconds earlier.
+if (typeof window !== 'undefined') void loadBoardCanvas().catch(() => undefined);
 
 /** Room left above and below the board for the header and the dice bar. */
 const VERTICAL_ROOM = 150;
 
-export function BoardStage({ view }: { view: RoomView }) {
+/**
+ * Memoised: the page around it re-renders for its count-downs every 250 ms, and the board must not
+ * (each render would redraw the canvas). It changes only when the room's state does.
+ */
+export const BoardStage = memo(function BoardStage({ view }: { view: RoomView }) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<number | null>(null);
 
@@ -58,4 +66,4 @@ export function BoardStage({ view }: { view: RoomView }) {
       </div>
     </div>
   );
-}
+});

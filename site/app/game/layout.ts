@@ -6,7 +6,7 @@ import { BOARD_SIZE, START_POSITION } from '../../../game/board';
 /** Cells per side of the square grid; the ring uses its outer cells (4 × 6 − 4 = 20). */
 export const GRID = 6;
 
-/** The board never gets smaller than this (px) nor larger than MAX_BOARD_SIZE. */
+/** The board never gets smaller than this (px) nor larger than MAX_BOARD_SIZE (game.css reserves the same square). */
 export const MIN_BOARD_SIZE = 280;
 export const MAX_BOARD_SIZE = 720;
 

@@ -1,0 +1,307 @@
+// The whole product for the web benchmark, started the way `npm start` does (scripts/start.ts:
+// migrate, `react-router build` into build/, the site server and `partykit dev`) on free ports with a
+// temp data folder; then a live game through the JSON API (contract §3): two players with money in
+// their wallets, a 2-player room that starts after its countdown, and a third signed-in user who is
+// not seated and opens the board as a spectator. The players are WebSocket bots (contract §4) that
+// roll when the benchmark asks and decline every truck offer.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const START_TIMEOUT_MS = 150_000;
+/**
+ * Server-side game clock: countdown 5 s, turn 20 s and game length × this. At 2 a turn lasts 40 s
+ * (so no turn times out and auto-rolls inside a measurement window that follows a roll) and a
+ * 10-minute game lasts 20 minutes (longer than the whole benchmark).
+ */
+export const GAME_TIME_SCALE = 2;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Product {
+  baseUrl: string;
+  dataDir: string;
+  logFile: string;
+  /** Seconds from spawn to `Ready:` (migrate + build + both servers answering). */
+  startSeconds: number;
+  stop(): Promise<void>;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  try {
+    process.kill(pid, 'SIGTERM'); // the start script stops the site and partykit groups itself
+  } catch {
+    // already gone
+  }
+  const deadline = Date.now() + 12_000;
+  while (alive(pid) && Date.now() < deadline) await sleep(100);
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // the whole group is gone
+  }
+}
+
+export async function startProduct(): Promise<Product> {
+  const [port, partyPort] = [await freePort(), await freePort()];
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'zed-bench-web-'));
+  const logFile = path.join(dataDir, 'product.log');
+  const baseUrl = `http://localhost:${port}`;
+  const log = await open(logFile, 'a');
+  const started = Date.now();
+  const child = spawn(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    [path.join(ROOT, 'scripts/start.ts')],
+    {
+      cwd: ROOT,
+      detached: true, // its own process group: nothing of it outlives the benchmark
+      stdio: ['ignore', log.fd, log.fd],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PARTY_PORT: String(partyPort),
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
+        PAYMENTS_PROVIDER: 'sandbox',
+        SANDBOX_DELAY_MS: '50',
+        GAME_TIME_SCALE: String(GAME_TIME_SCALE),
+      },
+    },
+  );
+  await log.close();
+  let exitCode: number | null = null;
+  child.once('exit', (code) => {
+    exitCode = code ?? 1;
+  });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await stopChild(child);
+    await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+  };
+  const tail = async () =>
+    (await readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-30).join('\n');
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (exitCode !== null) {
+      const text = await tail();
+      await stop();
+      throw new Error(`the product exited (code ${exitCode}) before it was ready:\n${text}`);
+    }
+    if ((await readFile(logFile, 'utf8').catch(() => '')).includes('Ready: ')) break;
+    if (Date.now() > deadline) {
+      const text = await tail();
+      await stop();
+      throw new Error(`the product was not ready within ${START_TIMEOUT_MS / 1000} s:\n${text}`);
+    }
+    await sleep(200);
+  }
+  return {
+    baseUrl,
+    dataDir,
+    logFile,
+    startSeconds: (Date.now() - started) / 1000,
+    stop,
+  };
+}
+
+/** A signed-in user of the API: its session cookie goes with every call. */
+export class ApiUser {
+  cookie = '';
+  id = '';
+  constructor(
+    private readonly baseUrl: string,
+    readonly firstName: string,
+  ) {}
+
+  async call<T>(method: string, route: string, body?: unknown, extra?: Record<string, string>) {
+    const headers: Record<string, string> = { ...extra };
+    if (this.cookie) headers.Cookie = this.cookie;
+    if (method !== 'GET') headers.Origin = this.baseUrl;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${route}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0];
+      if (pair && pair.includes('=')) this.cookie = pair;
+    }
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+
+  async signUp(): Promise<void> {
+    const { user } = await this.call<{ user: { id: string } }>('POST', '/api/auth/signup', {
+      firstName: this.firstName,
+      lastName: 'Bench',
+      phone: '0961234567',
+      email: `bench.${randomUUID().slice(0, 12)}@example.zm`,
+      password: 'truck-company-1',
+    });
+    this.id = user.id;
+  }
+
+  /** A sandbox deposit, followed until the balance shows it. */
+  async deposit(amount: number): Promise<void> {
+    await this.call(
+      'POST',
+      '/api/wallet/deposit',
+      { phone: '0961234567', amount, operator: 'mtn' },
+      { 'Idempotency-Key': randomUUID() },
+    );
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const { user } = await this.call<{ user: { accountBalance: number } }>('GET', '/api/me');
+      if (user.accountBalance >= amount) return;
+      if (Date.now() > deadline) throw new Error(`the deposit of ${amount} did not complete`);
+      await sleep(100);
+    }
+  }
+
+  /** The session cookie as `{name, value}` for a browser context. */
+  cookiePair(): { name: string; value: string } {
+    const at = this.cookie.indexOf('=');
+    return { name: this.cookie.slice(0, at), value: this.cookie.slice(at + 1) };
+  }
+}
+
+interface RoomState {
+  status: string;
+  turn: { currentPlayer: string | null };
+  pendingPurchase: string | null;
+  lastRoll: { nonce: number } | null;
+}
+
+/** One seated player on the room socket: declines truck offers, rolls when told to. */
+class Bot {
+  state: RoomState | null = null;
+  private socket: WebSocket | null = null;
+  constructor(
+    readonly user: ApiUser,
+    private readonly roomId: string,
+  ) {}
+
+  async connect(): Promise<void> {
+    const { url } = await this.user.call<{ url: string }>(
+      'POST',
+      `/api/rooms/${this.roomId}/ticket`,
+    );
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.on('message', (data) => {
+      let message: { type?: string; state?: RoomState };
+      try {
+        message = JSON.parse(String(data)) as typeof message;
+      } catch {
+        return;
+      }
+      if (message.type !== 'state' || !message.state) return;
+      this.state = message.state;
+      if (message.state.pendingPurchase === this.user.id) this.send({ type: 'declineTruck' });
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+  }
+
+  send(message: { type: string }): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  close(): void {
+    this.socket?.close();
+  }
+}
+
+export interface Game {
+  roomId: string;
+  boardPath: string;
+  /** Signed in, not seated: opens the board as a spectator. */
+  spectator: ApiUser;
+  /** Has whoever's turn it is roll; resolves once the room has answered with the new roll. */
+  roll(): Promise<boolean>;
+  close(): void;
+}
+
+export async function startGame(baseUrl: string): Promise<Game> {
+  const one = new ApiUser(baseUrl, 'Mwila');
+  const two = new ApiUser(baseUrl, 'Bwalya');
+  const spectator = new ApiUser(baseUrl, 'Watcher');
+  await Promise.all([one.signUp(), two.signUp(), spectator.signUp()]);
+  await Promise.all([one.deposit(50), two.deposit(50)]);
+  const { room } = await one.call<{ room: { roomId: string } }>('POST', '/api/rooms', {
+    amount: 10,
+    time: 10,
+    maxPlayers: 2,
+    privacy: 'Public',
+  });
+  await two.call('POST', `/api/rooms/${room.roomId}/join`, {});
+  const bots = [new Bot(one, room.roomId), new Bot(two, room.roomId)];
+  await Promise.all(bots.map((bot) => bot.connect()));
+
+  const latest = () => bots.map((bot) => bot.state).find((state) => state !== null) ?? null;
+  return {
+    roomId: room.roomId,
+    boardPath: `/rentalgame/boardgame/${room.roomId}`,
+    spectator,
+    async roll() {
+      const deadline = Date.now() + 30_000;
+      // Wait until the game is on (after its countdown) and nobody has an open truck offer.
+      for (;;) {
+        const state = latest();
+        if (state?.status === 'active' && state.pendingPurchase === null) break;
+        if (Date.now() > deadline) return false;
+        await sleep(100);
+      }
+      const state = latest() as RoomState;
+      const nonce = state.lastRoll?.nonce ?? null;
+      const player = bots.find((bot) => bot.user.id === state.turn.currentPlayer);
+      if (!player) return false;
+      player.send({ type: 'roll' });
+      while (Date.now() < deadline) {
+        if ((latest()?.lastRoll?.nonce ?? null) !== nonce) return true;
+        await sleep(20);
+      }
+      return false;
+    },
+    close() {
+      for (const bot of bots) bot.close();
+    },
+  };
+}
