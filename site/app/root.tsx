@@ -26,7 +26,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { user: context.user };
+  // The nonce lets React Router's inline scripts run under the Content-Security-Policy.
+  return { user: context.user, nonce: context.cspNonce ?? undefined };
 }
 
 /** A truck on the brand's green, inline so that no page pays a request for it. */
@@ -38,6 +39,7 @@ const FAVICON =
 
 export function Layout({ children }: { children: ReactNode }) {
   const hydrate = wantsHydration(useMatches());
+  const nonce = useRouteLoaderData<typeof loader>('root')?.nonce;
   return (
     <html lang="en">
       <head>
@@ -52,8 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {hydrate ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>

@@ -14,6 +14,8 @@ export type SiteServices = {
 
 export type SiteLoadContext = SiteServices & {
   user: PublicUser | null;
+  /** This response's Content-Security-Policy nonce (production only; null in development). */
+  cspNonce: string | null;
 };
 
 declare module 'react-router' {

@@ -1,5 +1,6 @@
 // The site's HTTP server: security headers, static files, the JSON API handed in by the composition
 // root, and React Router for every page. In development vite serves and rebuilds the app instead.
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -89,6 +90,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
       getLoadContext: async (req): Promise<SiteLoadContext> => ({
         ...deps.context,
         user: await deps.resolveUser(req),
+        cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
       }),
     }),
   );

@@ -11,6 +11,9 @@ import { Application, extend, useApplication, useTick } from '@pixi/react';
 // Pixi would import its browser extensions dynamically at init, one more round trip after this
 // chunk; importing them here lets them arrive with it.
 import 'pixi.js/browser';
+// Pixi compiles shader glue with `new Function` unless this polyfill is present; the site's
+// Content-Security-Policy allows no eval.
+import 'pixi.js/unsafe-eval';
 import {
   Container,
   Graphics,

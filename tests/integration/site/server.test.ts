@@ -109,6 +109,26 @@ describe('site server (production build)', () => {
     expect(html).not.toMatch(/<script\b/);
   });
 
+  it('sends a Content-Security-Policy whose fresh nonce is on every script of the page', async () => {
+    const first = await fetch(`${base}/auth`);
+    const policy = first.headers.get('content-security-policy') ?? '';
+    const html = await first.text();
+    const nonce = policy.match(/'nonce-([A-Za-z0-9+/=]+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("connect-src 'self' wss://party.example.zm https://party.example.zm");
+    expect(policy).not.toContain('unsafe-eval');
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+    const second = await fetch(`${base}/auth`);
+    await second.body?.cancel();
+    expect(second.headers.get('content-security-policy')).not.toBe(policy);
+  });
+
   it('has the navbar with a mobile toggle that needs no script', async () => {
     const html = await (await fetch(`${base}/`)).text();
     const nav = html.match(/<nav id="site-nav"[\s\S]*?<\/nav>/)?.[0] ?? '';
