@@ -103,12 +103,24 @@ async function main(): Promise<void> {
     console.log(`[bench] ${part} took ${Math.round((Date.now() - partStarted) / 1000)} s`);
   }
 
-  const latest = { machine: machine(), ...results };
+  // A run of some parts keeps the other parts' last figures (each part says when it ran).
+  let previous: Record<string, unknown> = {};
+  if (asked.length > 0) {
+    try {
+      previous = JSON.parse(readFileSync(path.join(RESULTS_DIR, 'latest.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+    } catch {
+      previous = {};
+    }
+  }
+  const latest = { ...previous, machine: machine(), ...results };
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(latest, null, 2)}\n`);
 
   console.log(`\n==== summary (${Math.round((Date.now() - started) / 1000)} s) ====`);
   console.log(JSON.stringify(latest.machine));
-  for (const [part, result] of Object.entries(results)) {
+  for (const [part, result] of Object.entries(results) as [string, PartResult | Failed][]) {
     console.log(`\n-- ${part} --`);
     if ('error' in result) {
       console.log(`FAILED: ${result.error}`);

@@ -27,6 +27,8 @@ export interface PartResult {
   notes: string[];
   /** Wall-clock seconds the part took. */
   seconds?: number;
+  /** When the part ran (ISO 8601; set by savePart). */
+  ranAt?: string;
 }
 
 export function isFigure(value: Figure | Section): value is Figure {
@@ -107,7 +109,10 @@ export function savePart(part: string, result: PartResult): void {
   for (const note of result.notes) console.log(`note: ${note}`);
   const file = process.env.BENCH_OUT ?? path.join(RESULTS_DIR, `${part}.json`);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ ...result, ranAt: new Date().toISOString() }, null, 2)}\n`,
+  );
 }
 
 /** `BENCH_QUICK=1` asks a part for a short run (fewer rounds, smaller loads) to check it works. */
