@@ -2,11 +2,12 @@
 // seat), then a background push to the room server and the lobby once it has committed.
 import { createHash, randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, eq, lte, max } from 'drizzle-orm';
+import { and, eq, isNull, lte, max } from 'drizzle-orm';
 import type { Database, Queryable, Tx } from '../../../db/client';
 import { accountIds, balanceOf, findTransfer, InsufficientFundsError } from '../../../db/ledger';
 import { moneyKeys, refundStake, stake } from '../../../db/money';
 import { rooms, roomSeats, users } from '../../../db/schema';
+import { COUNTDOWN_MS, TURN_MS } from '../../../game/room-context';
 import { signTicket } from '../../../game/signing';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { createRoomPublisher, type RoomPublisher } from './publisher';
@@ -68,6 +69,12 @@ export interface RoomService {
   listPublic(): Promise<PublicRoom[]>;
   /** Closes every room still waiting after its expiry and refunds the stakes; returns their ids. */
   expire(now?: number): Promise<string[]>;
+  /**
+   * Pushes again every started room whose game should have ended a while ago and is not settled. A
+   * room server that restarted keeps no timer, and without a connection it would not wake up to
+   * finish the game and report it; the push wakes it. Returns the rooms pushed.
+   */
+  wakeOverdue(now?: number): Promise<string[]>;
   ticket(actor: Actor, roomId: string): Promise<Outcome<{ ticket: string; url: string }>>;
   roomForParty(roomId: string): Promise<RoomForParty | null>;
   publisher: RoomPublisher;
@@ -81,6 +88,9 @@ class RefusalError extends Error {
 }
 
 const LIVE_STATUSES = new Set(['waiting', 'countdown', 'active']);
+
+/** How long after that a settlement may still be on its way before the room is woken. */
+const OVERDUE_GRACE_MS = 60_000;
 
 function newRoomId(): string {
   return encodeBase32LowerCaseNoPadding(randomBytes(10));
@@ -367,6 +377,28 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     return closed;
   }
 
+  async function wakeOverdue(now = clock()): Promise<string[]> {
+    const started = await database.read
+      .select({
+        roomId: rooms.roomId,
+        timeMinutes: rooms.timeMinutes,
+        filledAt: max(roomSeats.joinedAt),
+      })
+      .from(rooms)
+      .innerJoin(roomSeats, eq(roomSeats.roomId, rooms.roomId))
+      .where(and(eq(rooms.status, 'active'), isNull(rooms.settledAt)))
+      .groupBy(rooms.roomId);
+    const overdue = started
+      .filter(({ timeMinutes, filledAt }) => {
+        // The latest a game can end: the countdown, a first roll left to the turn timer, the game.
+        const longest = (COUNTDOWN_MS + TURN_MS + timeMinutes * 60_000) * config.gameTimeScale;
+        return filledAt !== null && now > filledAt + longest + OVERDUE_GRACE_MS;
+      })
+      .map(({ roomId }) => roomId);
+    for (const roomId of overdue) publisher.roomChanged(roomId);
+    return overdue;
+  }
+
   async function ticket(
     actor: Actor,
     roomId: string,
@@ -385,6 +417,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     join,
     leave,
     expire,
+    wakeOverdue,
     ticket,
     async get(roomId) {
       if (!isRoomIdShaped(roomId)) return null;

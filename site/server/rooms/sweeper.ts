@@ -7,11 +7,12 @@ export interface RoomSweeper {
 }
 
 /**
- * Closes rooms that never filled once they expire (30 min × GAME_TIME_SCALE) and refunds every
+ * Wakes the room servers of games that should have been settled by now (see wakeOverdue), and
+ * closes rooms that never filled once they expire (30 min × GAME_TIME_SCALE) and refunds every
  * stake. The timer is only a driver: the expiry is stored with the room, so a restart loses nothing.
  */
 export function startRoomSweeper(options: {
-  service: Pick<RoomService, 'expire'>;
+  service: Pick<RoomService, 'expire' | 'wakeOverdue'>;
   intervalMs?: number;
   clock?: () => number;
   log?: (message: string) => void;
@@ -21,7 +22,12 @@ export function startRoomSweeper(options: {
   let running: Promise<string[]> | null = null;
 
   function sweep(): Promise<string[]> {
-    running ??= options.service.expire(clock()).finally(() => {
+    running ??= (async () => {
+      const now = clock();
+      const closed = await options.service.expire(now);
+      await options.service.wakeOverdue(now);
+      return closed;
+    })().finally(() => {
       running = null;
     });
     return running;

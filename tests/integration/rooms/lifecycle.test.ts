@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rooms } from '../../../db/schema';
 import { hashServerSeed } from '../../../game/dice';
 import { verifyTicket } from '../../../game/signing';
 import { roomMessages as m } from '../../../site/server/rooms/messages';
@@ -407,6 +409,39 @@ describe('pushes to the room servers', () => {
 });
 
 describe('sweeper', () => {
+  it('wakes the room server of a started game that should have been settled by now', async () => {
+    const host = await app.player({ fundZmw: 10 });
+    const guest = await app.player({ fundZmw: 10 });
+    const created = await host.client.post('/api/rooms', {
+      ...settings,
+      amount: 10,
+      maxPlayers: 2,
+    });
+    const roomId = (created.json.room as Room).roomId;
+    expect((await guest.client.post(`/api/rooms/${roomId}/join`, {})).status).toBe(200);
+    await app.rooms.publisher.idle();
+    const pushes = () => app.party!.rooms.filter((r) => r.roomId === roomId).length;
+    const before = pushes();
+
+    // Countdown, a first roll left to the timer, ten minutes of game, a minute of grace.
+    app.advance(5_000 + 20_000 + 10 * 60_000 + 60_000);
+    expect(await app.rooms.wakeOverdue(app.now())).toEqual([]);
+    app.advance(1);
+    expect(await app.rooms.wakeOverdue(app.now())).toEqual([roomId]);
+    await app.rooms.publisher.idle();
+    expect(pushes()).toBe(before + 1);
+    expect(app.party!.rooms.at(-1)).toMatchObject({ roomId, status: 'active' });
+
+    // Once settled, never again.
+    await app.db.database.write((tx) =>
+      tx
+        .update(rooms)
+        .set({ settledAt: app.now(), status: 'ended' })
+        .where(eq(rooms.roomId, roomId)),
+    );
+    expect(await app.rooms.wakeOverdue(app.now())).toEqual([]);
+  });
+
   it('runs expire on its timer and can be stopped', async () => {
     const { startRoomSweeper } = await import('../../../site/server/rooms/sweeper');
     const host = await app.player({ fundZmw: 10 });
