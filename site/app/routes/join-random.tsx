@@ -7,6 +7,7 @@ import { requestBalanceRefresh } from '../components/account/live-balance';
 import { formatZmw } from '../components/account/money';
 import { BRAND } from '../content/brand';
 import { joinRoom, UNEXPECTED, type PublicRoom } from '../game/api';
+import { RoomFacts } from '../game/room-facts';
 import { CREATE_PATH, requireUser, waitingRoomPath } from '../game/guards';
 import { partyOriginOf } from '../game/party-origin';
 import { joinable, usePublicRooms } from '../game/use-public-rooms';
@@ -134,26 +135,12 @@ export default function JoinRandom({ loaderData }: Route.ComponentProps) {
             <li key={room.roomId} className="room-card" data-room-id={room.roomId}>
               <div className="room-card__main">
                 <p className="room-card__name">{room.roomName}</p>
-                <dl className="room-card__facts">
-                  <div>
-                    <dt>Stake</dt>
-                    <dd>{formatZmw(room.amount)}</dd>
-                  </div>
-                  <div>
-                    <dt>Time</dt>
-                    <dd>{room.time} min</dd>
-                  </div>
-                  <div>
-                    <dt>Seats</dt>
-                    <dd>
-                      {room.joinedOrder.length} / {room.maxPlayers}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Host</dt>
-                    <dd>{room.participants[room.hostId]?.name ?? '—'}</dd>
-                  </div>
-                </dl>
+                <RoomFacts
+                  room={room}
+                  className="room-card__facts"
+                  seatsLabel="Seats"
+                  last="host"
+                />
               </div>
               <button
                 type="button"

@@ -4,11 +4,11 @@
 import { useEffect, useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { Banner, Progress } from '../components/account/banner';
-import { formatZmw } from '../components/account/money';
 import { authPath } from '../components/account/return-to';
 import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
 import { getRoom, type PublicRoom } from '../game/api';
+import { RoomFacts } from '../game/room-facts';
 import { boardPath, waitingRoomPath } from '../game/guards';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
@@ -77,26 +77,7 @@ export default function JoinWithLink({ loaderData }: Route.ComponentProps) {
         ) : (
           <section className="invite__card" aria-label={room.roomName}>
             <h2 className="game-section__title">{room.roomName}</h2>
-            <dl className="room-facts">
-              <div>
-                <dt>Stake</dt>
-                <dd>{formatZmw(room.amount)}</dd>
-              </div>
-              <div>
-                <dt>Time</dt>
-                <dd>{room.time} min</dd>
-              </div>
-              <div>
-                <dt>Players</dt>
-                <dd>
-                  {room.joinedOrder.length} / {room.maxPlayers}
-                </dd>
-              </div>
-              <div>
-                <dt>Host</dt>
-                <dd>{room.participants[room.hostId]?.name ?? '—'}</dd>
-              </div>
-            </dl>
+            <RoomFacts room={room} className="room-facts" last="host" />
             {room.status === 'closed' || room.status === 'ended' ? (
               <Banner tone="info" title="This room is no longer open.">
                 <p>

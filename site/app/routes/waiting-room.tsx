@@ -10,6 +10,7 @@ import { formatZmw } from '../components/account/money';
 import { BRAND } from '../content/brand';
 import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../game/api';
 import { CopyLink } from '../game/copy-link';
+import { RoomFacts } from '../game/room-facts';
 import { secondsLeft } from '../game/format';
 import { GameDialog } from '../game/game-dialog';
 import {
@@ -195,26 +196,13 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
         <Link to="/rentalgame/dashboard">← Dashboard</Link>
       </p>
       <h1 className="account__title">{room.roomName}</h1>
-      <dl className="room-facts">
-        <div>
-          <dt>Amount</dt>
-          <dd>{formatZmw(room.amount)}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>{room.time} min</dd>
-        </div>
-        <div>
-          <dt>Players</dt>
-          <dd data-testid="room-players">
-            {room.joinedOrder.length} / {room.maxPlayers}
-          </dd>
-        </div>
-        <div>
-          <dt>Room</dt>
-          <dd>{room.privacy}</dd>
-        </div>
-      </dl>
+      <RoomFacts
+        room={room}
+        className="room-facts"
+        stakeLabel="Amount"
+        last="privacy"
+        seatsTestId="room-players"
+      />
 
       <section aria-labelledby="joined-title" className="joined">
         <h2 id="joined-title" className="game-section__title">
