@@ -269,7 +269,10 @@ async function roomsPart(reference: {
       allAnswered: figure(
         median(times),
         'ms',
-        undefined,
+        {
+          name: 'plain libsql: 40 stakes at its measured rate',
+          value: reference.rate ? (RACERS / reference.rate) * 1000 : null,
+        },
         `median of ${races.length} races (${times.map((t) => t.toFixed(0)).join(', ')} ms); exactly one seat taken in ${oneWinner}/${races.length}; answers: ${races.map((r) => statusCounts(r.statuses)).join(' | ')}`,
       ),
     };
@@ -293,7 +296,11 @@ async function roomsPart(reference: {
 // ---------------------------------------------------------------------------------------------
 // Deposits: pending through POST /api/wallet/deposit, then their signed COMPLETED callbacks.
 
-async function walletPart(reference: { rate: number | null }) {
+async function walletPart(reference: {
+  rate: number | null;
+  p50: number | null;
+  p99: number | null;
+}) {
   // The sandbox's own "phone" never answers within the run: only our callbacks complete them.
   const app: WalletApp = await startWalletApp({ sandboxDelayMs: 3_600_000 });
   try {
@@ -346,18 +353,18 @@ async function walletPart(reference: { rate: number | null }) {
       requestsPerSecond: figure(
         d.rate,
         'req/s',
-        undefined,
+        { name: 'plain libsql stake, 50 callers', value: reference.rate },
         `POST /api/wallet/deposit, ${SENDERS} senders; ${deposits.count} × 202, ${deposits.errors} other${depositStatuses.length ? ` (${statusCounts(depositStatuses)})` : ''}; 3 write transactions each (record, sandbox store, initiation status)`,
       ),
-      requestP99: figure(d.p99, 'ms'),
+      requestP99: figure(d.p99, 'ms', { name: 'plain libsql stake p99', value: reference.p99 }),
       callbacksPerSecond: figure(
         c.rate,
         'callbacks/s',
         { name: 'plain libsql stake, 50 callers', value: reference.rate },
         `signed COMPLETED callbacks, ${SENDERS} senders; ${result.count} × 200, ${result.errors} other${callbackStatuses.length ? ` (${statusCounts(callbackStatuses)})` : ''}`,
       ),
-      callbackP50: figure(c.p50, 'ms'),
-      callbackP99: figure(c.p99, 'ms'),
+      callbackP50: figure(c.p50, 'ms', { name: 'plain libsql stake p50', value: reference.p50 }),
+      callbackP99: figure(c.p99, 'ms', { name: 'plain libsql stake p99', value: reference.p99 }),
     };
 
     const completed = await app.database.client.execute(
