@@ -16,23 +16,12 @@ import {
   winnersOf,
   type GameState,
 } from '../../game';
+import { seededRandom } from '../../tests/support/seeded-random';
 import { QUICK, figure, savePart } from '../support/report';
 
 const SERVER_SEED = '5f0c3a9e1d7b2468ace013579bdf2468ace013579bdf2468ace013579bdf2468';
 const GAME_MS = 10 * 60_000;
 const TURN_MS = 20_000;
-
-/** A small seeded generator so every run plays the same games. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function seatsFor(n: number, game: number) {
   return Array.from({ length: n }, (_, i) => ({
@@ -180,12 +169,12 @@ function main(): void {
   const started = performance.now();
   const seconds = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 4));
 
-  purePlay(mulberry32(1), 0); // warm-up
-  machinePlay(mulberry32(1), 0);
+  purePlay(seededRandom(1), 0); // warm-up
+  machinePlay(seededRandom(1), 0);
 
-  const pureRandom = mulberry32(42);
+  const pureRandom = seededRandom(42);
   const pure = timeFor(seconds * 1000, (i) => purePlay(pureRandom, i));
-  const machineRandom = mulberry32(42);
+  const machineRandom = seededRandom(42);
   const machine = timeFor(seconds * 1000, (i) => machinePlay(machineRandom, i));
   const cost = moveCost(QUICK ? 5_000 : 20_000);
 

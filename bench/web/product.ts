@@ -4,16 +4,12 @@
 // their wallets, a 2-player room that starts after its countdown, and a third signed-in user who is
 // not seated and opens the board as a spectator. The players are WebSocket bots (contract §4) that
 // roll when the benchmark asks and decline every truck offer.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { startProduct as startSharedProduct, type Product } from '../../tests/support/product';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const START_TIMEOUT_MS = 150_000;
 /**
  * Server-side game clock: countdown 5 s, turn 20 s and game length × this. At 2 a turn lasts 40 s
  * (so no turn times out and auto-rolls inside a measurement window that follows a roll) and a
@@ -23,117 +19,15 @@ export const GAME_TIME_SCALE = 2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+export type { Product };
+
+/** The product on free ports with a temp data folder (tests/support/product.ts). */
+export function startProduct(): Promise<Product> {
+  return startSharedProduct({
+    prefix: 'zed-bench-web-',
+    env: { SANDBOX_DELAY_MS: '50', GAME_TIME_SCALE: String(GAME_TIME_SCALE) },
+    readyTimeoutMs: 150_000,
   });
-}
-
-export interface Product {
-  baseUrl: string;
-  dataDir: string;
-  logFile: string;
-  /** Seconds from spawn to `Ready:` (migrate + build + both servers answering). */
-  startSeconds: number;
-  stop(): Promise<void>;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  const pid = child.pid;
-  if (pid === undefined) return;
-  try {
-    process.kill(pid, 'SIGTERM'); // the start script stops the site and partykit groups itself
-  } catch {
-    // already gone
-  }
-  const deadline = Date.now() + 12_000;
-  while (alive(pid) && Date.now() < deadline) await sleep(100);
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // the whole group is gone
-  }
-}
-
-export async function startProduct(): Promise<Product> {
-  const [port, partyPort] = [await freePort(), await freePort()];
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'zed-bench-web-'));
-  const logFile = path.join(dataDir, 'product.log');
-  const baseUrl = `http://localhost:${port}`;
-  const log = await open(logFile, 'a');
-  const started = Date.now();
-  const child = spawn(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    [path.join(ROOT, 'scripts/start.ts')],
-    {
-      cwd: ROOT,
-      detached: true, // its own process group: nothing of it outlives the benchmark
-      stdio: ['ignore', log.fd, log.fd],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        PARTY_PORT: String(partyPort),
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
-        PAYMENTS_PROVIDER: 'sandbox',
-        SANDBOX_DELAY_MS: '50',
-        GAME_TIME_SCALE: String(GAME_TIME_SCALE),
-      },
-    },
-  );
-  await log.close();
-  let exitCode: number | null = null;
-  child.once('exit', (code) => {
-    exitCode = code ?? 1;
-  });
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await stopChild(child);
-    await rm(dataDir, { recursive: true, force: true }).catch(() => {});
-  };
-  const tail = async () =>
-    (await readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-30).join('\n');
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (exitCode !== null) {
-      const text = await tail();
-      await stop();
-      throw new Error(`the product exited (code ${exitCode}) before it was ready:\n${text}`);
-    }
-    if ((await readFile(logFile, 'utf8').catch(() => '')).includes('Ready: ')) break;
-    if (Date.now() > deadline) {
-      const text = await tail();
-      await stop();
-      throw new Error(`the product was not ready within ${START_TIMEOUT_MS / 1000} s:\n${text}`);
-    }
-    await sleep(200);
-  }
-  return {
-    baseUrl,
-    dataDir,
-    logFile,
-    startSeconds: (Date.now() - started) / 1000,
-    stop,
-  };
 }
 
 /** A signed-in user of the API: its session cookie goes with every call. */

@@ -15,7 +15,7 @@ import type { FinishedGame } from '../../../site/server/rooms/settlement-record'
 import { connectBot, type Bot } from '../../support/bots';
 import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
 import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
-import { seededRandom } from './simulated-game';
+import { seededRandom } from '../../support/seeded-random';
 
 const TIME_SCALE = 0.005;
 const SECRET = 'rooms-e2e-internal-secret';

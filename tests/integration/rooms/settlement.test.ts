@@ -6,7 +6,8 @@ import { payoutOf } from '../../../game/payout';
 import { signRequest } from '../../../game/signing';
 import type { RoomForParty } from '../../../site/server/rooms/types';
 import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
-import { playSimulatedGame, seededRandom, type SettlementReportBody } from './simulated-game';
+import { seededRandom } from '../../support/seeded-random';
+import { playSimulatedGame, type SettlementReportBody } from './simulated-game';
 
 let app: RoomsApp;
 

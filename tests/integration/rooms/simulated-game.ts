@@ -21,18 +21,6 @@ export interface SettlementReportBody {
   rolls: { nonce: number; roll: number; player: string }[];
 }
 
-/** A small deterministic generator (mulberry32) so a failing case can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function playSimulatedGame(
   room: RoomForParty,
   options: { rolls: number; random: () => number; start: number },
