@@ -27,48 +27,41 @@ import {
   tempDir,
   type PartykitServer,
 } from '../../tests/support/partykit';
-import { QUICK, figure, median, percentile, savePart, type Section } from '../support/report';
-import { EchoRoom, GameRoom, LevelRun, PLAYERS, type BotRoom } from './bots';
+import { figure, median, percentile, savePart, type Section } from '../support/report';
+import { EchoRoom, GameRoom, PLAYERS, type BotRoom } from './bots';
+import {
+  describeLevel,
+  measure,
+  mib,
+  ownProcesses,
+  pool,
+  Sampler,
+  sleep,
+  until,
+  type Measured,
+} from './measure';
+import {
+  BUDGET_MS,
+  CONNECT_CONCURRENCY,
+  CONNECT_TIMEOUT_MS,
+  LEVELS,
+  MAX_CONNECT_FAILURES,
+  PUSH_CONCURRENCY,
+  RESERVE_MS,
+  ROLL_INTERVAL_MS,
+  TIME_MINUTES,
+  TIME_SCALE,
+  WARMUP_MS,
+  WINDOW_MS,
+} from './settings';
 import {
   findPidByArgument,
   groupOf,
   groupProcesses,
   groupUsage,
-  machineBusyMs,
   openFiles,
   processUsage,
-  type Usage,
 } from './procs';
-
-// ---- settings ----
-
-const LEVELS = QUICK ? [10, 100] : [10, 100, 500, 1000];
-/** The whole part must end by then (bench/run.ts stops it at 270 s). */
-const BUDGET_MS = QUICK ? 40_000 : 235_000;
-/** Kept free at the end for the connect measurement and the clean-up. */
-const RESERVE_MS = QUICK ? 4_000 : 10_000;
-const WARMUP_MS = QUICK ? 500 : 1_500;
-const WINDOW_MS = QUICK ? 3_000 : 10_000;
-/** How long a level may take to let its last rolls come back. */
-const DRAIN_MS = QUICK ? 3_000 : 8_000;
-/** A roll unanswered for this long is counted as lost and the room goes on. */
-const LOST_MS = 15_000;
-/**
- * At most one roll per room every 100 ms: a player rolls about every 400 ms (the four take turns),
- * well under the room server's limit of 10 messages a second per connection.
- */
-const ROLL_INTERVAL_MS = 100;
-/**
- * Countdown 5 s × scale, turn timer 20 s × scale (must stay above the worst latency, or the timer's
- * auto-rolls interfere), game length 10 min × 60 s × scale (must outlast the run).
- */
-const TIME_SCALE = QUICK ? 0.4 : 1;
-const TIME_MINUTES = 10;
-const CONNECT_CONCURRENCY = 64;
-const PUSH_CONCURRENCY = 16;
-const CONNECT_TIMEOUT_MS = 15_000;
-/** A level whose sockets fail to open beyond this share is where the series stops. */
-const MAX_CONNECT_FAILURES = 0.01;
 
 const HERE = import.meta.dirname;
 const CONFIG = path.join(HERE, 'partykit.json');
@@ -77,32 +70,10 @@ const BARE_SERVER = path.join(HERE, 'ws-echo-server.ts');
 const started = performance.now();
 const elapsed = () => performance.now() - started;
 const remaining = () => BUDGET_MS - elapsed();
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const notes: string[] = [];
 const log = (text: string) => console.log(`[room ${(elapsed() / 1000).toFixed(1)}s] ${text}`);
 
-// ---- helpers ----
-
-async function pool<T>(items: readonly T[], concurrency: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
-
-async function until(check: () => boolean, timeoutMs: number, everyMs = 50): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > deadline) return false;
-    await sleep(everyMs);
-  }
-  return true;
-}
+// ---- connecting ----
 
 /** Opens every socket of `rooms` (retrying once); returns how many failed. */
 async function connectRooms(rooms: readonly BotRoom[]): Promise<number> {
@@ -123,155 +94,6 @@ async function connectRooms(rooms: readonly BotRoom[]): Promise<number> {
   });
   if (failed > 0) log(`connect failures: ${JSON.stringify(Object.fromEntries(reasons))}`);
   return failed;
-}
-
-function mib(value: number | null | undefined): number | null {
-  return value === null || value === undefined ? null : Math.round(value * 10) / 10;
-}
-
-/** Whose CPU is ours: this process, the partykit dev group and the bare ws server. */
-const ownProcesses: { partyGroup: number | null; barePid: number | null } = {
-  partyGroup: null,
-  barePid: null,
-};
-
-function ownCpuMs(): number {
-  const bots = process.cpuUsage();
-  const party = ownProcesses.partyGroup === null ? 0 : groupUsage(ownProcesses.partyGroup).cpuMs;
-  const bare = ownProcesses.barePid === null ? 0 : processUsage(ownProcesses.barePid).cpuMs;
-  return (bots.user + bots.system) / 1000 + party + bare;
-}
-
-// ---- the memory sampler ----
-
-interface Sample {
-  at: number;
-  party: Usage | null;
-  bare: Usage | null;
-}
-
-class Sampler {
-  readonly samples: Sample[] = [];
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly partyGroup: () => number | null,
-    private readonly barePid: () => number | null,
-  ) {}
-
-  take(): Sample {
-    const group = this.partyGroup();
-    const bare = this.barePid();
-    const sample = {
-      at: performance.now(),
-      party: group === null ? null : groupUsage(group),
-      bare: bare === null ? null : processUsage(bare),
-    };
-    this.samples.push(sample);
-    return sample;
-  }
-
-  start(): void {
-    this.timer = setInterval(() => this.take(), 250);
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
-
-  peak(from: number, to: number, which: 'party' | 'bare'): number | null {
-    let peak: number | null = null;
-    for (const sample of this.samples) {
-      if (sample.at < from || sample.at > to) continue;
-      const value = sample[which]?.rssMiB;
-      if (value !== undefined && (peak === null || value > peak)) peak = value;
-    }
-    return peak;
-  }
-}
-
-// ---- one measured level ----
-
-interface Measured {
-  rooms: number;
-  p50: number | null;
-  p99: number | null;
-  rollsPerSecond: number | null;
-  /** Server CPU (all its processes) per completed roll, ms. */
-  cpuPerRoll: number | null;
-  samples: number;
-  /** CPU of this (the bots') process during the window, in % of one core. */
-  botsCpuShare: number;
-  /** CPU the machine spent on processes other than ours (bots, partykit dev, bare ws server), % of one core. */
-  othersCpuShare: number;
-  level: LevelRun;
-  rssBefore: number | null;
-  rssPeak: number | null;
-  seconds: number;
-}
-
-async function measure(
-  rooms: readonly BotRoom[],
-  usage: () => Usage | null,
-  sampler: Sampler,
-  which: 'party' | 'bare',
-  rssBefore: number | null,
-  setupStartedAt: number,
-): Promise<Measured> {
-  const start = performance.now();
-  const level = new LevelRun(start + WARMUP_MS, start + WARMUP_MS + WINDOW_MS, ROLL_INTERVAL_MS);
-  for (const room of rooms) room.level = level;
-  for (const room of rooms) room.decide(0);
-  const sweep = setInterval(() => {
-    const now = performance.now();
-    for (const room of rooms) room.expire(now, LOST_MS);
-  }, 1_000);
-  await sleep(level.windowStart - performance.now());
-  const cpuStart = usage()?.cpuMs ?? null;
-  const ownStart = ownCpuMs();
-  const busyStart = machineBusyMs();
-  const botsStart = process.cpuUsage();
-  await sleep(level.windowEnd - performance.now());
-  const cpuEnd = usage()?.cpuMs ?? null;
-  const bots = process.cpuUsage(botsStart);
-  const others = machineBusyMs() - busyStart - (ownCpuMs() - ownStart);
-  level.rolling = false;
-  await until(() => rooms.every((room) => room.idle()), DRAIN_MS);
-  clearInterval(sweep);
-  for (const room of rooms) room.finish();
-  const end = performance.now();
-  const completed = level.completedInWindow;
-  return {
-    rooms: rooms.length,
-    p50: percentile(level.latencies, 50),
-    p99: percentile(level.latencies, 99),
-    rollsPerSecond: completed / (WINDOW_MS / 1000),
-    cpuPerRoll:
-      cpuStart !== null && cpuEnd !== null && completed > 0
-        ? (cpuEnd - cpuStart) / completed
-        : null,
-    samples: level.latencies.length,
-    botsCpuShare: ((bots.user + bots.system) / 1000 / WINDOW_MS) * 100,
-    othersCpuShare: Math.max(0, (others / WINDOW_MS) * 100),
-    level,
-    rssBefore,
-    rssPeak: sampler.peak(setupStartedAt, end, which),
-    seconds: (end - setupStartedAt) / 1000,
-  };
-}
-
-function describeLevel(name: string, m: Measured): string {
-  const l = m.level;
-  const errors = [...l.errors].map(([text, n]) => `${n}× ${text}`).join('; ');
-  return (
-    `${name} ${m.rooms} rooms: p50 ${m.p50?.toFixed(1)} ms, p99 ${m.p99?.toFixed(1)} ms, ` +
-    `${m.rollsPerSecond?.toFixed(0)} rolls/s, sent ${l.sent}, measured ${m.samples}, ` +
-    `lost ${l.lost}, refused ${l.refused}, auto ${l.autoRolls}` +
-    (l.autoWaits.length ? ` (waited p50 ${percentile(l.autoWaits, 50)?.toFixed(0)} ms)` : '') +
-    (errors ? `, errors: ${errors}` : '') +
-    `, cpu/roll ${m.cpuPerRoll?.toFixed(2)} ms, bots ${m.botsCpuShare.toFixed(0)}% of a core, other processes ${m.othersCpuShare.toFixed(0)}%, rss ${mib(m.rssBefore)}→${mib(m.rssPeak)} MiB` +
-    ` (${m.seconds.toFixed(1)} s)`
-  );
 }
 
 // ---- main ----
