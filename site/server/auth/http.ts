@@ -1,8 +1,12 @@
 import express, { type RequestHandler, type Response } from 'express';
 import { authMessages } from './messages';
 
-export function sendError(res: Response, status: number, error: string): void {
-  res.status(status).json({ error });
+/**
+ * A refusal as the API answers it: `{error, code}`. The message is for people (the spec's words);
+ * `code` is stable, so screens and clients decide by it, never by the wording.
+ */
+export function sendError(res: Response, status: number, error: string, code?: string): void {
+  res.status(status).json(code ? { error, code } : { error });
 }
 
 const parseJson = express.json({ limit: '16kb' });
