@@ -12,10 +12,10 @@ import {
   clearedOAuthCookies,
   pendingOAuthCookies,
   readPendingOAuth,
-  safeReturnTo,
   statesMatch,
 } from '../auth/oauth-cookies';
 import { cookieMaxAgeSeconds, invalidateSession, sessionIdOf } from '../auth/sessions';
+import { safeReturnTo } from '../../shared/return-to';
 import {
   logIn,
   signInWithGoogle,
@@ -85,7 +85,7 @@ export function authRouter(deps: AuthDeps): Router {
     if (!google) return sendError(res, 404, m.googleUnavailable);
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
-    const returnTo = safeReturnTo(req.query.returnTo, publicUrl);
+    const returnTo = safeReturnTo(req.query.returnTo);
     res.append('Set-Cookie', pendingOAuthCookies(publicUrl, { state, codeVerifier, returnTo }));
     res.set('Cache-Control', 'no-store');
     res.redirect(302, google.authorizationUrl(state, codeVerifier).href);
