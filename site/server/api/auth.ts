@@ -16,6 +16,7 @@ import {
 } from '../auth/oauth-cookies';
 import { cookieMaxAgeSeconds, invalidateSession, sessionIdOf } from '../auth/sessions';
 import { safeReturnTo } from '../../shared/return-to';
+import { clientAddress } from '../rate-limit/client-address';
 import {
   logIn,
   signInWithGoogle,
@@ -47,7 +48,7 @@ export function authRouter(deps: AuthDeps): Router {
   function answer(res: Response, outcome: AuthOutcome, status: number): void {
     if (!outcome.ok) {
       if (outcome.retryAfterSeconds) res.set('Retry-After', String(outcome.retryAfterSeconds));
-      return sendError(res, outcome.status, outcome.error);
+      return sendError(res, outcome.status, outcome.error, outcome.code);
     }
     setSession(res, outcome);
     res.status(status).json({ user: outcome.user });
@@ -58,8 +59,7 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   router.post('/auth/login', jsonBody, async (req, res) => {
-    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    answer(res, await logIn(deps, req.body, { ...context(req), address }), 200);
+    answer(res, await logIn(deps, req.body, { ...context(req), address: clientAddress(req) }), 200);
   });
 
   router.post('/auth/guest', async (req, res) => {
