@@ -17,6 +17,8 @@ import {
 import { cookieMaxAgeSeconds, invalidateSession, sessionIdOf } from '../auth/sessions';
 import { safeReturnTo } from '../../shared/return-to';
 import { clientAddress } from '../rate-limit/client-address';
+import { ENDPOINT_LIMITS } from '../rate-limit/limits';
+import { rateLimit } from '../rate-limit/middleware';
 import {
   logIn,
   signInWithGoogle,
@@ -37,6 +39,10 @@ export function authRouter(deps: AuthDeps): Router {
   const { publicUrl } = deps.config;
   const google = providerOf(deps);
   const now = () => (deps.clock ?? Date.now)();
+  const limits = {
+    signup: rateLimit(deps, ENDPOINT_LIMITS.signup),
+    guest: rateLimit(deps, ENDPOINT_LIMITS.guest),
+  };
 
   const context = (req: Request) => ({ previousToken: sessionTokenOf(req, publicUrl) });
 
@@ -54,7 +60,7 @@ export function authRouter(deps: AuthDeps): Router {
     res.status(status).json({ user: outcome.user });
   }
 
-  router.post('/auth/signup', jsonBody, async (req, res) => {
+  router.post('/auth/signup', jsonBody, limits.signup, async (req, res) => {
     answer(res, await signUp(deps, req.body, context(req)), 201);
   });
 
@@ -62,7 +68,7 @@ export function authRouter(deps: AuthDeps): Router {
     answer(res, await logIn(deps, req.body, { ...context(req), address: clientAddress(req) }), 200);
   });
 
-  router.post('/auth/guest', async (req, res) => {
+  router.post('/auth/guest', limits.guest, async (req, res) => {
     answer(res, await startGuest(deps, context(req)), 200);
   });
 

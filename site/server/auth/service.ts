@@ -77,9 +77,10 @@ export async function signUp(
   const input = validateSignup(body);
   if (!input.ok) return refuse(400, input.error);
   const { password, ...profile } = input.value;
-  if (await findUserByEmail(deps.database.read, profile.email)) return refuse(409, m.emailTaken);
-  // Hashed before the write transaction: argon2's ~60 ms must not hold the write queue.
+  // Hashed before anything else, so a taken email costs (and takes) as long as a new account; and
+  // before the write transaction: argon2's ~60 ms must not hold the write queue.
   const passwordHash = await hashPassword(password);
+  if (await findUserByEmail(deps.database.read, profile.email)) return refuse(409, m.emailTaken);
   let user: UserRow | null;
   try {
     user = await deps.database.write(async (tx) => {
