@@ -63,8 +63,3 @@ export const ENDPOINT_LIMITS = {
     ],
   },
 } as const satisfies Record<string, EndpointLimit>;
-
-/** Every limit multiplied by `scale` (the `RATE_LIMIT_SCALE` setting), never below 1. */
-export function scaledLimit(rule: LimitRule, scale = 1): number {
-  return Math.max(1, Math.floor(rule.limit * scale));
-}

@@ -4,13 +4,11 @@ import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
 import { sendError } from '../auth/http';
 import { clientAddress } from './client-address';
 import { admit, counterKey, type CounterCheck } from './counters';
-import { scaledLimit, type EndpointLimit, type Subject } from './limits';
+import type { EndpointLimit, Subject } from './limits';
 
 export interface RateLimitDeps {
   database: Database;
   clock?: () => number;
-  /** Multiplies every limit (`RATE_LIMIT_SCALE`); default 1. */
-  rateLimitScale?: number;
 }
 
 const MAX_EMAIL_LENGTH = 254;
@@ -50,7 +48,7 @@ export function rateLimit(deps: RateLimitDeps, endpoint: EndpointLimit): Request
         if (subject === null) continue;
         checks.push({
           key: counterKey(endpoint, rule.per, subject),
-          limit: scaledLimit(rule, deps.rateLimitScale),
+          limit: rule.limit,
           windowMs: rule.windowMs,
         });
       }

@@ -1,3 +1,4 @@
+import type * as Argon2 from '@node-rs/argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginThrottle } from '../../../db/schema';
 import { newPerson, startAuthApp, type Answer, type AuthApp, type Client } from './harness';
@@ -5,7 +6,7 @@ import { newPerson, startAuthApp, type Answer, type AuthApp, type Client } from 
 // Counts every argon2 verification the real code runs (the dummy one for unknown emails included).
 const argon2 = vi.hoisted(() => ({ verifications: 0 }));
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  const real = await importOriginal<typeof Argon2>();
   return {
     ...real,
     verify: (...args: Parameters<typeof real.verify>) => {
