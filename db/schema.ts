@@ -76,6 +76,19 @@ export const loginThrottle = sqliteTable('login_throttle', {
   blockedUntil: integer('blocked_until'),
 });
 
+/** Fixed-window request counters of the rate limiter (`site/server/rate-limit/`). */
+export const rateLimitCounters = sqliteTable(
+  'rate_limit_counters',
+  {
+    /** `<endpoint>:<who>:<subject>`, e.g. `signup:address:10.1.2.3`. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** When the window ends (ms epoch); the next request after it starts a new one. */
+    windowEndsAt: integer('window_ends_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_ends_at').on(t.windowEndsAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // The double-entry ledger
 

@@ -1,31 +1,38 @@
 // The project's dependency arrows, enforced at lint time:
-//   game/  imports only itself (and a few pure packages); no clock, no randomness, no I/O.
-//   party/ may import game/, never db/ or site/.
-//   db/    may import nothing of site/ or party/.
-//   site/  may import game/ and db/, never party/.
+//   game/        imports only itself (and a few pure packages); no clock, no randomness, no I/O.
+//   party/       may import game/, never db/ or site/.
+//   db/          may import nothing of site/ or party/.
+//   site/shared/ browser-safe rules used by both the pages and the server: only itself and game/
+//                (and the same few pure packages).
+//   site/        may import game/, db/ and site/shared/, never party/.
 import path from 'node:path';
 import { builtinModules } from 'node:module';
 
-const LAYERS = ['game', 'party', 'db', 'site'];
+/** Most specific first: a file belongs to the first layer whose folder holds it. */
+const LAYERS = ['game', 'party', 'db', 'site/shared', 'site'];
 
 /** Which project folders each layer may import from (besides itself). */
 const ALLOWED = {
   game: [],
   party: ['game'],
   db: ['game'],
-  site: ['game', 'db'],
+  'site/shared': ['game'],
+  site: ['game', 'db', 'site/shared'],
 };
 
-/** npm packages that game/ may use: pure, portable, no I/O. */
-const GAME_PACKAGES = ['xstate', '@oslojs/crypto', '@oslojs/encoding', 'zod'];
+/** Layers that run anywhere (browser, room server, Node) and so may use only these packages. */
+const PURE_LAYERS = ['game', 'site/shared'];
+
+/** npm packages that the pure layers may use: pure, portable, no I/O. */
+const PURE_PACKAGES = ['xstate', '@oslojs/crypto', '@oslojs/encoding', 'zod'];
 
 const builtins = new Set(builtinModules);
 
 function layerOf(root, file) {
   const rel = path.relative(root, file);
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
-  const top = rel.split(path.sep)[0];
-  return LAYERS.includes(top) ? top : null;
+  const posix = rel.split(path.sep).join('/');
+  return LAYERS.find((layer) => posix === layer || posix.startsWith(`${layer}/`)) ?? null;
 }
 
 function packageName(spec) {
@@ -37,11 +44,14 @@ function packageName(spec) {
 const boundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keep game/, party/, db/ and site/ within their dependency arrows.' },
+    docs: {
+      description:
+        'Keep game/, party/, db/, site/shared/ and site/ within their dependency arrows.',
+    },
     schema: [],
     messages: {
       layer: '{{from}}/ may not import {{to}}/ ("{{spec}}").',
-      gamePackage: 'game/ may import only {{allowed}}, not "{{spec}}".',
+      purePackage: '{{from}}/ may import only {{allowed}}, not "{{spec}}".',
       impure: 'game/ is pure: {{what}} is not allowed (time and randomness come in as data).',
     },
   },
@@ -57,20 +67,21 @@ const boundaries = {
         const target = path.resolve(path.dirname(file), spec);
         const to = layerOf(root, target);
         const outside = path.relative(root, target).startsWith('..');
-        if (from === 'game' && (to !== 'game' || outside)) {
+        // The pure layers may reach nothing outside the project's layers (tests/, scripts/, …).
+        if (PURE_LAYERS.includes(from) && (outside || !to)) {
           context.report({ node, messageId: 'layer', data: { from, to: to ?? 'outside', spec } });
         } else if (to && to !== from && !ALLOWED[from].includes(to)) {
           context.report({ node, messageId: 'layer', data: { from, to, spec } });
         }
         return;
       }
-      if (from !== 'game') return;
+      if (!PURE_LAYERS.includes(from)) return;
       const name = packageName(spec);
-      if (spec.startsWith('node:') || builtins.has(name) || !GAME_PACKAGES.includes(name)) {
+      if (spec.startsWith('node:') || builtins.has(name) || !PURE_PACKAGES.includes(name)) {
         context.report({
           node,
-          messageId: 'gamePackage',
-          data: { allowed: GAME_PACKAGES.join(', '), spec },
+          messageId: 'purePackage',
+          data: { from, allowed: PURE_PACKAGES.join(', '), spec },
         });
       }
     }

@@ -13,7 +13,7 @@ import {
   needsProfile,
 } from '../components/account/complete-profile-dialog';
 import { isValidZambianPhone, PHONE_MAX_LENGTH, phoneDigits } from '../components/account/phone';
-import { safeReturnTo } from '../components/account/return-to';
+import { returnToAfterSignIn } from '../components/account/return-to';
 import { useHydrated } from '../components/account/use-hydrated';
 import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
@@ -41,7 +41,7 @@ const URL_MESSAGES: ReadonlySet<string> = new Set([
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const returnTo = safeReturnTo(url.searchParams.get('returnTo'));
+  const returnTo = returnToAfterSignIn(url.searchParams.get('returnTo'));
   const user = context.user;
   if (user && !user.isGuest && !needsProfile(user)) throw redirect(returnTo);
   const error = url.searchParams.get('error');

@@ -12,10 +12,13 @@ import {
   clearedOAuthCookies,
   pendingOAuthCookies,
   readPendingOAuth,
-  safeReturnTo,
   statesMatch,
 } from '../auth/oauth-cookies';
 import { cookieMaxAgeSeconds, invalidateSession, sessionIdOf } from '../auth/sessions';
+import { safeReturnTo } from '../../shared/return-to';
+import { clientAddress } from '../rate-limit/client-address';
+import { ENDPOINT_LIMITS } from '../rate-limit/limits';
+import { rateLimit } from '../rate-limit/middleware';
 import {
   logIn,
   signInWithGoogle,
@@ -36,6 +39,10 @@ export function authRouter(deps: AuthDeps): Router {
   const { publicUrl } = deps.config;
   const google = providerOf(deps);
   const now = () => (deps.clock ?? Date.now)();
+  const limits = {
+    signup: rateLimit(deps, ENDPOINT_LIMITS.signup),
+    guest: rateLimit(deps, ENDPOINT_LIMITS.guest),
+  };
 
   const context = (req: Request) => ({ previousToken: sessionTokenOf(req, publicUrl) });
 
@@ -47,22 +54,21 @@ export function authRouter(deps: AuthDeps): Router {
   function answer(res: Response, outcome: AuthOutcome, status: number): void {
     if (!outcome.ok) {
       if (outcome.retryAfterSeconds) res.set('Retry-After', String(outcome.retryAfterSeconds));
-      return sendError(res, outcome.status, outcome.error);
+      return sendError(res, outcome.status, outcome.error, outcome.code);
     }
     setSession(res, outcome);
     res.status(status).json({ user: outcome.user });
   }
 
-  router.post('/auth/signup', jsonBody, async (req, res) => {
+  router.post('/auth/signup', jsonBody, limits.signup, async (req, res) => {
     answer(res, await signUp(deps, req.body, context(req)), 201);
   });
 
   router.post('/auth/login', jsonBody, async (req, res) => {
-    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    answer(res, await logIn(deps, req.body, { ...context(req), address }), 200);
+    answer(res, await logIn(deps, req.body, { ...context(req), address: clientAddress(req) }), 200);
   });
 
-  router.post('/auth/guest', async (req, res) => {
+  router.post('/auth/guest', limits.guest, async (req, res) => {
     answer(res, await startGuest(deps, context(req)), 200);
   });
 
@@ -85,7 +91,7 @@ export function authRouter(deps: AuthDeps): Router {
     if (!google) return sendError(res, 404, m.googleUnavailable);
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
-    const returnTo = safeReturnTo(req.query.returnTo, publicUrl);
+    const returnTo = safeReturnTo(req.query.returnTo);
     res.append('Set-Cookie', pendingOAuthCookies(publicUrl, { state, codeVerifier, returnTo }));
     res.set('Cache-Control', 'no-store');
     res.redirect(302, google.authorizationUrl(state, codeVerifier).href);

@@ -2,6 +2,8 @@ import { Router, type Response } from 'express';
 import { jsonBody } from '../auth/http';
 import { describeError } from '../auth/logging';
 import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
+import { ENDPOINT_LIMITS } from '../rate-limit/limits';
+import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { roomMessages as m, type Refusal } from '../rooms/messages';
 import { roomIdOf } from '../rooms/settings';
@@ -27,6 +29,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
   const router = Router();
   const rooms = roomServiceOf(deps);
   const session = sessionMiddleware(authDepsOf(deps));
+  const ticketLimit = rateLimit(deps, ENDPOINT_LIMITS.ticket);
 
   router.get('/rooms', async (_req, res) => {
     try {
@@ -84,7 +87,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
     }
   });
 
-  router.post('/rooms/:roomId/ticket', session, requireUser, async (req, res) => {
+  router.post('/rooms/:roomId/ticket', session, requireUser, ticketLimit, async (req, res) => {
     try {
       const outcome = await rooms.ticket(currentUser(res), roomIdOf(req));
       if (!outcome.ok) return refuse(res, outcome);

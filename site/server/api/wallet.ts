@@ -1,6 +1,8 @@
 import { Router, type Response } from 'express';
 import { jsonBody } from '../auth/http';
 import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
+import { ENDPOINT_LIMITS } from '../rate-limit/limits';
+import { rateLimit } from '../rate-limit/middleware';
 import { walletErrorHandler } from '../wallet/http';
 import { walletMessages as m } from '../wallet/messages';
 import {
@@ -30,6 +32,15 @@ export function walletRouter(deps: WalletRouterDeps): Router {
   const router = Router();
   const wallet = deps.wallet ?? createWalletService(deps);
   const session = sessionMiddleware({ database: deps.database, config: deps.config });
+
+  // Rate limits first (per account and per address), then on to the route below.
+  router.post('/wallet/deposit', session, requirePlayer, rateLimit(deps, ENDPOINT_LIMITS.deposit));
+  router.post(
+    '/wallet/withdraw',
+    session,
+    requirePlayer,
+    rateLimit(deps, ENDPOINT_LIMITS.withdraw),
+  );
 
   router.post('/wallet/deposit', session, requirePlayer, jsonBody, async (req, res) => {
     const userId = currentUser(res).id;

@@ -1,3 +1,5 @@
+import { formatWait } from '../../shared/rate-limited';
+
 /** Every message a person can see from auth, word for word from the spec where it has one. */
 export const authMessages = {
   firstNameRequired: 'First name is required.',
@@ -24,5 +26,5 @@ export const authMessages = {
   googleUnavailable: 'Google sign-in is not available.',
   googleFailed: 'Google sign-in failed. Please try again.',
   tooManyAttempts: (seconds: number) =>
-    `Too many login attempts. Please wait ${seconds} seconds and try again.`,
+    `Too many login attempts. Please wait ${formatWait(seconds)} and try again.`,
 } as const;

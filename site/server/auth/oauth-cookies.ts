@@ -1,4 +1,5 @@
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { safeReturnTo } from '../../shared/return-to';
 import { cookieName, isSecureSite, readCookie, serializeCookie } from './cookies';
 
 /** Long enough to sign in at Google, short enough that a stale state is useless. */
@@ -40,29 +41,11 @@ export function readPendingOAuth(
   const codeVerifier = readCookie(cookieHeader, cookieName(NAMES.verifier, publicUrl));
   const returnTo = readCookie(cookieHeader, cookieName(NAMES.returnTo, publicUrl));
   if (!state || !codeVerifier) return null;
-  return { state, codeVerifier, returnTo: safeReturnTo(returnTo, publicUrl) };
+  return { state, codeVerifier, returnTo: safeReturnTo(returnTo) };
 }
 
 export function statesMatch(expected: string, received: string): boolean {
   const a = new TextEncoder().encode(expected);
   const b = new TextEncoder().encode(received);
   return a.length === b.length && constantTimeEqual(a, b);
-}
-
-export const DEFAULT_RETURN_TO = '/rentalgame/dashboard';
-
-/** Only a path on this very site: an open redirect would hand the fresh session's page to anyone. */
-export function safeReturnTo(value: unknown, publicUrl: string): string {
-  if (typeof value !== 'string' || value.length > 512) return DEFAULT_RETURN_TO;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
-    return DEFAULT_RETURN_TO;
-  }
-  try {
-    const site = new URL(publicUrl);
-    const target = new URL(value, site);
-    if (target.origin !== site.origin) return DEFAULT_RETURN_TO;
-    return `${target.pathname}${target.search}${target.hash}`;
-  } catch {
-    return DEFAULT_RETURN_TO;
-  }
 }

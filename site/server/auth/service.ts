@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
+import { RATE_LIMITED } from '../../shared/rate-limited';
 import type { AuthDeps } from './config';
 import type { OAuthProfile } from './google';
 import { authMessages as m } from './messages';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, invalidateSession, sessionIdOf, type IssuedSession } from './sessions';
-import { loginBlockedForMs, recordLoginFailure, resetAccountThrottle } from './throttle';
+import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
 import {
   findUserByEmail,
   findUserByGoogleSub,
@@ -17,7 +18,13 @@ import {
 } from './users';
 import { validateLogin, validateProfile, validateSignup } from './validation';
 
-export type Refusal = { ok: false; status: number; error: string; retryAfterSeconds?: number };
+export type Refusal = {
+  ok: false;
+  status: number;
+  error: string;
+  code?: string;
+  retryAfterSeconds?: number;
+};
 export type SignedIn = { ok: true; user: PublicUser; issued: IssuedSession };
 export type AuthOutcome = SignedIn | Refusal;
 
@@ -70,9 +77,10 @@ export async function signUp(
   const input = validateSignup(body);
   if (!input.ok) return refuse(400, input.error);
   const { password, ...profile } = input.value;
-  if (await findUserByEmail(deps.database.read, profile.email)) return refuse(409, m.emailTaken);
-  // Hashed before the write transaction: argon2's ~60 ms must not hold the write queue.
+  // Hashed before anything else, so a taken email costs (and takes) as long as a new account; and
+  // before the write transaction: argon2's ~60 ms must not hold the write queue.
   const passwordHash = await hashPassword(password);
+  if (await findUserByEmail(deps.database.read, profile.email)) return refuse(409, m.emailTaken);
   let user: UserRow | null;
   try {
     user = await deps.database.write(async (tx) => {
@@ -97,10 +105,14 @@ export async function logIn(
   const { email, password } = input.value;
   const attempt = { email, address: context.address };
 
-  const waitMs = await loginBlockedForMs(deps.database, attempt, now(deps));
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    return { ...refuse(429, m.tooManyAttempts(seconds)), retryAfterSeconds: seconds };
+  const reservation = await reserveLoginAttempt(deps.database, attempt, now(deps));
+  if (!reservation.ok) {
+    const seconds = Math.ceil(reservation.waitMs / 1000);
+    return {
+      ...refuse(429, m.tooManyAttempts(seconds)),
+      code: RATE_LIMITED,
+      retryAfterSeconds: seconds,
+    };
   }
 
   const user = await findUserByEmail(deps.database.read, email);
@@ -108,11 +120,10 @@ export async function logIn(
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummy(password);
   if (!user || !passwordOk) {
-    await recordLoginFailure(deps.database, attempt, now(deps));
-    // The spec names the unknown email; see docs/decisions/010-login-messages.md for the trade-off.
+    // The failure is already counted (the reservation). The spec names the unknown email; see docs/decisions/010-login-messages.md for the trade-off.
     return refuse(401, user ? m.wrongPassword : m.unknownEmail);
   }
-  await deps.database.write((tx) => resetAccountThrottle(tx, email));
+  await releaseLoginAttempt(deps.database, attempt, now(deps));
   return startSession(deps, user.id, context);
 }
 

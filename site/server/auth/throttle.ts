@@ -6,11 +6,12 @@ import {
   addressPolicy,
   afterFailure,
   remainingBlockMs,
+  withoutOneFailure,
   type ThrottlePolicy,
   type ThrottleState,
 } from './throttle-policy';
 
-/** Who is trying: the account named in the attempt and the address it came from. */
+/** Who is trying: the account named in the attempt and the (grouped) address it came from. */
 export interface LoginAttempt {
   email: string;
   address: string;
@@ -21,10 +22,13 @@ interface ThrottleKey {
   policy: ThrottlePolicy;
 }
 
+const accountKey = (email: string) => `acct:${email.toLowerCase()}`;
+const addressKey = (address: string) => `ip:${address}`;
+
 function keysOf(attempt: LoginAttempt): ThrottleKey[] {
   return [
-    { key: `acct:${attempt.email.toLowerCase()}`, policy: accountPolicy },
-    { key: `ip:${attempt.address}`, policy: addressPolicy },
+    { key: accountKey(attempt.email), policy: accountPolicy },
+    { key: addressKey(attempt.address), policy: addressPolicy },
   ];
 }
 
@@ -42,43 +46,55 @@ async function readStates(db: Queryable, keys: string[]): Promise<Map<string, Th
   );
 }
 
-/** Milliseconds the attempt must still wait (0 = go ahead). The state lives in the database so
- * it holds across restarts and across every site process. */
-export async function loginBlockedForMs(
-  database: Database,
-  attempt: LoginAttempt,
-  now: number,
-): Promise<number> {
-  const keys = keysOf(attempt);
-  const states = await readStates(
-    database.read,
-    keys.map((k) => k.key),
-  );
-  return Math.max(...keys.map((k) => remainingBlockMs(states.get(k.key) ?? null, now)));
+async function saveState(db: Queryable, key: string, state: ThrottleState): Promise<void> {
+  await db
+    .insert(loginThrottle)
+    .values({ key, ...state })
+    .onConflictDoUpdate({ target: loginThrottle.key, set: state });
 }
 
-export async function recordLoginFailure(
+export type LoginReservation = { ok: true } | { ok: false; waitMs: number };
+
+/**
+ * Checks the block and counts the attempt as a failure in one write transaction, before any
+ * password is hashed: a burst of attempts then meets exactly the answers a sequence would, and
+ * checks no more passwords than a sequence may. A right password gives the failure back
+ * (`releaseLoginAttempt`). The state lives in the database, so it holds across restarts and across
+ * every site process.
+ */
+export function reserveLoginAttempt(
   database: Database,
   attempt: LoginAttempt,
   now: number,
-): Promise<void> {
+): Promise<LoginReservation> {
   const keys = keysOf(attempt);
-  await database.write(async (tx) => {
+  return database.write(async (tx) => {
     const states = await readStates(
       tx,
       keys.map((k) => k.key),
     );
+    const waitMs = Math.max(...keys.map((k) => remainingBlockMs(states.get(k.key) ?? null, now)));
+    if (waitMs > 0) return { ok: false, waitMs };
     for (const { key, policy } of keys) {
-      const next = afterFailure(policy, states.get(key) ?? null, now);
-      await tx
-        .insert(loginThrottle)
-        .values({ key, ...next })
-        .onConflictDoUpdate({ target: loginThrottle.key, set: next });
+      await saveState(tx, key, afterFailure(policy, states.get(key) ?? null, now));
     }
+    return { ok: true };
   });
 }
 
-/** A correct password clears the account's record; the address keeps its own history. */
-export async function resetAccountThrottle(db: Queryable, email: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, `acct:${email.toLowerCase()}`));
+/** A right password: the account starts again from zero, the address gets its failure back. */
+export function releaseLoginAttempt(
+  database: Database,
+  attempt: LoginAttempt,
+  now: number,
+): Promise<void> {
+  const key = addressKey(attempt.address);
+  return database.write(async (tx) => {
+    await tx.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(attempt.email)));
+    const state = (await readStates(tx, [key])).get(key);
+    if (!state) return;
+    const back = withoutOneFailure(addressPolicy, state, now);
+    if (back) await saveState(tx, key, back);
+    else await tx.delete(loginThrottle).where(eq(loginThrottle.key, key));
+  });
 }

@@ -210,7 +210,15 @@ describe('Google sign-in', () => {
     const back = await browser.get(callbackPath(flow.callbackUrl));
     expect(back.headers.get('location')).toBe('/rentalgame/dashboard');
 
-    for (const sneaky of ['//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+    const sneakyPaths = [
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/.//evil.example',
+      '/%2e//evil.example',
+      '/a/..//evil.example',
+    ];
+    for (const sneaky of sneakyPaths) {
       const f = await goToGoogle(app.client('10.0.0.9'), sneaky);
       const returnCookie = f.start.setCookies.find((c) => c.startsWith('google_return_to='));
       expect(returnCookie).toMatch(/^google_return_to=%2Frentalgame%2Fdashboard;/);

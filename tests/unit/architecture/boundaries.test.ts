@@ -38,6 +38,12 @@ describe('the architecture check', () => {
     ['db/x.ts', "import { app } from '../site/server/app';\nexport const a = app;"],
     ['db/x.ts', "import { Room } from '../party/room-server';\nexport const a = Room;"],
     ['site/server/x.ts', "import { Room } from '../../party/room-server';\nexport const a = Room;"],
+    ['site/shared/x.ts', "import { app } from '../server/app';\nexport const a = app;"],
+    ['site/shared/x.ts', "import { Nav } from '../app/components/nav';\nexport const a = Nav;"],
+    ['site/shared/x.ts', "import { db } from '../../db/client';\nexport const a = db;"],
+    ['site/shared/sub/x.ts', "import { a } from '../../../party/x';\nexport const b = a;"],
+    ['site/shared/x.ts', "import fs from 'node:fs';\nexport const a = fs;"],
+    ['site/shared/x.ts', "import express from 'express';\nexport const a = express;"],
   ])('refuses %s: %s', async (file, code) => {
     expect(await problems(file, code)).not.toEqual([]);
   });
@@ -59,6 +65,13 @@ describe('the architecture check', () => {
       'site/server/x.ts',
       "import { rollDie } from '../../game/dice';\nexport const a = Date.now() + rollDie.length;",
     ],
+    [
+      'site/shared/x.ts',
+      "import { b } from './y';\nimport { c } from '../../game/board';\nexport const a = [b, c];",
+    ],
+    ['site/shared/x.ts', "import { z } from 'zod';\nexport const a = z;"],
+    ['site/app/x.ts', "import { a } from '../shared/return-to';\nexport const b = a;"],
+    ['site/server/auth/x.ts', "import { a } from '../../shared/return-to';\nexport const b = a;"],
     ['tests/x.test.ts', "import { a } from '../party/x';\nexport const b = [a, Math.random()];"],
   ])('allows %s: %s', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);

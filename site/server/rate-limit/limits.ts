@@ -1,0 +1,65 @@
+// How often each expensive or unbounded endpoint may be called. Mobile networks put many people
+// behind one address, so an address's allowance is generous (dozens to hundreds of people) and the
+// account (or the email being registered) carries the weight.
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Who a rule counts: the signed-in account, the client's (grouped) address, or the sign-up email. */
+export type Subject = 'account' | 'address' | 'email';
+
+export interface LimitRule {
+  per: Subject;
+  /** Requests allowed in one window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface EndpointLimit {
+  /** Prefix of the counters' keys; one per endpoint. */
+  name: string;
+  /** The refusal's first sentence, e.g. `Too many sign-up attempts.` */
+  tooMany: string;
+  rules: readonly LimitRule[];
+}
+
+export const ENDPOINT_LIMITS = {
+  signup: {
+    name: 'signup',
+    tooMany: 'Too many sign-up attempts.',
+    rules: [
+      { per: 'email', limit: 10, windowMs: HOUR_MS },
+      { per: 'address', limit: 60, windowMs: HOUR_MS },
+    ],
+  },
+  guest: {
+    name: 'guest',
+    tooMany: 'Too many guest visits started.',
+    rules: [{ per: 'address', limit: 120, windowMs: HOUR_MS }],
+  },
+  deposit: {
+    name: 'deposit',
+    tooMany: 'Too many deposit requests.',
+    rules: [
+      { per: 'account', limit: 20, windowMs: HOUR_MS },
+      { per: 'address', limit: 300, windowMs: HOUR_MS },
+    ],
+  },
+  withdraw: {
+    name: 'withdraw',
+    tooMany: 'Too many withdrawal requests.',
+    rules: [
+      { per: 'account', limit: 20, windowMs: HOUR_MS },
+      { per: 'address', limit: 300, windowMs: HOUR_MS },
+    ],
+  },
+  ticket: {
+    // A ticket per (re)connection of the board: generous, reconnects on a weak signal are normal.
+    name: 'ticket',
+    tooMany: 'Too many requests to connect to the game.',
+    rules: [
+      { per: 'account', limit: 120, windowMs: 10 * MINUTE_MS },
+      { per: 'address', limit: 3000, windowMs: 10 * MINUTE_MS },
+    ],
+  },
+} as const satisfies Record<string, EndpointLimit>;

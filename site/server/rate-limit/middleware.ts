@@ -1,0 +1,67 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Database } from '../../../db/client';
+import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
+import { sendError } from '../auth/http';
+import { clientAddress } from './client-address';
+import { admit, counterKey, type CounterCheck } from './counters';
+import type { EndpointLimit, Subject } from './limits';
+
+export interface RateLimitDeps {
+  database: Database;
+  clock?: () => number;
+}
+
+const MAX_EMAIL_LENGTH = 254;
+
+/** Who the request is, per subject; null when the rule does not apply (e.g. no session). */
+function subjectOf(per: Subject, req: Request, res: Response): string | null {
+  switch (per) {
+    case 'account':
+      return res.locals.auth?.user.id ?? null;
+    case 'address':
+      return clientAddress(req);
+    case 'email': {
+      const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+      if (typeof email !== 'string') return null;
+      const normal = email.trim().toLowerCase();
+      return normal && normal.length <= MAX_EMAIL_LENGTH ? normal : null;
+    }
+  }
+}
+
+/** The refusal people read: "Too many sign-up attempts. Please wait 5 minutes and try again." */
+export function rateLimitMessage(endpoint: EndpointLimit, seconds: number): string {
+  return `${endpoint.tooMany} Please wait ${formatWait(seconds)} and try again.`;
+}
+
+/**
+ * Counts the request against the endpoint's rules (state in the database, in the write
+ * transaction) and answers `429 {error, code: 'rate_limited'}` with `Retry-After` once any is
+ * spent. Mount after `sessionMiddleware` (for `account`) and `jsonBody` (for `email`).
+ */
+export function rateLimit(deps: RateLimitDeps, endpoint: EndpointLimit): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const checks: CounterCheck[] = [];
+      for (const rule of endpoint.rules) {
+        const subject = subjectOf(rule.per, req, res);
+        if (subject === null) continue;
+        checks.push({
+          key: counterKey(endpoint, rule.per, subject),
+          limit: rule.limit,
+          windowMs: rule.windowMs,
+        });
+      }
+      if (checks.length === 0) return next();
+      const now = (deps.clock ?? Date.now)();
+      const admission = await deps.database.write((tx) => admit(tx, checks, now));
+      if (admission.ok) return next();
+      const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+      res.set('Retry-After', String(seconds));
+      res.set('Cache-Control', 'no-store');
+      sendError(res, 429, rateLimitMessage(endpoint, seconds), RATE_LIMITED);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

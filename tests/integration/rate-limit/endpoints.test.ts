@@ -1,0 +1,236 @@
+// Each expensive endpoint answers 429 {error, code: 'rate_limited'} with Retry-After once over its
+// limit, per account and per address, and one abuser does not lock out the others behind the same
+// address. The site's own routers over real HTTP and a real libSQL file.
+import { afterEach, describe, expect, it } from 'vitest';
+import { rateLimitCounters } from '../../../db/schema';
+import { counterKey } from '../../../site/server/rate-limit/counters';
+import { ENDPOINT_LIMITS, type EndpointLimit } from '../../../site/server/rate-limit/limits';
+import { newPerson, startAuthApp, type AuthApp } from '../auth/harness';
+import { startRoomsApp, type Client as RoomsClient, type RoomsApp } from '../../support/rooms-app';
+import { startWalletApp, type WalletApp } from '../../support/wallet-app';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+interface Refused {
+  status: number;
+  headers: Headers;
+  json: Record<string, unknown>;
+}
+
+function expectRateLimited(answer: Refused, sentence: string, wait: string, retryAfter: number) {
+  expect(answer.status).toBe(429);
+  expect(answer.headers.get('retry-after')).toBe(String(retryAfter));
+  expect(answer.json).toEqual({
+    error: `${sentence} Please wait ${wait} and try again.`,
+    code: 'rate_limited',
+  });
+}
+
+/** Fills a counter to one below its limit, as if that many requests had come already. */
+async function nearlySpent(
+  database: AuthApp['db']['database'],
+  endpoint: EndpointLimit,
+  per: 'account' | 'address',
+  subject: string,
+  now: number,
+) {
+  const rule = endpoint.rules.find((r) => r.per === per)!;
+  await database.write((tx) =>
+    tx.insert(rateLimitCounters).values({
+      key: counterKey(endpoint, per, subject),
+      count: rule.limit - 1,
+      windowEndsAt: now + rule.windowMs,
+    }),
+  );
+}
+
+async function authApp(): Promise<AuthApp> {
+  const app = await startAuthApp();
+  closers.push(() => app.close());
+  return app;
+}
+
+describe('POST /api/auth/signup', () => {
+  const sentence = 'Too many sign-up attempts.';
+
+  it('limits one email to 10 tries an hour, without stopping others at the same address', async () => {
+    const app = await authApp();
+    const person = newPerson();
+    const client = app.client('10.7.0.1');
+    expect((await client.post('/api/auth/signup', person)).status).toBe(201);
+    for (let i = 1; i < 10; i++) {
+      expect((await client.post('/api/auth/signup', person)).status).toBe(409);
+    }
+    const refused = await client.post('/api/auth/signup', person);
+    expectRateLimited(refused, sentence, '60 minutes', 3600);
+
+    expect((await client.post('/api/auth/signup', newPerson())).status).toBe(201);
+    app.advance(3600_000);
+    expect((await client.post('/api/auth/signup', person)).status).toBe(409);
+  });
+
+  it('allows an address dozens of sign-ups an hour, then refuses it alone', async () => {
+    const app = await authApp();
+    const crowd = app.client('10.7.0.2');
+    // Sixty attempts (half-filled forms: cheap to refuse, still counted).
+    for (let i = 0; i < 60; i++) {
+      const answer = await crowd.post('/api/auth/signup', { email: `p${i}@example.zm` });
+      expect(answer.status).toBe(400);
+    }
+    app.advance(30 * 60_000);
+    expectRateLimited(
+      await crowd.post('/api/auth/signup', newPerson()),
+      sentence,
+      '30 minutes',
+      1800,
+    );
+    expect((await app.client('10.7.0.3').post('/api/auth/signup', newPerson())).status).toBe(201);
+  });
+
+  it('answers "already registered" no sooner than it creates an account', async () => {
+    const app = await authApp();
+    const person = newPerson();
+    expect((await app.client('10.7.0.4').post('/api/auth/signup', person)).status).toBe(201);
+    const time = async (body: unknown) => {
+      const started = performance.now();
+      await app.client(`10.7.1.${Math.floor(Math.random() * 250)}`).post('/api/auth/signup', body);
+      return performance.now() - started;
+    };
+    const taken: number[] = [];
+    const fresh: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      taken.push(await time({ ...person, email: person.email.toUpperCase() }));
+      fresh.push(await time(newPerson()));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
+    // Both hash the password (argon2, tens of ms); the taken email is not answered early.
+    expect(median(taken)).toBeGreaterThan(median(fresh) * 0.6);
+  });
+});
+
+describe('POST /api/auth/guest', () => {
+  it('allows an address 120 guest visits an hour', async () => {
+    const app = await authApp();
+    await nearlySpent(app.db.database, ENDPOINT_LIMITS.guest, 'address', '10.7.2.1', app.now());
+    const cafe = app.client('10.7.2.1');
+    expect((await cafe.post('/api/auth/guest')).status).toBe(200);
+    expectRateLimited(
+      await cafe.post('/api/auth/guest'),
+      'Too many guest visits started.',
+      '60 minutes',
+      3600,
+    );
+    expect((await app.client('10.7.2.2').post('/api/auth/guest')).status).toBe(200);
+  });
+
+  it('counts a whole IPv6 /64 as one address', async () => {
+    const app = await authApp();
+    await nearlySpent(
+      app.db.database,
+      ENDPOINT_LIMITS.guest,
+      'address',
+      '2001:db8:7:7::/64',
+      app.now(),
+    );
+    expect((await app.client('2001:db8:7:7::1').post('/api/auth/guest')).status).toBe(200);
+    expect((await app.client('2001:db8:7:7:abcd::2').post('/api/auth/guest')).status).toBe(429);
+  });
+});
+
+async function walletApp(): Promise<WalletApp> {
+  const app = await startWalletApp();
+  closers.push(() => app.close());
+  return app;
+}
+
+describe.each([
+  ['deposit', ENDPOINT_LIMITS.deposit, 'Too many deposit requests.'],
+  ['withdraw', ENDPOINT_LIMITS.withdraw, 'Too many withdrawal requests.'],
+] as const)('POST /api/wallet/%s', (path, endpoint, sentence) => {
+  const accountLimit = endpoint.rules.find((r) => r.per === 'account')!.limit;
+  // Refused by the wallet's own check (amount), yet counted: the limiter runs first.
+  const request = { phone: '0961234567', amount: 0, operator: 'mtn' };
+
+  it(`limits one account to ${accountLimit} an hour, not its neighbours`, async () => {
+    const app = await walletApp();
+    const abuser = await app.player();
+    const neighbour = await app.player();
+    for (let i = 0; i < accountLimit; i++) {
+      expect((await abuser.client.post(`/api/wallet/${path}`, request)).status).toBe(400);
+    }
+    expectRateLimited(
+      await abuser.client.post(`/api/wallet/${path}`, request),
+      sentence,
+      '60 minutes',
+      3600,
+    );
+    // Same address (every test client speaks from 127.0.0.1), another account: not locked out.
+    expect((await neighbour.client.post(`/api/wallet/${path}`, request)).status).toBe(400);
+  });
+
+  it('limits the address too, generously', async () => {
+    const app = await walletApp();
+    const player = await app.player();
+    await nearlySpent(app.database, endpoint, 'address', '127.0.0.1', Date.now());
+    expect((await player.client.post(`/api/wallet/${path}`, request)).status).toBe(400);
+    const refused = await player.client.post(`/api/wallet/${path}`, request);
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3590);
+  });
+});
+
+/** A ticket request as the rooms test client would send it, keeping the answer's headers. */
+async function ticket(client: RoomsClient, roomId: string): Promise<Refused> {
+  const response = await fetch(new URL(`/api/rooms/${roomId}/ticket`, client.baseUrl), {
+    method: 'POST',
+    headers: {
+      'x-forwarded-for': client.address,
+      origin: client.origin ?? '',
+      cookie: client.cookie,
+    },
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: JSON.parse(text) };
+}
+
+describe('POST /api/rooms/:roomId/ticket', () => {
+  const endpoint = ENDPOINT_LIMITS.ticket;
+  const sentence = 'Too many requests to connect to the game.';
+  let app: RoomsApp;
+
+  async function roomsApp() {
+    app = await startRoomsApp();
+    closers.push(() => app.close());
+    const host = await app.player({ fundZmw: 20 });
+    const created = await host.client.post('/api/rooms', {
+      amount: 10,
+      time: 10,
+      maxPlayers: 2,
+      privacy: 'Public',
+    });
+    expect(created.status).toBe(201);
+    return { host, roomId: (created.json.room as { roomId: string }).roomId };
+  }
+
+  it('limits one account, not another behind the same address', async () => {
+    const { host, roomId } = await roomsApp();
+    await nearlySpent(app.db.database, endpoint, 'account', host.id, app.now());
+    expect((await ticket(host.client, roomId)).status).toBe(200);
+    expectRateLimited(await ticket(host.client, roomId), sentence, '10 minutes', 600);
+    const watcher = await app.guest();
+    const sameAddress = app.client(host.client.address);
+    sameAddress.cookie = watcher.client.cookie;
+    expect((await ticket(sameAddress, roomId)).status).toBe(200);
+  });
+
+  it('limits the address', async () => {
+    const { host, roomId } = await roomsApp();
+    await nearlySpent(app.db.database, endpoint, 'address', host.client.address, app.now());
+    expect((await ticket(host.client, roomId)).status).toBe(200);
+    expectRateLimited(await ticket(host.client, roomId), sentence, '10 minutes', 600);
+  });
+});
