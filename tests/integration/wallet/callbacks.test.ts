@@ -140,7 +140,10 @@ describe('routing', () => {
         body: new Uint8Array(callback.body),
       });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'Unknown payment provider.' });
+      expect(await response.json()).toEqual({
+        error: 'Unknown payment provider.',
+        code: 'unknown_provider',
+      });
     }
   });
 
@@ -228,7 +231,7 @@ describe('duplicates and order', () => {
   });
 
   test('a payout reported FAILED returns the money once, even if COMPLETED arrives later', async () => {
-    const player = await app.player({ fundZmw: 50 });
+    const player = await app.player({ fundZmw: 50, fundPhone: '0961234129' });
     const paymentId = await stuckWithdrawal(player, 20);
     expect(await app.balances(player.id)).toEqual({ wallet: 3000, hold: 2000 });
     const payout = { id: paymentId, kind: 'withdrawal' as const };
