@@ -307,11 +307,20 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
 
 /**
  * A sandbox-shaped (pawaPay v2) callback for `paymentId`, signed per RFC 9421 like the sandbox signs
- * its own — or, through `options`, signed wrongly in a chosen way.
+ * its own — or, through `options`, signed wrongly in a chosen way. `amount` is pawaPay's string
+ * ("20", "12.34"), `phone` the local number (sent as the MSISDN), `currency` ZMW unless given.
  */
 export function sandboxCallback(
   appUrl: string,
-  payment: { id: string; kind: 'deposit' | 'withdrawal'; status: string; failureCode?: string },
+  payment: {
+    id: string;
+    kind: 'deposit' | 'withdrawal';
+    status: string;
+    amount: string;
+    phone: string;
+    currency?: string;
+    failureCode?: string;
+  },
   options: {
     now?: number;
     keyId?: string;
@@ -322,11 +331,14 @@ export function sandboxCallback(
   } = {},
 ): { url: string; headers: Record<string, string>; body: Uint8Array } {
   const url = new URL(SANDBOX_CALLBACK_PATH, appUrl);
+  const party = { type: 'MMO', accountDetails: { phoneNumber: `260${payment.phone.slice(1)}` } };
   const document = {
-    [payment.kind === 'deposit' ? 'depositId' : 'payoutId']: payment.id,
+    ...(payment.kind === 'deposit'
+      ? { depositId: payment.id, payer: party }
+      : { payoutId: payment.id, recipient: party }),
     status: payment.status,
-    amount: '1',
-    currency: 'ZMW',
+    amount: payment.amount,
+    currency: payment.currency ?? 'ZMW',
     country: 'ZMB',
     ...(payment.failureCode
       ? { failureReason: { failureCode: payment.failureCode, failureMessage: 'test' } }

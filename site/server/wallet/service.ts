@@ -32,6 +32,7 @@ import {
 } from './history';
 import { walletCodes as c, walletMessages as m, type WalletRefusal } from './messages';
 import { newPaymentId } from './payment-id';
+import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
 import {
   reconcilePayments,
   startReconciler,
@@ -94,7 +95,8 @@ export interface PaymentView {
   updatedAt: string;
 }
 
-export type CallbackOutcome = 'recorded' | 'unknown_payment';
+/** `mismatch`: a final report that disagrees with the request, kept but not applied (decision 017). */
+export type CallbackOutcome = 'recorded' | 'unknown_payment' | 'mismatch';
 
 export interface PaymentOptions {
   /** The `Idempotency-Key` header, as received. */
@@ -292,10 +294,23 @@ export function createWalletService(deps: WalletDeps): WalletService {
         : callback.status === 'failed'
           ? 'FAILED'
           : callback.providerStatus;
-    return database.write(async (tx) => {
+    const now = clock();
+    const outcome = await database.write(async (tx) => {
       const payment = await findPayment(tx, callback.paymentId);
       if (!payment || payment.provider !== providerName || payment.kind !== callback.kind) {
-        return 'unknown_payment';
+        return 'unknown_payment' as const;
+      }
+      // A final report moves money: only when it describes the payment we asked for.
+      const mismatches =
+        callback.status === 'pending' ? [] : reportMismatches(payment, callback.reported);
+      if (mismatches.length > 0) {
+        return recordMismatch(tx, payment, {
+          source: 'callback',
+          providerStatus: callback.providerStatus,
+          mismatches,
+          payload: callback.payload,
+          now,
+        });
       }
       await applyPaymentStatus(tx, {
         paymentId: payment.id,
@@ -304,10 +319,13 @@ export function createWalletService(deps: WalletDeps): WalletService {
         providerRef: callback.providerRef ?? null,
         source: 'callback',
         payload: callback.payload,
-        now: clock(),
+        now,
       });
-      return 'recorded';
+      return 'recorded' as const;
     });
+    if (typeof outcome === 'string') return outcome;
+    await reportMismatchToOperator(database, now, providerName, outcome);
+    return 'mismatch';
   }
 
   return {
