@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { accountIds, movement, postTransfer } from './ledger';
-import { paymentEvents, paymentRequests, userTransactions } from './schema';
+import { paymentEvents, paymentRequests, sandboxPayments, userTransactions } from './schema';
 import type {
   Operator,
   PaymentEventSource,
@@ -314,4 +314,20 @@ export function pendingPayments(
     )
     .orderBy(asc(sql`coalesce(${paymentRequests.lastCheckedAt}, ${paymentRequests.createdAt})`))
     .limit(opts.limit);
+}
+
+/**
+ * Whether the database ever held money from the built-in payment sandbox: a payment request made
+ * through it, or a payment of the sandbox's own. Such balances are not real money.
+ */
+export async function heldSandboxMoney(db: Queryable): Promise<boolean> {
+  const request = await db
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.provider, 'sandbox'))
+    .limit(1)
+    .get();
+  if (request) return true;
+  const own = await db.select({ id: sandboxPayments.id }).from(sandboxPayments).limit(1).get();
+  return own !== undefined;
 }
