@@ -1,9 +1,9 @@
 // Mobile-money deposits and withdrawals. A request is recorded before the provider is called; the
 // money moves once, on the first final status, however often and in whatever order statuses arrive.
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { accountIds, movement, postTransfer } from './ledger';
-import { paymentEvents, paymentRequests, userTransactions } from './schema';
+import { paymentEvents, paymentRequests, sandboxPayments, userTransactions } from './schema';
 import type {
   Operator,
   PaymentEventSource,
@@ -113,6 +113,59 @@ export async function createPaymentRequest(
     updatedAt: now,
   });
   return { payment: payment!, duplicate: false };
+}
+
+/** A number from which a deposit of the user completed: its owner approved it with the PIN. */
+export interface ProvedNumber {
+  /** Local 10-digit number, as the payment requests store it. */
+  phone: string;
+  operator: Operator;
+  /** When the latest completed deposit from it completed (ms). */
+  lastUsedAt: number;
+}
+
+/** The user's proved numbers, each once, the most recently used first. */
+export async function provedNumbers(db: Queryable, userId: string): Promise<ProvedNumber[]> {
+  const lastUsedAt = max(paymentRequests.updatedAt);
+  const rows = await db
+    .select({ phone: paymentRequests.phone, operator: paymentRequests.operator, lastUsedAt })
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.userId, userId),
+        eq(paymentRequests.kind, 'deposit'),
+        eq(paymentRequests.status, 'completed'),
+      ),
+    )
+    .groupBy(paymentRequests.phone, paymentRequests.operator)
+    .orderBy(desc(lastUsedAt), asc(paymentRequests.phone));
+  return rows.map((row) => ({ ...row, lastUsedAt: row.lastUsedAt ?? 0 }));
+}
+
+/** A withdrawal to a number from which no deposit of this user completed. */
+export class NumberNotProvedError extends Error {
+  readonly proved: ProvedNumber[];
+
+  constructor(phone: string, proved: ProvedNumber[]) {
+    super(`${phone} has funded no completed deposit of this user`);
+    this.name = 'NumberNotProvedError';
+    this.proved = proved;
+  }
+}
+
+/**
+ * Throws `NumberNotProvedError` unless a deposit of the user from `phone` completed. Call it in the
+ * withdrawal's own write transaction, so the answer cannot change between the check and the hold.
+ */
+export async function requireProvedNumber(
+  tx: Queryable,
+  userId: string,
+  phone: string,
+): Promise<void> {
+  const proved = await provedNumbers(tx, userId);
+  if (!proved.some((number) => number.phone === phone)) {
+    throw new NumberNotProvedError(phone, proved);
+  }
 }
 
 export function findPayment(db: Queryable, paymentId: string) {
@@ -261,4 +314,20 @@ export function pendingPayments(
     )
     .orderBy(asc(sql`coalesce(${paymentRequests.lastCheckedAt}, ${paymentRequests.createdAt})`))
     .limit(opts.limit);
+}
+
+/**
+ * Whether the database ever held money from the built-in payment sandbox: a payment request made
+ * through it, or a payment of the sandbox's own. Such balances are not real money.
+ */
+export async function heldSandboxMoney(db: Queryable): Promise<boolean> {
+  const request = await db
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.provider, 'sandbox'))
+    .limit(1)
+    .get();
+  if (request) return true;
+  const own = await db.select({ id: sandboxPayments.id }).from(sandboxPayments).limit(1).get();
+  return own !== undefined;
 }

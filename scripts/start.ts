@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { runMigrations } from '../db/migrate';
 import { ConfigError, databaseFile, loadConfig, type SiteConfig } from '../site/server/config';
+import { assertPaymentsDeployment } from '../site/server/payments/deployment-check';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -173,6 +174,8 @@ async function prepare(config: SiteConfig): Promise<void> {
 
   say(`migrating ${config.databaseUrl}`);
   await runMigrations({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+  // Refused payments stop here, before the build, with the reason (the site checks again itself).
+  for (const warning of await assertPaymentsDeployment(config, process.env)) say(warning);
 
   if (!dev) {
     say('building the site');

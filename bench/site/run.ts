@@ -331,7 +331,13 @@ async function walletPart(reference: {
 
     // Signed beforehand (the signature is the provider's work, not the site's); valid for 5 min.
     const callbacks = requested.map((id) =>
-      sandboxCallback(app.url, { id, kind: 'deposit', status: 'COMPLETED' }),
+      sandboxCallback(app.url, {
+        id,
+        kind: 'deposit',
+        status: 'COMPLETED',
+        amount: String(STAKE_ZMW),
+        phone: '0961234567',
+      }),
     );
     const callbackStatuses: number[] = [];
     let next = 0;

@@ -15,6 +15,8 @@ export interface SiteConfig {
   databaseAuthToken: string | undefined;
   paymentsProvider: 'sandbox' | 'pawapay';
   sandboxDelayMs: number;
+  /** `ALLOW_SANDBOX_PAYMENTS=1`: a public (https) site may run on the payment sandbox, as a demo. */
+  allowSandboxPayments: boolean;
   gameTimeScale: number;
   adminEmails: string[];
   sessionSecret: string;
@@ -63,6 +65,10 @@ const environmentSchema = z.object({
     z.enum(['sandbox', 'pawapay'], { error: 'must be sandbox or pawapay' }).default('sandbox'),
   ),
   SANDBOX_DELAY_MS: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(1500)),
+  ALLOW_SANDBOX_PAYMENTS: z.preprocess(
+    blankAsUnset,
+    z.enum(['0', '1'], { error: 'must be 1 (allow) or 0' }).default('0'),
+  ),
   GAME_TIME_SCALE: z.preprocess(
     blankAsUnset,
     z.coerce.number().positive('must be a number above 0').max(1000).default(1),
@@ -100,6 +106,7 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
     paymentsProvider: e.PAYMENTS_PROVIDER,
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
+    allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === '1',
     gameTimeScale: e.GAME_TIME_SCALE,
     adminEmails: (e.ADMIN_EMAILS ?? '')
       .split(',')

@@ -3,12 +3,16 @@
 // Run by `npm start` (through scripts/start.ts) as `tsx site/server/main.ts [--dev]`.
 import { ConfigError, loadConfig } from './config';
 import { createSiteServer } from './create-site-server';
+import { assertPaymentsDeployment } from './payments/deployment-check';
 import { createSiteServices } from './services';
 
 const dev = process.argv.includes('--dev');
 
 async function main(): Promise<void> {
   const config = await loadConfig();
+  // Before anything runs: a public site on free (sandbox) money, or a real provider over sandbox
+  // balances, stops here with the reason.
+  for (const warning of await assertPaymentsDeployment(config, process.env)) console.warn(warning);
   const services = createSiteServices(config);
 
   const site = await createSiteServer({

@@ -38,6 +38,13 @@ export type FailureMode =
   /** Accept the request and never answer (the client times out). */
   | 'hang';
 
+export interface CallbackOverride {
+  status?: string;
+  amount?: string;
+  currency?: string;
+  msisdn?: string;
+}
+
 export interface FakePawapayOptions {
   apiToken?: string;
   keyId?: string;
@@ -64,8 +71,16 @@ export interface FakePawapay {
   failNext(mode: FailureMode, options?: { count?: number; create?: boolean }): void;
   payment(id: string): FakePayment | undefined;
   callbacks(): SentCallback[];
-  /** Sends the payment's callback now (again, for duplicates), optionally with another status (reordering). */
-  deliverCallback(id: string, override?: { status?: string }): Promise<number | null>;
+  /**
+   * Sends the payment's callback now (again, for duplicates), optionally with another status
+   * (reordering) or other details (a callback that disagrees with the request).
+   */
+  deliverCallback(id: string, override?: CallbackOverride): Promise<number | null>;
+  /** Changes what the fake holds for a payment (its status checks and callbacks report it so). */
+  alter(
+    id: string,
+    changes: Partial<Pick<FakePayment, 'status' | 'amount' | 'currency' | 'msisdn'>>,
+  ): void;
   /** Replaces the signing key; the public-key endpoint serves only the new one. */
   rotateKey(newKeyId: string): void;
   requests(): { method: string; path: string }[];
@@ -173,12 +188,17 @@ export async function startFakePawapay(options: FakePawapayOptions = {}): Promis
     };
   }
 
-  async function deliverCallback(id: string, override: { status?: string } = {}) {
+  async function deliverCallback(id: string, override: CallbackOverride = {}) {
     const payment = payments.get(id);
     if (!payment) throw new Error(`the fake holds no payment ${id}`);
     if (!callbackUrl) throw new Error('the fake has no callback URL');
     const view: Record<string, unknown> = {
-      ...paymentView(payment),
+      ...paymentView({
+        ...payment,
+        ...(override.amount ? { amount: override.amount } : {}),
+        ...(override.currency ? { currency: override.currency } : {}),
+        ...(override.msisdn ? { msisdn: override.msisdn } : {}),
+      }),
       ...(override.status ? { status: override.status } : {}),
     };
     if (override.status && override.status !== 'FAILED') delete view.failureReason;
@@ -442,6 +462,11 @@ export async function startFakePawapay(options: FakePawapayOptions = {}): Promis
     },
     callbacks: () => sent.map((callback) => ({ ...callback })),
     deliverCallback,
+    alter(id, changes) {
+      const payment = payments.get(id);
+      if (!payment) throw new Error(`the fake holds no payment ${id}`);
+      Object.assign(payment, changes);
+    },
     rotateKey(newKeyId) {
       signer = newSigner(newKeyId);
     },

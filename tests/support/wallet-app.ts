@@ -22,6 +22,7 @@ import {
   type ManagedPaymentProvider,
 } from '../../site/server/payments/create-provider';
 import { signRequest } from '../../site/server/payments/http-signatures';
+import { operatorFromPhone } from '../../site/server/payments/phone';
 import {
   SANDBOX_CALLBACK_PATH,
   SANDBOX_KEY_ID,
@@ -131,12 +132,18 @@ export interface WalletApp {
   /** Present when `provider: 'pawapay'`. */
   fake: FakePawapay | null;
   client(): Client;
-  /** Signs a new player up through the API; `fundZmw` credits a completed deposit via db/payments. */
-  player(options?: { fundZmw?: number; email?: string }): Promise<TestPlayer>;
+  /**
+   * Signs a new player up through the API; `fundZmw` credits a completed deposit via db/payments,
+   * from `fundPhone` (default 0961234567), which that proves for withdrawals.
+   */
+  player(options?: { fundZmw?: number; fundPhone?: string; email?: string }): Promise<TestPlayer>;
   guest(): Promise<TestPlayer>;
   makeAdmin(userId: string): Promise<void>;
-  /** Credits a completed deposit through db/payments, dated `now` (default: the real clock). */
-  fund(userId: string, zmw: number, now?: number): Promise<void>;
+  /**
+   * Credits a completed deposit through db/payments, dated `now` (default: the real clock), from
+   * `phone` (default 0961234567): a number the player may then withdraw to.
+   */
+  fund(userId: string, zmw: number, now?: number, phone?: string): Promise<void>;
   /** Wallet and hold balances, in ngwee. */
   balances(userId: string): Promise<{ wallet: number; hold: number }>;
   payment(paymentId: string): ReturnType<typeof findPayment>;
@@ -214,7 +221,14 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     return (answer.json.user as { id: string }).id;
   }
 
-  async function fund(userId: string, zmw: number, now = Date.now()): Promise<void> {
+  async function fund(
+    userId: string,
+    zmw: number,
+    now = Date.now(),
+    phone = '0961234567',
+  ): Promise<void> {
+    const operator = operatorFromPhone(phone);
+    if (!operator) throw new Error(`not a Zambian mobile number: ${phone}`);
     const paymentId = randomUUID();
     await db.database.write(async (tx) => {
       await createPaymentRequest(tx, {
@@ -222,8 +236,8 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
         userId,
         kind: 'deposit',
         provider: providerName,
-        phone: '0961234567',
-        operator: 'mtn',
+        phone,
+        operator,
         amount: Math.round(zmw * 100),
         now,
       });
@@ -251,7 +265,7 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
       const email = opts.email ?? `player.${people}.${randomUUID().slice(0, 8)}@example.zm`;
       const c = client();
       const id = await signUp(c, email);
-      if (opts.fundZmw) await fund(id, opts.fundZmw);
+      if (opts.fundZmw) await fund(id, opts.fundZmw, Date.now(), opts.fundPhone);
       return { id, email, client: c };
     },
     async guest() {
@@ -293,11 +307,20 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
 
 /**
  * A sandbox-shaped (pawaPay v2) callback for `paymentId`, signed per RFC 9421 like the sandbox signs
- * its own — or, through `options`, signed wrongly in a chosen way.
+ * its own — or, through `options`, signed wrongly in a chosen way. `amount` is pawaPay's string
+ * ("20", "12.34"), `phone` the local number (sent as the MSISDN), `currency` ZMW unless given.
  */
 export function sandboxCallback(
   appUrl: string,
-  payment: { id: string; kind: 'deposit' | 'withdrawal'; status: string; failureCode?: string },
+  payment: {
+    id: string;
+    kind: 'deposit' | 'withdrawal';
+    status: string;
+    amount: string;
+    phone: string;
+    currency?: string;
+    failureCode?: string;
+  },
   options: {
     now?: number;
     keyId?: string;
@@ -308,11 +331,14 @@ export function sandboxCallback(
   } = {},
 ): { url: string; headers: Record<string, string>; body: Uint8Array } {
   const url = new URL(SANDBOX_CALLBACK_PATH, appUrl);
+  const party = { type: 'MMO', accountDetails: { phoneNumber: `260${payment.phone.slice(1)}` } };
   const document = {
-    [payment.kind === 'deposit' ? 'depositId' : 'payoutId']: payment.id,
+    ...(payment.kind === 'deposit'
+      ? { depositId: payment.id, payer: party }
+      : { payoutId: payment.id, recipient: party }),
     status: payment.status,
-    amount: '1',
-    currency: 'ZMW',
+    amount: payment.amount,
+    currency: payment.currency ?? 'ZMW',
     country: 'ZMB',
     ...(payment.failureCode
       ? { failureReason: { failureCode: payment.failureCode, failureMessage: 'test' } }

@@ -30,7 +30,8 @@ export default function Deposit({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="account__title">Deposit</h1>
       <p className="account__lead">
-        Add money to your game wallet with MTN, Airtel or Zamtel mobile money.
+        Add money to your game wallet with MTN, Airtel or Zamtel mobile money. Withdrawals go only
+        to numbers you have deposited from.
       </p>
       {user.isGuest ? (
         <Banner tone="error" title="Guests can only watch. Please sign up to play.">

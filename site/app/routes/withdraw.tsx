@@ -30,7 +30,7 @@ export default function Withdraw({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="account__title">Withdraw</h1>
       <p className="account__lead">
-        Send money from your game wallet to your mobile money account.
+        Send money from your game wallet to a mobile money number you have deposited from.
       </p>
       {user.isGuest ? (
         <Banner tone="error" title="Guests can only watch. Please sign up to play.">

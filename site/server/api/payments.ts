@@ -2,7 +2,8 @@ import express, { Router, type Request } from 'express';
 import type { IncomingCallback, ProviderName } from '../payments/provider';
 import { describe, logAdminError } from '../wallet/admin-errors';
 import { walletErrorHandler } from '../wallet/http';
-import { walletMessages as m } from '../wallet/messages';
+import { walletCodes as c, walletMessages as m } from '../wallet/messages';
+import { sendError } from '../auth/http';
 import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
 
 export interface PaymentsRouterDeps extends WalletDeps {
@@ -67,7 +68,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
   router.post('/payments/callback/:provider', rawBody, async (req, res) => {
     const providerName = String(req.params.provider);
     if (providerName !== deps.provider.name) {
-      return void res.status(404).json({ error: m.unknownProvider });
+      return sendError(res, 404, m.unknownProvider, c.unknownProvider);
     }
     const verified = await deps.provider.verifyCallback(incomingCallback(req));
     if (!verified.ok) {
@@ -76,7 +77,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
         reason: verified.reason,
         address: req.ip ?? null,
       });
-      return void res.status(401).json({ error: m.invalidSignature });
+      return sendError(res, 401, m.invalidSignature, c.invalidSignature);
     }
     const { callback } = verified;
     let outcome;
@@ -87,7 +88,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
       console.error(
         `[wallet] recording callback for ${callback.paymentId} failed: ${describe(error)}`,
       );
-      return void res.status(500).json({ error: m.unknownError });
+      return sendError(res, 500, m.unknownError, c.unknownError);
     }
     if (outcome === 'unknown_payment') {
       await logRefusal('Payment callback for an unknown payment', {
@@ -96,7 +97,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
         kind: callback.kind,
         providerStatus: callback.providerStatus,
       });
-      return void res.status(404).json({ error: m.unknownPayment });
+      return sendError(res, 404, m.unknownPayment, c.unknownPayment);
     }
     res.status(200).json({ ok: true });
   });

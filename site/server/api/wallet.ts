@@ -1,10 +1,10 @@
 import { Router, type Response } from 'express';
-import { jsonBody } from '../auth/http';
+import { jsonBody, sendError } from '../auth/http';
 import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { walletErrorHandler } from '../wallet/http';
-import { walletMessages as m } from '../wallet/messages';
+import { walletCodes as c, walletMessages as m } from '../wallet/messages';
 import {
   createWalletService,
   type PaymentAnswer,
@@ -19,14 +19,14 @@ export interface WalletRouterDeps extends WalletDeps {
 
 function send(res: Response, answer: PaymentAnswer): void {
   res.set('Cache-Control', 'no-store');
-  if (!answer.ok) return void res.status(answer.status).json({ error: answer.error });
+  if (!answer.ok) return sendError(res, answer.status, answer.error, answer.code);
   const { message, transaction, paymentId } = answer;
   res.status(202).json({ message, transaction, paymentId });
 }
 
 /**
  * `POST /wallet/deposit`, `POST /wallet/withdraw` (players only, optional `Idempotency-Key`),
- * `GET /wallet/transactions?limit&before`, `GET /wallet/payments/:id`.
+ * `GET /wallet/transactions?limit&before`, `GET /wallet/payments/:id`, `GET /wallet/numbers`.
  */
 export function walletRouter(deps: WalletRouterDeps): Router {
   const router = Router();
@@ -61,15 +61,20 @@ export function walletRouter(deps: WalletRouterDeps): Router {
   router.get('/wallet/transactions', session, requireUser, async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const page = await wallet.history(currentUser(res).id, req.query as Record<string, unknown>);
-    if (!page.ok) return void res.status(page.status).json({ error: page.error });
+    if (!page.ok) return sendError(res, page.status, page.error, page.code);
     res.json(page.value);
   });
 
   router.get('/wallet/payments/:id', session, requireUser, async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const payment = await wallet.payment(currentUser(res).id, String(req.params.id));
-    if (!payment) return void res.status(404).json({ error: m.paymentNotFound });
+    if (!payment) return sendError(res, 404, m.paymentNotFound, c.paymentNotFound);
     res.json({ payment });
+  });
+
+  router.get('/wallet/numbers', session, requireUser, async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ numbers: await wallet.provedNumbers(currentUser(res).id) });
   });
 
   router.use('/wallet', walletErrorHandler('wallet route failed'));

@@ -1,7 +1,13 @@
 // pawaPay v2's vocabulary: provider codes, statuses and the shape of a payment as pawaPay reports
 // it (in status checks and in callbacks). The sandbox speaks the same language.
 import { z } from 'zod';
-import type { Operator, PaymentKind, PaymentStatus, VerifiedCallback } from './provider';
+import type {
+  Operator,
+  PaymentKind,
+  PaymentStatus,
+  ReportedPayment,
+  VerifiedCallback,
+} from './provider';
 
 export const PAWAPAY_PROVIDER_OF: Readonly<Record<Operator, string>> = {
   mtn: 'MTN_MOMO_ZMB',
@@ -53,6 +59,28 @@ export const pawapayPaymentSchema = z.looseObject({
 
 export type PawapayPayment = z.infer<typeof pawapayPaymentSchema>;
 
+function textOf(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** The amount, currency and MSISDN of a pawaPay payment record (`payer` or `recipient`). */
+export function reportedOf(payment: Record<string, unknown>): ReportedPayment {
+  const party = payment.depositId !== undefined ? payment.payer : payment.recipient;
+  const details =
+    typeof party === 'object' && party !== null
+      ? (party as { accountDetails?: unknown }).accountDetails
+      : undefined;
+  const phoneNumber =
+    typeof details === 'object' && details !== null
+      ? (details as { phoneNumber?: unknown }).phoneNumber
+      : undefined;
+  return {
+    amount: textOf(payment.amount),
+    currency: textOf(payment.currency),
+    msisdn: textOf(phoneNumber),
+  };
+}
+
 /** A pawaPay deposit or payout record → what the wallet needs; null if it names no payment. */
 export function describePayment(
   payment: PawapayPayment,
@@ -68,6 +96,7 @@ export function describePayment(
     providerStatus: payment.status,
     ...(payment.failureReason ? { failureReason: payment.failureReason.failureCode } : {}),
     ...(payment.providerTransactionId ? { providerRef: payment.providerTransactionId } : {}),
+    reported: reportedOf(payment),
     payload,
   };
 }

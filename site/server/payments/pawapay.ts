@@ -211,6 +211,7 @@ export function createPawapayProvider(
       providerStatus: described.providerStatus,
       ...(described.failureReason ? { failureReason: described.failureReason } : {}),
       ...(described.providerRef ? { providerRef: described.providerRef } : {}),
+      reported: described.reported,
     };
   }
 

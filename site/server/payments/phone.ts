@@ -13,6 +13,18 @@ const OPERATOR_BY_PREFIX: Readonly<Record<string, Operator>> = {
   '95': 'zamtel',
 };
 
+/**
+ * The number as people write it → the local form the wallet stores: spaces, dashes, dots and
+ * brackets dropped, `+260…` / `260…` → `0…`. Anything else comes back as typed (without those
+ * separators), for `isValidZambianPhone` to refuse.
+ */
+export function normalizeZambianPhone(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const compact = value.trim().replace(/[\s\-.()]/g, '');
+  const international = /^\+?260(\d{9})$/.exec(compact);
+  return international ? `0${international[1]}` : compact;
+}
+
 /** 0, then 95, 96, 97, 76 or 77, then 7 digits: the spec's deposit and withdraw pattern. */
 export function isValidZambianPhone(phone: string): boolean {
   return LOCAL_PHONE.test(phone);

@@ -22,6 +22,16 @@ export type InitiationResult =
 
 export type PaymentStatus = 'pending' | 'completed' | 'failed';
 
+/**
+ * What a provider's report says was moved, as it sent it (pawaPay's amount string, currency and
+ * MSISDN); null where the report left it out. The wallet compares it with the stored request.
+ */
+export interface ReportedPayment {
+  amount: string | null;
+  currency: string | null;
+  msisdn: string | null;
+}
+
 export type StatusResult =
   | {
       found: true;
@@ -29,6 +39,7 @@ export type StatusResult =
       providerStatus: string;
       failureReason?: string;
       providerRef?: string;
+      reported: ReportedPayment;
     }
   | { found: false }
   | { unknown: true; reason: string };
@@ -40,6 +51,7 @@ export interface VerifiedCallback {
   providerStatus: string;
   failureReason?: string;
   providerRef?: string;
+  reported: ReportedPayment;
   payload: unknown;
 }
 

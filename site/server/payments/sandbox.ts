@@ -259,6 +259,7 @@ export function createSandboxProvider(config: SandboxConfig, deps: SandboxDeps):
       providerStatus: record.status,
       ...(record.failureCode ? { failureReason: record.failureCode } : {}),
       ...(record.status === 'COMPLETED' ? { providerRef: providerRefOf(record.id) } : {}),
+      reported: { amount: record.amount, currency: 'ZMW', msisdn: record.msisdn },
     };
   }
 

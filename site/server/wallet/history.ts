@@ -2,8 +2,8 @@ import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { userTransactions } from '../../../db/schema';
 import { ngweeToZmw } from './amount';
-import { walletMessages as m } from './messages';
-import type { Checked } from './validation';
+import { walletCodes as c, walletMessages as m } from './messages';
+import { refuse, type Checked } from './validation';
 
 export const DEFAULT_HISTORY_LIMIT = 25;
 export const MAX_HISTORY_LIMIT = 100;
@@ -72,17 +72,17 @@ export function checkHistoryQuery(query: Record<string, unknown>): Checked<Histo
   let limit = DEFAULT_HISTORY_LIMIT;
   if (query.limit !== undefined) {
     const text = typeof query.limit === 'string' ? query.limit : '';
-    if (!/^\d{1,3}$/.test(text)) return { ok: false, status: 400, error: m.invalidLimit };
+    if (!/^\d{1,3}$/.test(text)) return refuse(400, m.invalidLimit, c.invalidLimit);
     limit = Number(text);
     if (limit < 1 || limit > MAX_HISTORY_LIMIT) {
-      return { ok: false, status: 400, error: m.invalidLimit };
+      return refuse(400, m.invalidLimit, c.invalidLimit);
     }
   }
   if (query.before === undefined || query.before === '') {
     return { ok: true, value: { limit, before: null } };
   }
   const before = typeof query.before === 'string' ? decodeCursor(query.before) : null;
-  if (!before) return { ok: false, status: 400, error: m.invalidCursor };
+  if (!before) return refuse(400, m.invalidCursor, c.invalidCursor);
   return { ok: true, value: { limit, before } };
 }
 

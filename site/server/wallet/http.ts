@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { describe } from './admin-errors';
-import { walletMessages } from './messages';
+import { sendError } from '../auth/http';
+import { walletCodes, walletMessages } from './messages';
 
 /** Last stop for the wallet's routes: a logged name, the spec's generic answer, never a stack. */
 export function walletErrorHandler(context: string): ErrorRequestHandler {
@@ -8,12 +9,12 @@ export function walletErrorHandler(context: string): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const status = (error as { status?: unknown } | null)?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      res
-        .status(status)
-        .json({ error: status === 413 ? 'The request body is too large.' : 'Invalid request.' });
-      return;
+      if (status === 413) {
+        return sendError(res, status, 'The request body is too large.', walletCodes.bodyTooLarge);
+      }
+      return sendError(res, status, 'Invalid request.', walletCodes.invalidRequest);
     }
     console.error(`[wallet] ${context}: ${describe(error)}`);
-    res.status(500).json({ error: walletMessages.unknownError });
+    sendError(res, 500, walletMessages.unknownError, walletCodes.unknownError);
   };
 }

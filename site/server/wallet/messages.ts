@@ -11,6 +11,45 @@ export function operatorName(operator: Operator): string {
   return OPERATOR_NAMES[operator];
 }
 
+/** A refusal as the wallet answers it: the HTTP status, the message and its stable `code`. */
+export interface WalletRefusal {
+  ok: false;
+  status: number;
+  error: string;
+  code: string;
+}
+
+/** The stable `code` beside each wallet refusal: screens and clients decide by these. */
+export const walletCodes = {
+  invalidPhone: 'invalid_phone',
+  invalidAmount: 'invalid_amount',
+  invalidOperator: 'invalid_operator',
+  operatorMismatch: 'operator_mismatch',
+  amountTooLarge: 'amount_too_large',
+  insufficientBalance: 'insufficient_balance',
+  numberNotProved: 'number_not_proved',
+  paymentFailed: 'payment_failed',
+  idempotencyKeyTooLong: 'idempotency_key_too_long',
+  idempotencyKeyReused: 'idempotency_key_reused',
+  invalidLimit: 'invalid_limit',
+  invalidCursor: 'invalid_cursor',
+  paymentNotFound: 'payment_not_found',
+  unknownProvider: 'unknown_provider',
+  invalidSignature: 'invalid_signature',
+  unknownPayment: 'unknown_payment',
+  invalidRequest: 'invalid_request',
+  bodyTooLarge: 'body_too_large',
+  unknownError: 'unknown_error',
+} as const;
+
+/** `0961234567 (MTN)`, `0961234567 (MTN) or 0771234567 (Airtel)`, `a, b or c`. */
+function listNumbers(numbers: readonly { phone: string; operator: Operator }[]): string {
+  const named = numbers.map(({ phone, operator }) => `${phone} (${operatorName(operator)})`);
+  return named.length <= 1
+    ? (named[0] ?? '')
+    : `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`;
+}
+
 /** Every message a person can see from the wallet, word for word from the spec where it has one. */
 export const walletMessages = {
   invalidPhone: 'Please enter a valid Zambian phone number (e.g., 096...).',
@@ -28,6 +67,10 @@ export const walletMessages = {
   invalidSignature: 'The callback signature could not be verified.',
   unknownPayment: 'No payment with this id.',
   callbackRecorded: 'Recorded.',
+  numberNotProved: (proved: readonly { phone: string; operator: Operator }[]) =>
+    proved.length === 0
+      ? 'Withdrawals can only go to a number you have deposited from, and no deposit of yours has completed yet. Please make a deposit first from the number you want to be paid to.'
+      : `Withdrawals can only go to a number you have deposited from: ${listNumbers(proved)}. ${proved.length === 1 ? 'Please withdraw to that number.' : 'Please choose one of them.'}`,
   amountTooLarge: (kind: 'deposit' | 'withdrawal', maxNgwee: number) =>
     `The most you can ${kind === 'deposit' ? 'deposit' : 'withdraw'} at once is ${formatZmw(maxNgwee)}. Please enter a smaller amount.`,
   operatorMismatch: (chosen: Operator, actual: Operator) =>

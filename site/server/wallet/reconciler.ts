@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client';
 import { applyPaymentStatus, pendingPayments, type PaymentRequest } from '../../../db/payments';
 import type { Clock, InitiationResult, PaymentProvider, StatusResult } from '../payments/provider';
 import { describe } from './admin-errors';
+import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
 
 export const RECONCILE_DEFAULTS = {
   /** A payment is looked at once it has waited this long since its creation or its last check. */
@@ -99,6 +100,22 @@ async function reconcileOne(
   }
 
   if (answer.found) {
+    // A final answer moves money: only when it describes the payment we asked for.
+    const mismatches =
+      answer.status === 'pending' ? [] : reportMismatches(payment, answer.reported);
+    if (mismatches.length > 0) {
+      const mismatch = await database.write((tx) =>
+        recordMismatch(tx, payment, {
+          source: 'status_check',
+          providerStatus: answer.providerStatus,
+          mismatches,
+          payload: answer,
+          now,
+        }),
+      );
+      await reportMismatchToOperator(database, now, provider.name, mismatch);
+      return false;
+    }
     const status =
       answer.status === 'completed'
         ? 'COMPLETED'

@@ -7,6 +7,9 @@ import {
   applyPaymentStatus,
   createPaymentRequest,
   findPayment,
+  NumberNotProvedError,
+  provedNumbers,
+  requireProvedNumber,
   type PaymentRequest,
 } from '../../../db/payments';
 import { userTransactions } from '../../../db/schema';
@@ -27,8 +30,9 @@ import {
   type HistoryPage,
   type TransactionView,
 } from './history';
-import { walletMessages as m } from './messages';
+import { walletCodes as c, walletMessages as m, type WalletRefusal } from './messages';
 import { newPaymentId } from './payment-id';
+import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
 import {
   reconcilePayments,
   startReconciler,
@@ -36,7 +40,7 @@ import {
   type ReconcilerOptions,
   type RunningReconciler,
 } from './reconciler';
-import { checkIdempotencyKey, checkPaymentRequest, type Checked } from './validation';
+import { checkIdempotencyKey, checkPaymentRequest, refuse, type Checked } from './validation';
 
 export interface WalletConfig {
   /** The site's public URL (the session cookie's name depends on it). */
@@ -66,7 +70,14 @@ export type PaymentAnswer =
       /** For `GET /wallet/payments/:id`, which the waiting screen follows. */
       paymentId: string;
     }
-  | { ok: false; status: number; error: string };
+  | WalletRefusal;
+
+/** `GET /wallet/numbers`: where a withdrawal may go (numbers that funded a completed deposit). */
+export interface ProvedNumberView {
+  phone: string;
+  operator: PaymentRequest['operator'];
+  lastUsedAt: string;
+}
 
 export interface PaymentView {
   id: string;
@@ -84,7 +95,8 @@ export interface PaymentView {
   updatedAt: string;
 }
 
-export type CallbackOutcome = 'recorded' | 'unknown_payment';
+/** `mismatch`: a final report that disagrees with the request, kept but not applied (decision 017). */
+export type CallbackOutcome = 'recorded' | 'unknown_payment' | 'mismatch';
 
 export interface PaymentOptions {
   /** The `Idempotency-Key` header, as received. */
@@ -95,6 +107,8 @@ export interface WalletService {
   deposit(userId: string, body: unknown, options?: PaymentOptions): Promise<PaymentAnswer>;
   withdraw(userId: string, body: unknown, options?: PaymentOptions): Promise<PaymentAnswer>;
   history(userId: string, query: Record<string, unknown>): Promise<Checked<HistoryPage>>;
+  /** The numbers a withdrawal of this user may go to, the most recently used first. */
+  provedNumbers(userId: string): Promise<ProvedNumberView[]>;
   /** The payment's current state for its owner; null when absent or someone else's. */
   payment(userId: string, paymentId: string): Promise<PaymentView | null>;
   handleCallback(providerName: ProviderName, callback: VerifiedCallback): Promise<CallbackOutcome>;
@@ -177,11 +191,11 @@ export function createWalletService(deps: WalletDeps): WalletService {
     initiation?: InitiationResult['outcome'],
   ): Promise<PaymentAnswer> {
     if (payment.status === 'failed') {
-      return {
-        ok: false,
-        status: rejectionStatus(payment.failureReason),
-        error: failureMessage(payment.kind, payment.failureReason),
-      };
+      return refuse(
+        rejectionStatus(payment.failureReason),
+        failureMessage(payment.kind, payment.failureReason),
+        c.paymentFailed,
+      );
     }
     return {
       ok: true,
@@ -206,11 +220,13 @@ export function createWalletService(deps: WalletDeps): WalletService {
     const paymentId = newPaymentId(deps.config.internalSecret, userId, key.value);
 
     // 1. Record the request (and, for a withdrawal, hold the money) before the provider hears of it,
-    //    so that whatever happens next can be reconciled by this id.
+    //    so that whatever happens next can be reconciled by this id. A withdrawal goes only to a
+    //    number from which a deposit of this user completed, checked in the same transaction.
     let recorded: { payment: PaymentRequest; duplicate: boolean };
     try {
-      recorded = await database.write((tx) =>
-        createPaymentRequest(tx, {
+      recorded = await database.write(async (tx) => {
+        if (kind === 'withdrawal') await requireProvedNumber(tx, userId, input.phone);
+        return createPaymentRequest(tx, {
           id: paymentId,
           userId,
           kind,
@@ -219,18 +235,21 @@ export function createWalletService(deps: WalletDeps): WalletService {
           operator: input.operator,
           amount: input.amountNgwee,
           now: clock(),
-        }),
-      );
+        });
+      });
     } catch (error) {
+      if (error instanceof NumberNotProvedError) {
+        return refuse(403, m.numberNotProved(error.proved), c.numberNotProved);
+      }
       if (error instanceof InsufficientFundsError) {
-        return { ok: false, status: 400, error: m.insufficientBalance };
+        return refuse(400, m.insufficientBalance, c.insufficientBalance);
       }
       throw error;
     }
     if (recorded.duplicate) {
       // The same Idempotency-Key again: the same payment, no second request, no second hold.
       if (!sameRequest(recorded.payment, kind, userId, input)) {
-        return { ok: false, status: 409, error: m.idempotencyKeyReused };
+        return refuse(409, m.idempotencyKeyReused, c.idempotencyKeyReused);
       }
       return answerFor(recorded.payment);
     }
@@ -275,10 +294,23 @@ export function createWalletService(deps: WalletDeps): WalletService {
         : callback.status === 'failed'
           ? 'FAILED'
           : callback.providerStatus;
-    return database.write(async (tx) => {
+    const now = clock();
+    const outcome = await database.write(async (tx) => {
       const payment = await findPayment(tx, callback.paymentId);
       if (!payment || payment.provider !== providerName || payment.kind !== callback.kind) {
-        return 'unknown_payment';
+        return 'unknown_payment' as const;
+      }
+      // A final report moves money: only when it describes the payment we asked for.
+      const mismatches =
+        callback.status === 'pending' ? [] : reportMismatches(payment, callback.reported);
+      if (mismatches.length > 0) {
+        return recordMismatch(tx, payment, {
+          source: 'callback',
+          providerStatus: callback.providerStatus,
+          mismatches,
+          payload: callback.payload,
+          now,
+        });
       }
       await applyPaymentStatus(tx, {
         paymentId: payment.id,
@@ -287,10 +319,13 @@ export function createWalletService(deps: WalletDeps): WalletService {
         providerRef: callback.providerRef ?? null,
         source: 'callback',
         payload: callback.payload,
-        now: clock(),
+        now,
       });
-      return 'recorded';
+      return 'recorded' as const;
     });
+    if (typeof outcome === 'string') return outcome;
+    await reportMismatchToOperator(database, now, providerName, outcome);
+    return 'mismatch';
   }
 
   return {
@@ -301,6 +336,15 @@ export function createWalletService(deps: WalletDeps): WalletService {
       const checked = checkHistoryQuery(query);
       if (!checked.ok) return checked;
       return { ok: true, value: await transactionHistory(database.read, userId, checked.value) };
+    },
+
+    async provedNumbers(userId) {
+      const numbers = await provedNumbers(database.read, userId);
+      return numbers.map(({ phone, operator, lastUsedAt }) => ({
+        phone,
+        operator,
+        lastUsedAt: new Date(lastUsedAt).toISOString(),
+      }));
     },
 
     async payment(userId, paymentId) {

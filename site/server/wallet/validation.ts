@@ -1,7 +1,7 @@
-import { isValidZambianPhone, operatorFromPhone } from '../payments/phone';
+import { isValidZambianPhone, normalizeZambianPhone, operatorFromPhone } from '../payments/phone';
 import type { Operator, PaymentKind } from '../payments/provider';
 import { parseZmwToNgwee } from './amount';
-import { walletMessages as m } from './messages';
+import { walletCodes as c, walletMessages as m, type WalletRefusal } from './messages';
 
 /** The most one deposit or withdrawal may move: ZMW 50,000. */
 export const MAX_PAYMENT_NGWEE = 5_000_000;
@@ -15,9 +15,13 @@ export interface PaymentRequestInput {
   amountNgwee: number;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
+export type Checked<T> = { ok: true; value: T } | WalletRefusal;
 
 const OPERATORS: readonly Operator[] = ['mtn', 'airtel', 'zamtel'];
+
+export function refuse(status: number, error: string, code: string): WalletRefusal {
+  return { ok: false, status, error, code };
+}
 
 function field(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null
@@ -27,35 +31,36 @@ function field(body: unknown, name: string): unknown {
 
 /**
  * Checks a deposit or withdrawal body `{phone, amount, operator?}` in the order the form shows its
- * fields. The operator, when absent, is the one that owns the number's prefix; when present it must
- * match the prefix, because the provider would route the money to a wallet on another network.
+ * fields; the phone is normalised first (`+260 96 123 4567` is `0961234567`). The operator, when
+ * absent, is the one that owns the number's prefix; when present it must match the prefix, because
+ * the provider would route the money to a wallet on another network.
  */
 export function checkPaymentRequest(
   kind: PaymentKind,
   body: unknown,
 ): Checked<PaymentRequestInput> {
-  const rawPhone = field(body, 'phone');
-  const phone = typeof rawPhone === 'string' ? rawPhone.trim() : '';
-  if (!isValidZambianPhone(phone)) return { ok: false, status: 400, error: m.invalidPhone };
+  const phone = normalizeZambianPhone(field(body, 'phone'));
+  const invalidPhone = refuse(400, m.invalidPhone, c.invalidPhone);
+  if (!isValidZambianPhone(phone)) return invalidPhone;
 
   const amountNgwee = parseZmwToNgwee(field(body, 'amount'));
-  if (amountNgwee === null) return { ok: false, status: 400, error: m.invalidAmount };
+  if (amountNgwee === null) return refuse(400, m.invalidAmount, c.invalidAmount);
   if (amountNgwee > MAX_PAYMENT_NGWEE) {
-    return { ok: false, status: 400, error: m.amountTooLarge(kind, MAX_PAYMENT_NGWEE) };
+    return refuse(400, m.amountTooLarge(kind, MAX_PAYMENT_NGWEE), c.amountTooLarge);
   }
 
   const owner = operatorFromPhone(phone);
-  if (!owner) return { ok: false, status: 400, error: m.invalidPhone };
+  if (!owner) return invalidPhone;
   const rawOperator = field(body, 'operator');
   if (rawOperator === undefined || rawOperator === null || rawOperator === '') {
     return { ok: true, value: { phone, operator: owner, amountNgwee } };
   }
   const operator = typeof rawOperator === 'string' ? rawOperator.trim().toLowerCase() : '';
   if (!OPERATORS.includes(operator as Operator)) {
-    return { ok: false, status: 400, error: m.invalidOperator };
+    return refuse(400, m.invalidOperator, c.invalidOperator);
   }
   if (operator !== owner) {
-    return { ok: false, status: 400, error: m.operatorMismatch(operator as Operator, owner) };
+    return refuse(400, m.operatorMismatch(operator as Operator, owner), c.operatorMismatch);
   }
   return { ok: true, value: { phone, operator: owner, amountNgwee } };
 }
@@ -64,7 +69,7 @@ export function checkPaymentRequest(
 export function checkIdempotencyKey(header: string | undefined): Checked<string | null> {
   if (header === undefined || header.trim() === '') return { ok: true, value: null };
   if (header.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-    return { ok: false, status: 400, error: m.idempotencyKeyTooLong };
+    return refuse(400, m.idempotencyKeyTooLong, c.idempotencyKeyTooLong);
   }
   return { ok: true, value: header };
 }

@@ -120,12 +120,17 @@ export async function startGuest(request: APIRequestContext): Promise<void> {
 
 /**
  * Funds the signed-in player's wallet the way a person does: a deposit through the API with the
- * sandbox provider (an MTN number that approves), followed until the payment completes.
+ * sandbox provider (by default an MTN number that approves), followed until the payment completes.
+ * The number it came from may then receive withdrawals.
  */
-export async function depositViaApi(request: APIRequestContext, amount: number): Promise<void> {
+export async function depositViaApi(
+  request: APIRequestContext,
+  amount: number,
+  phone = '0961234567',
+): Promise<void> {
   const response = await request.post('/api/wallet/deposit', {
     headers: { ...changing(), 'Idempotency-Key': randomUUID() },
-    data: { phone: '0961234567', amount, operator: 'mtn' },
+    data: { phone, amount },
   });
   expect(response.status(), await response.text()).toBe(202);
   const { paymentId } = (await response.json()) as { paymentId: string };

@@ -22,15 +22,17 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A deposit the sandbox never answers (…129), so only our callbacks can decide it. */
+/** A number whose payments the sandbox never answers, so only our callbacks can decide them. */
+const STUCK = '0961234129';
+
 async function stuckDeposit(player: TestPlayer, amount = 20): Promise<string> {
-  const answer = await player.client.post('/api/wallet/deposit', { phone: '0961234129', amount });
+  const answer = await player.client.post('/api/wallet/deposit', { phone: STUCK, amount });
   expect(answer.status).toBe(202);
   return answer.json.paymentId as string;
 }
 
 async function stuckWithdrawal(player: TestPlayer, amount: number): Promise<string> {
-  const answer = await player.client.post('/api/wallet/withdraw', { phone: '0961234129', amount });
+  const answer = await player.client.post('/api/wallet/withdraw', { phone: STUCK, amount });
   expect(answer.status).toBe(202);
   return answer.json.paymentId as string;
 }
@@ -46,7 +48,13 @@ async function latestErrors(count: number) {
 describe('signature checks', () => {
   let player: TestPlayer;
   let paymentId: string;
-  const completed = () => ({ id: paymentId, kind: 'deposit' as const, status: 'COMPLETED' });
+  const completed = () => ({
+    id: paymentId,
+    kind: 'deposit' as const,
+    status: 'COMPLETED',
+    amount: '20',
+    phone: STUCK,
+  });
 
   beforeAll(async () => {
     player = await app.player();
@@ -133,6 +141,8 @@ describe('routing', () => {
         id: crypto.randomUUID(),
         kind: 'deposit',
         status: 'COMPLETED',
+        amount: '1',
+        phone: STUCK,
       });
       const response = await fetch(callback.url.replace('/sandbox', `/${name}`), {
         method: 'POST',
@@ -140,7 +150,10 @@ describe('routing', () => {
         body: new Uint8Array(callback.body),
       });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'Unknown payment provider.' });
+      expect(await response.json()).toEqual({
+        error: 'Unknown payment provider.',
+        code: 'unknown_provider',
+      });
     }
   });
 
@@ -151,6 +164,8 @@ describe('routing', () => {
       id: paymentId,
       kind: 'deposit',
       status: 'COMPLETED',
+      amount: '3',
+      phone: STUCK,
     });
     expect(callback.headers).not.toHaveProperty('origin');
     expect(await postCallback(callback)).toBe(200);
@@ -160,7 +175,13 @@ describe('routing', () => {
   test('a signed callback for a payment we never made is answered 404 and logged', async () => {
     const unknown = crypto.randomUUID();
     const status = await postCallback(
-      sandboxCallback(app.url, { id: unknown, kind: 'deposit', status: 'COMPLETED' }),
+      sandboxCallback(app.url, {
+        id: unknown,
+        kind: 'deposit',
+        status: 'COMPLETED',
+        amount: '1',
+        phone: STUCK,
+      }),
     );
     expect(status).toBe(404);
     const logged = (await latestErrors(1000)).filter((row) => row.details?.includes(unknown));
@@ -177,7 +198,13 @@ describe('routing', () => {
     const player = await app.player();
     const paymentId = await stuckDeposit(player, 4);
     const status = await postCallback(
-      sandboxCallback(app.url, { id: paymentId, kind: 'withdrawal', status: 'COMPLETED' }),
+      sandboxCallback(app.url, {
+        id: paymentId,
+        kind: 'withdrawal',
+        status: 'COMPLETED',
+        amount: '4',
+        phone: STUCK,
+      }),
     );
     expect(status).toBe(404);
     expect((await app.payment(paymentId))?.status).toBe('pending');
@@ -189,6 +216,8 @@ describe('routing', () => {
       id: crypto.randomUUID(),
       kind: 'deposit',
       status: 'COMPLETED',
+      amount: '1',
+      phone: STUCK,
     });
     const response = await fetch(callback.url, {
       method: 'POST',
@@ -203,7 +232,7 @@ describe('duplicates and order', () => {
   test('the first final status wins: FAILED after COMPLETED changes nothing', async () => {
     const player = await app.player();
     const paymentId = await stuckDeposit(player, 15);
-    const done = { id: paymentId, kind: 'deposit' as const };
+    const done = { id: paymentId, kind: 'deposit' as const, amount: '15', phone: STUCK };
     expect(await postCallback(sandboxCallback(app.url, { ...done, status: 'PROCESSING' }))).toBe(
       200,
     );
@@ -228,10 +257,10 @@ describe('duplicates and order', () => {
   });
 
   test('a payout reported FAILED returns the money once, even if COMPLETED arrives later', async () => {
-    const player = await app.player({ fundZmw: 50 });
+    const player = await app.player({ fundZmw: 50, fundPhone: '0961234129' });
     const paymentId = await stuckWithdrawal(player, 20);
     expect(await app.balances(player.id)).toEqual({ wallet: 3000, hold: 2000 });
-    const payout = { id: paymentId, kind: 'withdrawal' as const };
+    const payout = { id: paymentId, kind: 'withdrawal' as const, amount: '20', phone: STUCK };
     const failed = sandboxCallback(app.url, {
       ...payout,
       status: 'FAILED',
@@ -256,6 +285,8 @@ describe('duplicates and order', () => {
       id: paymentId,
       kind: 'deposit',
       status: 'COMPLETED',
+      amount: '12.34',
+      phone: STUCK,
     });
     const statuses = await Promise.all(Array.from({ length: 50 }, () => postCallback(callback)));
     expect(statuses).toEqual(Array(50).fill(200));

@@ -25,7 +25,7 @@ test('20 concurrent withdrawals never take more than the balance', async () => {
   expect(accepted).toHaveLength(6); // 6 × 15 = 90 ≤ 100 < 7 × 15
   for (const answer of refused) {
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ error: 'Insufficient balance.' });
+    expect(answer.json).toEqual({ error: 'Insufficient balance.', code: 'insufficient_balance' });
   }
   const ids = new Set(accepted.map((answer) => answer.json.paymentId));
   expect(ids.size).toBe(6);
@@ -41,7 +41,9 @@ test('20 concurrent withdrawals never take more than the balance', async () => {
 });
 
 test('deposits and withdrawals of many players at once stay consistent', async () => {
-  const players = await Promise.all(Array.from({ length: 8 }, () => app.player({ fundZmw: 30 })));
+  const players = await Promise.all(
+    Array.from({ length: 8 }, () => app.player({ fundZmw: 30, fundPhone: '0971234567' })),
+  );
   const answers = await Promise.all(
     players.flatMap((player) => [
       player.client.post('/api/wallet/deposit', { phone: '0971234567', amount: 5 }),

@@ -124,7 +124,8 @@ describe('withdrawal', () => {
   });
 
   test('a failed payout returns the money to the wallet', async () => {
-    const player = await app.player({ fundZmw: 50 });
+    // The number funded the wallet first: withdrawals go only to such numbers.
+    const player = await app.player({ fundZmw: 50, fundPhone: '0961234079' });
     const answer = await player.client.post('/api/wallet/withdraw', {
       phone: '0961234079', // sandbox: payout RECIPIENT_NOT_FOUND
       amount: 30,
@@ -150,7 +151,7 @@ describe('withdrawal', () => {
       amount: 10.01,
     });
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ error: 'Insufficient balance.' });
+    expect(answer.json).toEqual({ error: 'Insufficient balance.', code: 'insufficient_balance' });
     expect(await app.balances(player.id)).toEqual({ wallet: 1000, hold: 0 });
     const history = await player.client.get('/api/wallet/transactions');
     expect(history.json.transactions).toHaveLength(1);
@@ -167,44 +168,59 @@ describe('validation', () => {
   const invalidPhone = 'Please enter a valid Zambian phone number (e.g., 096...).';
   const invalidAmount = 'Please enter a valid amount.';
 
-  const cases: [string, Record<string, unknown>, string][] = [
-    ['no phone', { amount: 10 }, invalidPhone],
-    ['a short phone', { phone: '096123456', amount: 10 }, invalidPhone],
-    ['an unknown prefix', { phone: '0981234567', amount: 10 }, invalidPhone],
-    ['an international form', { phone: '260961234567', amount: 10 }, invalidPhone],
-    ['a phone as a number', { phone: 961234567, amount: 10 }, invalidPhone],
-    ['no amount', { phone: '0961234567' }, invalidAmount],
-    ['a zero amount', { phone: '0961234567', amount: 0 }, invalidAmount],
-    ['a negative amount', { phone: '0961234567', amount: -5 }, invalidAmount],
-    ['three decimals', { phone: '0961234567', amount: 10.125 }, invalidAmount],
-    ['a word', { phone: '0961234567', amount: 'ten' }, invalidAmount],
-    ['an exponent', { phone: '0961234567', amount: '1e3' }, invalidAmount],
-    ['a null amount', { phone: '0961234567', amount: null }, invalidAmount],
-    ['a boolean amount', { phone: '0961234567', amount: true }, invalidAmount],
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['no phone', { amount: 10 }, invalidPhone, 'invalid_phone'],
+    ['a short phone', { phone: '096123456', amount: 10 }, invalidPhone, 'invalid_phone'],
+    ['an unknown prefix', { phone: '0981234567', amount: 10 }, invalidPhone, 'invalid_phone'],
+    ['another country', { phone: '+44 7911 123456', amount: 10 }, invalidPhone, 'invalid_phone'],
+    ['a phone as a number', { phone: 961234567, amount: 10 }, invalidPhone, 'invalid_phone'],
+    ['no amount', { phone: '0961234567' }, invalidAmount, 'invalid_amount'],
+    ['a zero amount', { phone: '0961234567', amount: 0 }, invalidAmount, 'invalid_amount'],
+    ['a negative amount', { phone: '0961234567', amount: -5 }, invalidAmount, 'invalid_amount'],
+    ['three decimals', { phone: '0961234567', amount: 10.125 }, invalidAmount, 'invalid_amount'],
+    ['a word', { phone: '0961234567', amount: 'ten' }, invalidAmount, 'invalid_amount'],
+    ['an exponent', { phone: '0961234567', amount: '1e3' }, invalidAmount, 'invalid_amount'],
+    ['a null amount', { phone: '0961234567', amount: null }, invalidAmount, 'invalid_amount'],
+    ['a boolean amount', { phone: '0961234567', amount: true }, invalidAmount, 'invalid_amount'],
     [
       'an operator that is not one',
       { phone: '0961234567', amount: 10, operator: 'vodafone' },
       'Please choose a mobile money operator: MTN, Airtel or Zamtel.',
+      'invalid_operator',
     ],
     [
       'an operator that does not own the number',
       { phone: '0961234567', amount: 10, operator: 'airtel' },
       'This number is on MTN, not Airtel. Please choose MTN or check the number.',
+      'operator_mismatch',
     ],
     [
       'a Zamtel number sent as MTN',
       { phone: '0951234567', amount: 10, operator: 'mtn' },
       'This number is on Zamtel, not MTN. Please choose Zamtel or check the number.',
+      'operator_mismatch',
     ],
   ];
 
   for (const path of ['/api/wallet/deposit', '/api/wallet/withdraw']) {
-    test.each(cases)(`${path} refuses %s`, async (_name, body, message) => {
+    test.each(cases)(`${path} refuses %s`, async (_name, body, message, code) => {
       const answer = await player.client.post(path, body);
       expect(answer.status).toBe(400);
-      expect(answer.json).toEqual({ error: message });
+      expect(answer.json).toEqual({ error: message, code });
     });
   }
+
+  test('an international or spaced number is the same local number', async () => {
+    const answer = await player.client.post('/api/wallet/deposit', {
+      phone: '+260 96-123-4129', // sandbox: stays pending
+      amount: 1,
+    });
+    expect(answer.status).toBe(202);
+    expect(await app.payment(answer.json.paymentId as string)).toMatchObject({
+      phone: '0961234129',
+      operator: 'mtn',
+    });
+  });
 
   test('caps one request at ZMW 50,000', async () => {
     const deposit = await player.client.post('/api/wallet/deposit', {
@@ -212,9 +228,10 @@ describe('validation', () => {
       amount: 50_000.01,
     });
     expect(deposit.status).toBe(400);
-    expect(deposit.json.error).toBe(
-      'The most you can deposit at once is ZMW 50,000.00. Please enter a smaller amount.',
-    );
+    expect(deposit.json).toEqual({
+      error: 'The most you can deposit at once is ZMW 50,000.00. Please enter a smaller amount.',
+      code: 'amount_too_large',
+    });
     const withdraw = await player.client.post('/api/wallet/withdraw', {
       phone: '0961234567',
       amount: 1e21,
@@ -240,7 +257,7 @@ describe('validation', () => {
   test('nothing was recorded or held by any refusal', async () => {
     expect(await app.balances(player.id)).toEqual({ wallet: 10_000, hold: 0 });
     const history = await player.client.get('/api/wallet/transactions');
-    expect(history.json.transactions).toHaveLength(1);
+    expect(history.json.transactions).toHaveLength(2); // the funding and the one pending deposit
   });
 });
 
@@ -286,14 +303,14 @@ describe('who may pay', () => {
     expect((await owner.client.get(`/api/wallet/payments/${paymentId}`)).status).toBe(200);
     const foreign = await other.client.get(`/api/wallet/payments/${paymentId}`);
     expect(foreign.status).toBe(404);
-    expect(foreign.json).toEqual({ error: 'Payment not found.' });
+    expect(foreign.json).toEqual({ error: 'Payment not found.', code: 'payment_not_found' });
     expect((await other.client.get('/api/wallet/transactions')).json.transactions).toEqual([]);
   });
 });
 
 describe('Idempotency-Key', () => {
   test('the same key returns the same payment: no second request, no second hold', async () => {
-    const player = await app.player({ fundZmw: 100 });
+    const player = await app.player({ fundZmw: 100, fundPhone: '0961234129' });
     const body = { phone: '0961234129', amount: 30 }; // stays pending: the hold stays visible
     const headers = { 'Idempotency-Key': 'withdraw-1' };
     const first = await player.client.post('/api/wallet/withdraw', body, headers);
@@ -346,9 +363,11 @@ describe('Idempotency-Key', () => {
       headers,
     );
     expect(changed.status).toBe(409);
-    expect(changed.json.error).toBe(
-      'This Idempotency-Key was already used for a different request. Use a new key for a new payment.',
-    );
+    expect(changed.json).toEqual({
+      error:
+        'This Idempotency-Key was already used for a different request. Use a new key for a new payment.',
+      code: 'idempotency_key_reused',
+    });
   });
 
   test('a key longer than 100 characters is refused', async () => {
@@ -359,6 +378,9 @@ describe('Idempotency-Key', () => {
       { 'Idempotency-Key': 'x'.repeat(101) },
     );
     expect(answer.status).toBe(400);
-    expect(answer.json.error).toBe('The Idempotency-Key header must be at most 100 characters.');
+    expect(answer.json).toEqual({
+      error: 'The Idempotency-Key header must be at most 100 characters.',
+      code: 'idempotency_key_too_long',
+    });
   });
 });

@@ -40,6 +40,7 @@ test('a deposit the provider rejects answers what to do next; nothing moved', as
   expect(answer.json).toEqual({
     error:
       'Your deposit did not go through. No money was taken. The mobile money operator is not available right now. Please try again in a few minutes.',
+    code: 'payment_failed',
   });
   const history = await player.client.get('/api/wallet/transactions');
   expect(history.json.transactions).toMatchObject([

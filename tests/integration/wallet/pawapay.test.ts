@@ -49,7 +49,7 @@ describe('normal flow', () => {
   });
 
   test('a payout the network fails returns the money', async () => {
-    const player = await app.player({ fundZmw: 40 });
+    const player = await app.player({ fundZmw: 40, fundPhone: '0971234089' });
     const answer = await player.client.post('/api/wallet/withdraw', {
       phone: '0971234089', // Airtel: RECIPIENT_NOT_FOUND
       amount: 25,
@@ -210,7 +210,7 @@ describe('contradicting callbacks', () => {
   }
 
   test('a payout reported FAILED returns the money exactly once, even if COMPLETED follows', async () => {
-    const player = await app.player({ fundZmw: 60 });
+    const player = await app.player({ fundZmw: 60, fundPhone: '0961234129' });
     const paymentId = await stuckPayout(player, 45);
     expect(await app.balances(player.id)).toEqual({ wallet: 1500, hold: 4500 });
     expect(await fake.deliverCallback(paymentId, { status: 'FAILED' })).toBe(200);
@@ -221,7 +221,7 @@ describe('contradicting callbacks', () => {
   });
 
   test('a payout reported COMPLETED stays paid, even if FAILED follows', async () => {
-    const player = await app.player({ fundZmw: 60 });
+    const player = await app.player({ fundZmw: 60, fundPhone: '0961234129' });
     const paymentId = await stuckPayout(player, 45);
     expect(await fake.deliverCallback(paymentId, { status: 'COMPLETED' })).toBe(200);
     expect(await fake.deliverCallback(paymentId, { status: 'FAILED' })).toBe(200);

@@ -216,8 +216,18 @@ describe('pawaPay initiation answers', () => {
 describe('pawaPay status checks', () => {
   const found = (data: Record<string, unknown>): Answer => ({
     status: 200,
-    body: { status: 'FOUND', data: { depositId: ID, amount: '15.50', currency: 'ZMW', ...data } },
+    body: {
+      status: 'FOUND',
+      data: {
+        depositId: ID,
+        amount: '15.50',
+        currency: 'ZMW',
+        payer: { type: 'MMO', accountDetails: { phoneNumber: '260961234567' } },
+        ...data,
+      },
+    },
   });
+  const reported = { amount: '15.50', currency: 'ZMW', msisdn: '260961234567' };
 
   it.each([
     ['ACCEPTED', 'pending'],
@@ -233,6 +243,7 @@ describe('pawaPay status checks', () => {
       found: true,
       status,
       providerStatus,
+      reported,
     });
     expect(sent[0]).toMatchObject({ method: 'GET', url: `${BASE}/v2/deposits/${ID}` });
   });
@@ -249,6 +260,7 @@ describe('pawaPay status checks', () => {
       status: 'failed',
       providerStatus: 'FAILED',
       failureReason: 'PAYMENT_NOT_APPROVED',
+      reported,
     });
     const completed = stub(found({ status: 'COMPLETED', providerTransactionId: 'MP123' }));
     expect(await completed.provider.checkStatus('deposit', ID)).toMatchObject({

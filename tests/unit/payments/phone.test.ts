@@ -5,9 +5,31 @@ import {
   fromMsisdn,
   isValidZambianPhone,
   ngweeToAmountString,
+  normalizeZambianPhone,
   operatorFromPhone,
   toMsisdn,
 } from '../../../site/server/payments/phone';
+
+describe('normalizeZambianPhone', () => {
+  it.each([
+    ['0961234567', '0961234567'],
+    [' 096 123 4567 ', '0961234567'],
+    ['096-123-4567', '0961234567'],
+    ['+260961234567', '0961234567'],
+    ['+260 96 123 4567', '0961234567'],
+    ['260961234567', '0961234567'],
+    ['(096) 123.4567', '0961234567'],
+    ['+44 7911 123456', '+447911123456'],
+    ['2609612345678', '2609612345678'],
+  ])('%s → %s', (typed, normalised) => {
+    expect(normalizeZambianPhone(typed)).toBe(normalised);
+  });
+
+  it('answers nothing for what is not text', () => {
+    expect(normalizeZambianPhone(961234567)).toBe('');
+    expect(normalizeZambianPhone(null)).toBe('');
+  });
+});
 
 describe('Zambian phone numbers', () => {
   it.each([

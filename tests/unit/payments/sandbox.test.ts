@@ -94,6 +94,7 @@ describe('the sandbox provider', () => {
       found: true,
       status: 'pending',
       providerStatus: 'ACCEPTED',
+      reported: { amount: '15.05', currency: 'ZMW', msisdn: '260963456789' },
     });
     s.advance(1499);
     await s.provider.processDue();
@@ -142,6 +143,7 @@ describe('the sandbox provider', () => {
       status: 'failed',
       providerStatus: 'FAILED',
       failureReason: 'PAYMENT_NOT_APPROVED',
+      reported: { amount: '15.05', currency: 'ZMW', msisdn: '260973456039' },
     });
     await s.provider.processDue();
     const verified = await s.provider.verifyCallback(asReceived(s.delivered[0]!));
@@ -162,6 +164,7 @@ describe('the sandbox provider', () => {
       found: true,
       status: 'pending',
       providerStatus: 'SUBMITTED',
+      reported: { amount: '15.05', currency: 'ZMW', msisdn: '260963456129' },
     });
     await expect(s.provider.resendCallback('deposit', p.paymentId)).rejects.toThrow(
       /INVALID_STATE/,

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       databaseAuthToken: undefined,
       paymentsProvider: 'sandbox',
       sandboxDelayMs: 1500,
+      allowSandboxPayments: false,
       gameTimeScale: 1,
       adminEmails: [],
       publicUrl: 'http://localhost:3000',
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
         DATABASE_AUTH_TOKEN: 'token',
         PAYMENTS_PROVIDER: 'pawapay',
         SANDBOX_DELAY_MS: '10',
+        ALLOW_SANDBOX_PAYMENTS: '1',
         GAME_TIME_SCALE: '0.01',
         ADMIN_EMAILS: ' Boss@Example.zm , ops@example.zm,',
         SESSION_SECRET: 's'.repeat(32),
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       databaseAuthToken: 'token',
       paymentsProvider: 'pawapay',
       sandboxDelayMs: 10,
+      allowSandboxPayments: true,
       gameTimeScale: 0.01,
       adminEmails: ['boss@example.zm', 'ops@example.zm'],
       sessionSecret: 's'.repeat(32),
@@ -72,12 +75,24 @@ describe('loadConfig', () => {
 
   it('refuses wrong values, naming each variable', async () => {
     const attempt = loadConfig(
-      { PORT: 'eighty', PAYMENTS_PROVIDER: 'cash', GAME_TIME_SCALE: '0', SESSION_SECRET: 'short' },
+      {
+        PORT: 'eighty',
+        PAYMENTS_PROVIDER: 'cash',
+        GAME_TIME_SCALE: '0',
+        SESSION_SECRET: 'short',
+        ALLOW_SANDBOX_PAYMENTS: 'yes',
+      },
       cwd,
     );
     await expect(attempt).rejects.toBeInstanceOf(ConfigError);
     const message = await attempt.catch((error: Error) => error.message);
-    for (const name of ['PORT', 'PAYMENTS_PROVIDER', 'GAME_TIME_SCALE', 'SESSION_SECRET']) {
+    for (const name of [
+      'PORT',
+      'PAYMENTS_PROVIDER',
+      'GAME_TIME_SCALE',
+      'SESSION_SECRET',
+      'ALLOW_SANDBOX_PAYMENTS',
+    ]) {
       expect(message).toContain(name);
     }
   });

@@ -9,6 +9,8 @@ export type ApiResult<T> =
       status: number;
       /** The server's `{error}` word for word, or the caller's fallback. */
       error: string;
+      /** The server's stable `code` beside the message (decide by this, never by the words). */
+      code: string | null;
       /** True when the request may not have reached the server: safe to retry the same attempt. */
       unanswered: boolean;
     };
@@ -20,6 +22,12 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Shown when the server gives no message of its own. */
   fallbackError: string;
+}
+
+function codeOf(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const code = (payload as { code?: unknown }).code;
+  return typeof code === 'string' && code !== '' ? code : null;
 }
 
 function errorOf(payload: unknown): string | null {
@@ -46,7 +54,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions): Promise<Ap
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { ok: false, status: 0, error: fallbackError, unanswered: true };
+    return { ok: false, status: 0, error: fallbackError, code: null, unanswered: true };
   }
 
   if (response.status === 204) return { ok: true, status: 204, data: undefined as T };
@@ -59,6 +67,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions): Promise<Ap
       ok: false,
       status: response.status,
       error: fallbackError,
+      code: null,
       unanswered: response.ok || response.status >= 500,
     };
   }
@@ -67,6 +76,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions): Promise<Ap
     ok: false,
     status: response.status,
     error: errorOf(payload) ?? fallbackError,
+    code: codeOf(payload),
     unanswered: false,
   };
 }

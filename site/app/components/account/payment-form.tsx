@@ -1,13 +1,20 @@
 // The deposit and withdraw form: phone, network, amount, checked as the person types; then the
 // waiting state that follows the payment until the operator answers.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import type { PublicUser } from '../../../server/auth/users';
 import { apiFetch } from './api';
 import { Banner, Progress } from './banner';
+import { NextStep, Waiting } from './payment-steps';
 import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
 import { formatZmw, MIN_PAYMENT_ZMW, parseAmount } from './money';
+import {
+  NoProvedNumbers,
+  NUMBER_NOT_PROVED,
+  ProvedNumberSelect,
+  useProvedNumbers,
+  type ProvedNumber,
+} from './proved-numbers';
 import {
   isValidZambianPhone,
   OPERATORS,
@@ -24,7 +31,7 @@ export const MESSAGES = {
   invalidPhone: 'Please enter a valid Zambian phone number (e.g., 096...).',
   invalidAmount: 'Please enter a valid amount.',
   unknownError: 'An unknown error occurred. Please try again.',
-  insufficientBalance: 'Insufficient balance.',
+  numbersUnavailable: 'Your mobile money numbers could not be loaded. Please reload the page.',
 } as const;
 
 /** `GET /api/wallet/payments/:id`'s `payment`, the part this form reads. */
@@ -43,7 +50,13 @@ type Phase =
   | { name: 'editing' }
   | { name: 'sending' }
   | { name: 'waiting'; message: string; slow: boolean }
-  | { name: 'done'; tone: 'success' | 'error'; message: string; retrySafe?: boolean };
+  | {
+      name: 'done';
+      tone: 'success' | 'error';
+      message: string;
+      retrySafe?: boolean;
+      code?: string | null;
+    };
 
 /** How long to wait between two looks at a pending payment: 1 s, growing to 5 s. */
 export function pollDelay(attempt: number): number {
@@ -91,11 +104,22 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
   const [amount, setAmount] = useState('');
   const [blurred, setBlurred] = useState({ phone: false, amount: false });
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
+  const proved = useProvedNumbers(kind === 'withdrawal');
   const unanswered = useRef<PaymentAttempt | null>(null);
   const following = useRef<AbortController | null>(null);
   const result = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => following.current?.abort(), []);
+  useEffect(() => {
+    // A withdrawal goes to a proved number: keep the typed one if it is one, else the latest.
+    const numbers = proved.numbers;
+    if (!Array.isArray(numbers) || numbers.length === 0) return;
+    setPhone((current) => {
+      const chosen = numbers.find((n) => n.phone === current) ?? numbers[0]!;
+      setOperator(chosen.operator);
+      return chosen.phone;
+    });
+  }, [proved.numbers]);
   useEffect(() => {
     if (phase.name === 'done') result.current?.focus();
   }, [phase]);
@@ -162,7 +186,9 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
         tone: 'error',
         message: answer.error,
         retrySafe: answer.unanswered,
+        code: answer.code,
       });
+      if (answer.code === NUMBER_NOT_PROVED) proved.reload();
       return;
     }
     unanswered.current = null;
@@ -183,6 +209,16 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
   if (phase.name === 'waiting') {
     return <Waiting kind={kind} message={phase.message} slow={phase.slow} />;
   }
+  // A withdrawal offers only the numbers that funded the account (decision 018).
+  const numbers = kind === 'withdrawal' ? proved.numbers : undefined;
+  if (numbers === null) return <Progress>Loading your mobile money numbers…</Progress>;
+  if (numbers === 'failed') return <Banner tone="error" title={MESSAGES.numbersUnavailable} />;
+  if (numbers !== undefined && numbers.length === 0) return <NoProvedNumbers />;
+
+  function choose(number: ProvedNumber) {
+    setPhone(number.phone);
+    setOperator(number.operator);
+  }
 
   return (
     <>
@@ -192,9 +228,9 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
             <NextStep
               kind={kind}
               tone={phase.tone}
-              message={phase.message}
               balance={balance}
               retrySafe={phase.retrySafe ?? false}
+              code={phase.code ?? null}
             />
           </Banner>
         </div>
@@ -211,33 +247,37 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
         aria-busy={busy}
         data-ready={hydrated ? 'true' : undefined}
       >
-        <div className="field">
-          <label htmlFor="payment-phone">Mobile money number</label>
-          <input
-            id="payment-phone"
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={PHONE_MAX_LENGTH}
-            placeholder="0961234567"
-            value={phone}
-            required
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={errors.phone ? 'payment-phone-error' : 'payment-phone-hint'}
-            onChange={(e) => changePhone(e.target.value)}
-            onBlur={() => setBlurred((b) => ({ ...b, phone: true }))}
-          />
-          {errors.phone ? (
-            <p id="payment-phone-error" className="field__error">
-              {errors.phone}
-            </p>
-          ) : (
-            <p id="payment-phone-hint" className="field__hint">
-              10 digits starting 095, 096, 097, 076 or 077.
-            </p>
-          )}
-        </div>
+        {numbers !== undefined ? (
+          <ProvedNumberSelect numbers={numbers} value={phone} onChoose={choose} />
+        ) : (
+          <div className="field">
+            <label htmlFor="payment-phone">Mobile money number</label>
+            <input
+              id="payment-phone"
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={PHONE_MAX_LENGTH}
+              placeholder="0961234567"
+              value={phone}
+              required
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={errors.phone ? 'payment-phone-error' : 'payment-phone-hint'}
+              onChange={(e) => changePhone(e.target.value)}
+              onBlur={() => setBlurred((b) => ({ ...b, phone: true }))}
+            />
+            {errors.phone ? (
+              <p id="payment-phone-error" className="field__error">
+                {errors.phone}
+              </p>
+            ) : (
+              <p id="payment-phone-hint" className="field__hint">
+                10 digits starting 095, 096, 097, 076 or 077.
+              </p>
+            )}
+          </div>
+        )}
         <div className="field">
           <label htmlFor="payment-operator">Network</label>
           <select
@@ -245,6 +285,7 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
             name="operator"
             value={operator}
             required
+            disabled={numbers !== undefined}
             onChange={(e) => setOperator(e.target.value as Operator | '')}
           >
             <option value="" disabled>
@@ -256,7 +297,11 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
               </option>
             ))}
           </select>
-          <p className="field__hint">Chosen for you from the number; change it if it is wrong.</p>
+          <p className="field__hint">
+            {numbers !== undefined
+              ? 'The network of the chosen number.'
+              : 'Chosen for you from the number; change it if it is wrong.'}
+          </p>
         </div>
         <div className="field">
           <label htmlFor="payment-amount">Amount (ZMW)</label>
@@ -308,73 +353,4 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
       </form>
     </>
   );
-}
-
-function Waiting({ kind, message, slow }: { kind: PaymentKind; message: string; slow: boolean }) {
-  return (
-    <section className="payment-waiting" aria-labelledby="payment-waiting-title">
-      <h2 id="payment-waiting-title">
-        {kind === 'deposit' ? 'Approve the payment on your phone' : 'Sending your money'}
-      </h2>
-      <p className="payment-waiting__message">{message}</p>
-      {kind === 'deposit' ? (
-        <ol className="payment-waiting__steps">
-          <li>Look for the mobile money prompt on your phone.</li>
-          <li>Check the amount, then enter your PIN to approve it.</li>
-          <li>Keep this page open: it updates by itself once the operator confirms.</li>
-        </ol>
-      ) : null}
-      {slow ? (
-        <Banner tone="warning" title="The operator has not answered yet.">
-          <p>
-            You can leave this page: the result will appear in your{' '}
-            <Link to="/rentalgame/accounthistory">account history</Link>, and your balance updates
-            by itself.
-          </p>
-        </Banner>
-      ) : (
-        <Progress>Waiting for the operator to confirm…</Progress>
-      )}
-    </section>
-  );
-}
-
-function NextStep({
-  kind,
-  tone,
-  message,
-  balance,
-  retrySafe,
-}: {
-  kind: PaymentKind;
-  tone: 'success' | 'error';
-  message: string;
-  balance: number;
-  retrySafe: boolean;
-}) {
-  if (tone === 'success') {
-    return (
-      <p>
-        Your new balance is shown at the top. See every payment in your{' '}
-        <Link to="/rentalgame/accounthistory">account history</Link>.
-      </p>
-    );
-  }
-  if (message === MESSAGES.insufficientBalance) {
-    return (
-      <p>
-        {`Your balance is ${formatZmw(balance)}. Enter a smaller amount, or `}
-        <Link to="/rentalgame/deposit">deposit first</Link>.
-      </p>
-    );
-  }
-  if (retrySafe) {
-    return (
-      <p>
-        Check your connection, then press {kind === 'deposit' ? 'Deposit' : 'Withdraw'} again. It is
-        safe: the same request is sent again, so you cannot be charged twice.
-      </p>
-    );
-  }
-  return <p>Correct the details below if needed, then try again.</p>;
 }

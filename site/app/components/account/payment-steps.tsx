@@ -1,0 +1,95 @@
+// The payment form's other screens: the waiting state while the operator answers, and the next
+// step under a result (decided by the refusal's `code`, never by its words).
+import { Link } from 'react-router';
+import { Banner, Progress } from './banner';
+import { formatZmw } from './money';
+import type { PaymentKind } from './payment-form';
+import { NUMBER_NOT_PROVED } from './proved-numbers';
+
+/** The refusal `code` of a withdrawal above the balance. */
+const INSUFFICIENT_BALANCE = 'insufficient_balance';
+
+export function Waiting({
+  kind,
+  message,
+  slow,
+}: {
+  kind: PaymentKind;
+  message: string;
+  slow: boolean;
+}) {
+  return (
+    <section className="payment-waiting" aria-labelledby="payment-waiting-title">
+      <h2 id="payment-waiting-title">
+        {kind === 'deposit' ? 'Approve the payment on your phone' : 'Sending your money'}
+      </h2>
+      <p className="payment-waiting__message">{message}</p>
+      {kind === 'deposit' ? (
+        <ol className="payment-waiting__steps">
+          <li>Look for the mobile money prompt on your phone.</li>
+          <li>Check the amount, then enter your PIN to approve it.</li>
+          <li>Keep this page open: it updates by itself once the operator confirms.</li>
+        </ol>
+      ) : null}
+      {slow ? (
+        <Banner tone="warning" title="The operator has not answered yet.">
+          <p>
+            You can leave this page: the result will appear in your{' '}
+            <Link to="/rentalgame/accounthistory">account history</Link>, and your balance updates
+            by itself.
+          </p>
+        </Banner>
+      ) : (
+        <Progress>Waiting for the operator to confirm…</Progress>
+      )}
+    </section>
+  );
+}
+
+export function NextStep({
+  kind,
+  tone,
+  balance,
+  retrySafe,
+  code,
+}: {
+  kind: PaymentKind;
+  tone: 'success' | 'error';
+  balance: number;
+  retrySafe: boolean;
+  code: string | null;
+}) {
+  if (tone === 'success') {
+    return (
+      <p>
+        Your new balance is shown at the top. See every payment in your{' '}
+        <Link to="/rentalgame/accounthistory">account history</Link>.
+      </p>
+    );
+  }
+  if (code === INSUFFICIENT_BALANCE) {
+    return (
+      <p>
+        {`Your balance is ${formatZmw(balance)}. Enter a smaller amount, or `}
+        <Link to="/rentalgame/deposit">deposit first</Link>.
+      </p>
+    );
+  }
+  if (code === NUMBER_NOT_PROVED) {
+    return (
+      <p>
+        Choose one of the numbers below, or{' '}
+        <Link to="/rentalgame/deposit">deposit first from the number you want to be paid to</Link>.
+      </p>
+    );
+  }
+  if (retrySafe) {
+    return (
+      <p>
+        Check your connection, then press {kind === 'deposit' ? 'Deposit' : 'Withdraw'} again. It is
+        safe: the same request is sent again, so you cannot be charged twice.
+      </p>
+    );
+  }
+  return <p>Correct the details below if needed, then try again.</p>;
+}

@@ -1,0 +1,136 @@
+// The site refuses to start where payments would be free money (docs/decisions/018): a public
+// (https) site on the payment sandbox without ALLOW_SANDBOX_PAYMENTS=1, or a real provider on a
+// database that ever held sandbox money. Both `npm start` and the site process alone stop with the
+// reason, before anything listens.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../../db/client';
+import { runMigrations } from '../../../db/migrate';
+import { paymentRequests, users } from '../../../db/schema';
+import { ROOT } from '../../support/build';
+import { freePort, removeDir, tempDir } from '../../support/partykit';
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+/** Runs `tsx <script>` to its end (or kills it after `timeoutMs`) and collects what it printed. */
+function run(script: string, env: Record<string, string>, timeoutMs = 45_000): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        SESSION_SECRET: '',
+        INTERNAL_SECRET: '',
+        PARTY_URL: '',
+        PAYMENTS_PROVIDER: '',
+        PAWAPAY_BASE_URL: '',
+        PAWAPAY_API_TOKEN: '',
+        ALLOW_SANDBOX_PAYMENTS: '',
+        ...env,
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+async function portAnswers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('payments at start-up', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    dataDir = await tempDir('zt-payments-deploy-');
+    env = {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      PARTY_PORT: String(await freePort()),
+    };
+  });
+
+  afterAll(async () => {
+    await removeDir(dataDir);
+  });
+
+  it('the site alone refuses a public (https) deployment on the sandbox, saying why', async () => {
+    const result = await run('site/server/main.ts', {
+      ...env,
+      PUBLIC_URL: 'https://play.example.zm',
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('PUBLIC_URL is https');
+    expect(result.output).toContain('ALLOW_SANDBOX_PAYMENTS=1');
+    expect(await portAnswers(Number(env.PORT))).toBe(false);
+  }, 60_000);
+
+  it("npm start refuses pawaPay's sandbox URL on a public deployment before building anything", async () => {
+    const result = await run('scripts/start.ts', {
+      ...env,
+      PUBLIC_URL: 'https://play.example.zm',
+      PAYMENTS_PROVIDER: 'pawapay',
+      PAWAPAY_API_TOKEN: 'sandbox-token',
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('cannot start');
+    expect(result.output).toContain('api.sandbox.pawapay.io');
+    expect(result.output).toContain('ALLOW_SANDBOX_PAYMENTS=1');
+    expect(result.output).not.toContain('building the site');
+  }, 60_000);
+
+  it('a real provider on a database that held sandbox money refuses to start', async () => {
+    const url = `file:${path.join(dataDir, 'app.db')}`;
+    await runMigrations({ url });
+    const database = createDatabase({ url });
+    const userId = randomUUID();
+    await database.write(async (tx) => {
+      await tx.insert(users).values({
+        id: userId,
+        firstName: 'Demo',
+        lastName: 'Player',
+        phone: '0961234567',
+        email: `${userId}@example.zm`,
+      });
+      await tx.insert(paymentRequests).values({
+        userId,
+        kind: 'deposit',
+        provider: 'sandbox',
+        phone: '0961234567',
+        operator: 'mtn',
+        amount: 10_000,
+        status: 'completed',
+      });
+    });
+    database.close();
+
+    const result = await run('site/server/main.ts', {
+      ...env,
+      PUBLIC_URL: 'https://play.example.zm',
+      PAYMENTS_PROVIDER: 'pawapay',
+      PAWAPAY_BASE_URL: 'https://api.pawapay.io',
+      PAWAPAY_API_TOKEN: 'live-token',
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('clean database');
+    expect(await portAnswers(Number(env.PORT))).toBe(false);
+  }, 60_000);
+});
