@@ -37,7 +37,7 @@ export interface RoomContext extends RoomInput {
   serverSeedHash: string;
   /** In joinedOrder. */
   seats: Seat[];
-  /** uids (players or spectators) with at least one open connection. */
+  /** Seated uids with at least one open connection (spectators are never kept here). */
   connected: Record<string, true>;
   countdownEndsAt: number | null;
   game: GameState | null;
@@ -193,4 +193,14 @@ export function presenceStep(
   if (connected) next[uid] = true;
   else delete next[uid];
   return { connected: next };
+}
+
+/** The presence of those still seated: a player who gave up the seat leaves no trace. */
+export function seatedPresence(
+  connected: RoomContext['connected'],
+  seats: readonly Seat[],
+): RoomContext['connected'] {
+  const kept: RoomContext['connected'] = {};
+  for (const seat of seats) if (connected[seat.uid] === true) kept[seat.uid] = true;
+  return kept;
 }

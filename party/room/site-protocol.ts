@@ -25,6 +25,18 @@ export type RoomForParty = z.infer<typeof roomForPartySchema>;
 /** Call 1: the site pushes the room on every seat change and when it closes. */
 export const roomPushSchema = z.object({ type: z.literal('room'), room: roomForPartySchema });
 
+/**
+ * Call 5: a session signed out. Its sockets in this room close (4401 `Signed out`) and its tickets,
+ * which live at most a minute, are refused from now on. `sessionKey` is the ticket's `sk`.
+ */
+export const signOutPushSchema = z.object({
+  type: z.literal('signedOut'),
+  sessionKey: z.string().min(1).max(64),
+});
+
+/** What the site may POST to `/parties/main/:roomId` (calls 1 and 5). */
+export const roomCallSchema = z.discriminatedUnion('type', [roomPushSchema, signOutPushSchema]);
+
 /** Call 2's answer. */
 export const roomPullSchema = z.object({ room: roomForPartySchema });
 
