@@ -195,12 +195,19 @@ export function presenceStep(
   return { connected: next };
 }
 
-/** The presence of those still seated: a player who gave up the seat leaves no trace. */
+/**
+ * The presence of those seated now: `online` (when the event says who has a socket) or what was
+ * known before. A player who gave up the seat leaves no trace.
+ */
 export function seatedPresence(
   connected: RoomContext['connected'],
   seats: readonly Seat[],
+  online?: readonly string[],
 ): RoomContext['connected'] {
+  const live = online ? new Set(online) : null;
   const kept: RoomContext['connected'] = {};
-  for (const seat of seats) if (connected[seat.uid] === true) kept[seat.uid] = true;
+  for (const { uid } of seats) {
+    if (live ? live.has(uid) : connected[uid] === true) kept[uid] = true;
+  }
   return kept;
 }

@@ -27,7 +27,14 @@ import {
 } from './room-context';
 
 export type RoomEvent =
-  | { type: 'SEATS'; seats: SeatInput[]; closed?: boolean; now: number }
+  | {
+      type: 'SEATS';
+      seats: SeatInput[];
+      closed?: boolean;
+      /** uids with an open socket now (the shell knows): a seated watcher shows as connected. */
+      online?: string[];
+      now: number;
+    }
   | { type: 'ROLL'; by: string; now: number }
   | { type: 'BUY_TRUCK'; by: string; now: number }
   | { type: 'DECLINE_TRUCK'; by: string; now: number }
@@ -86,7 +93,7 @@ export const roomMachine = setup({
     'take the seats': enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'SEATS') return;
       const seats = toSeats(event.seats);
-      enqueue.assign({ seats, connected: seatedPresence(context.connected, seats) });
+      enqueue.assign({ seats, connected: seatedPresence(context.connected, seats, event.online) });
       enqueue.emit({ type: 'changed' });
     }),
     'start the countdown': enqueueActions(({ context, event, enqueue }) => {

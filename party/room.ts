@@ -246,8 +246,7 @@ export default class RoomServer implements Party.Server {
       if (!this.actor) {
         await this.createFromSite(pushed);
       } else {
-        await this.apply(seatsEvent(pushed, Date.now()));
-        await this.syncPresence();
+        await this.apply(seatsEvent(pushed, Date.now(), this.onlineUids()));
       }
       return jsonResponse({ ok: true });
     });
@@ -300,8 +299,7 @@ export default class RoomServer implements Party.Server {
     await saveRoomId(this.room.storage, room.roomId);
     // The fresh machine has no seats yet; the site's seats arrive as its first event. A room the
     // site already finished has nothing left to play here.
-    await this.apply(seatsEvent(room, Date.now(), room.status === 'ended'));
-    await this.syncPresence();
+    await this.apply(seatsEvent(room, Date.now(), this.onlineUids(), room.status === 'ended'));
   }
 
   /** Call 5: closes the session's sockets here and refuses its tickets for as long as they live. */
@@ -314,15 +312,21 @@ export default class RoomServer implements Party.Server {
     return jsonResponse({ ok: true, closed });
   }
 
-  /** Brings each seat's presence in line with the live connections (after seats change, a start). */
-  private async syncPresence(): Promise<void> {
-    const actor = this.actor;
-    if (!actor) return;
-    const { seats, connected } = actor.getSnapshot().context;
+  /** Users with an admitted socket here now. */
+  private onlineUids(): string[] {
     const live = new Set<string>();
     for (const connection of this.room.getConnections<Viewer>()) {
       if (connection.state) live.add(connection.state.uid);
     }
+    return [...live];
+  }
+
+  /** Brings each seat's presence in line with the live connections (a restored room). */
+  private async syncPresence(): Promise<void> {
+    const actor = this.actor;
+    if (!actor) return;
+    const { seats, connected } = actor.getSnapshot().context;
+    const live = new Set(this.onlineUids());
     for (const { uid } of seats) {
       const isLive = live.has(uid);
       if ((connected[uid] === true) !== isLive) {
@@ -525,9 +529,15 @@ function inputOf(snapshot: PersistedSnapshot): RoomInput {
   return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
 }
 
-function seatsEvent(room: RoomForParty, now: number, finishedElsewhere = false): RoomEvent {
+function seatsEvent(
+  room: RoomForParty,
+  now: number,
+  online: string[],
+  finishedElsewhere = false,
+): RoomEvent {
   return {
     type: 'SEATS',
+    online,
     seats: room.seats.map((seat) => ({
       uid: seat.uid,
       name: seat.name,

@@ -122,6 +122,13 @@ describe('room machine: waiting', () => {
     expect(JSON.stringify(actor.getPersistedSnapshot())).toBe(before);
   });
 
+  it('takes the presence of the newly seated from the seats event', () => {
+    const { actor } = startRoom();
+    actor.send({ type: 'SEATS', seats: seats(1), now: T0 });
+    actor.send({ type: 'SEATS', seats: seats(2), online: ['p2', 'watcher'], now: T0 + 1 });
+    expect(actor.getSnapshot().context.connected).toEqual({ p2: true });
+  });
+
   it('drops the presence of a player who gives up the seat', () => {
     const { actor } = startRoom();
     actor.send({ type: 'SEATS', seats: seats(2), now: T0 });
