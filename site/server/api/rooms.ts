@@ -1,7 +1,13 @@
 import { Router, type Response } from 'express';
 import { jsonBody } from '../auth/http';
 import { describeError } from '../auth/logging';
-import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
+import {
+  currentSessionId,
+  currentUser,
+  requirePlayer,
+  requireUser,
+  sessionMiddleware,
+} from '../auth/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { roomMessages as m, type Refusal } from '../rooms/messages';
 import { roomIdOf } from '../rooms/settings';
@@ -86,7 +92,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
 
   router.post('/rooms/:roomId/ticket', session, requireUser, async (req, res) => {
     try {
-      const outcome = await rooms.ticket(currentUser(res), roomIdOf(req));
+      const outcome = await rooms.ticket(currentUser(res), roomIdOf(req), currentSessionId(res));
       if (!outcome.ok) return refuse(res, outcome);
       res.set('Cache-Control', 'no-store');
       res.json({ ticket: outcome.ticket, url: outcome.url });

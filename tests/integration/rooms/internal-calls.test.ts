@@ -57,7 +57,7 @@ describe.each(calls)('$method $path', ({ method, path }) => {
       now: app.now() - 5 * 60_000,
     });
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'x-zt-timestamp': String(app.now()), 'x-zt-signature': 'not-hex' },
       { ...stale },
     ]) {
