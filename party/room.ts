@@ -14,14 +14,14 @@ import {
   roomMachine,
   toView,
   type LogEntry,
-  type RoomContext,
   type RoomEvent,
-  type RoomInput,
 } from '../game';
 import { verifyTicket } from '../game/signing';
 import {
   admissionRefusal,
   closeSession,
+  closeWith,
+  onlineUids,
   countSpectators,
   hasOtherConnection,
   sendToAdmitted,
@@ -31,7 +31,6 @@ import {
   type Viewer,
 } from './room/connections';
 import { readEnv, type PartyEnv } from './room/env';
-import { parseJson } from './room/json';
 import {
   ERROR_INVALID,
   ERROR_NOT_A_PLAYER,
@@ -42,12 +41,15 @@ import {
   stateMessage,
 } from './room/messages';
 import { fullBucket, MESSAGE_RATE_LIMIT, takeToken, type TokenBucket } from './room/rate-limit';
-import { BODY_LIMITS, CLOSE, ROOM_LIMITS, type CloseReason } from './room/limits';
-import { jsonResponse, readSignedBody, refusedCall } from './room/signed-request';
+import { CLOSE } from './room/limits';
+import { jsonResponse } from './room/signed-request';
 import { buildSettlement, failedAttempt, newSettlement, settled } from './room/settlement';
 import { postSettlement, pullRoom } from './room/site-client';
-import { SIGN_OUTS_KEY, SignOuts, type SignOutRecord } from './room/sign-outs';
-import { roomCallSchema, type RoomForParty } from './room/site-protocol';
+import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
+import { inputOf, machineInput, seatsEvent } from './room/site-events';
+import { readRoomCall } from './room/site-calls';
+import type { RoomForParty } from './room/site-protocol';
+import { SpectatorCount } from './room/spectator-count';
 import {
   loadRoom,
   saveChange,
@@ -86,9 +88,7 @@ export default class RoomServer implements Party.Server {
   /** Whether the site answered that it does not know this room (then nothing is stored). */
   private unknownToSite = false;
   private signOuts = new SignOuts(undefined, 0);
-  /** The spectator count last sent, and the pending timer that sends a changed one. */
-  private sentSpectators = 0;
-  private spectatorTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly spectators = new SpectatorCount();
 
   constructor(readonly room: Party.Room) {
     this.env = readEnv(room.env);
@@ -107,10 +107,7 @@ export default class RoomServer implements Party.Server {
     const stored = await loadRoom<PersistedSnapshot, LogEntry>(this.room.storage);
     // Nothing is written here: only a room the site knows gets storage (createFromSite).
     this.roomId = this.currentRoomId() ?? stored.roomId ?? '';
-    this.signOuts = new SignOuts(
-      await this.room.storage.get<SignOutRecord>(SIGN_OUTS_KEY),
-      Date.now(),
-    );
+    this.signOuts = await loadSignOuts(this.room.storage, Date.now());
     this.logs = stored.logs;
     this.settlement = stored.settlement;
     if (stored.snapshot) {
@@ -226,17 +223,9 @@ export default class RoomServer implements Party.Server {
     if (request.method !== 'POST') {
       return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
     }
-    const now = Date.now();
-    const signed = await readSignedBody(
-      request,
-      this.env.internalSecret,
-      now,
-      BODY_LIMITS.roomCall,
-    );
-    if (!signed.ok) return refusedCall(signed);
-    const parsed = roomCallSchema.safeParse(parseJson(signed.body));
-    if (!parsed.success) return jsonResponse({ error: 'Invalid body', code: 'invalid_body' }, 400);
-    const call = parsed.data;
+    const read = await readRoomCall(request, this.env.internalSecret, Date.now());
+    if (!read.ok) return read.response;
+    const call = read.call;
     if (call.type === 'signedOut') return this.serial(() => this.signOut(call.sessionKey));
     const pushed = call.room;
     if (this.roomId && pushed.roomId !== this.roomId) {
@@ -246,7 +235,7 @@ export default class RoomServer implements Party.Server {
       if (!this.actor) {
         await this.createFromSite(pushed);
       } else {
-        await this.apply(seatsEvent(pushed, Date.now(), this.onlineUids()));
+        await this.apply(seatsEvent(pushed, Date.now(), onlineUids(this.room)));
       }
       return jsonResponse({ ok: true });
     });
@@ -283,23 +272,12 @@ export default class RoomServer implements Party.Server {
 
   private async createFromSite(room: RoomForParty): Promise<void> {
     if (!this.roomId) this.roomId = room.roomId;
-    this.startActor(
-      createActor(roomMachine, {
-        input: {
-          roomId: room.roomId,
-          stakeNgwee: room.stakeNgwee,
-          timeMinutes: room.timeMinutes,
-          maxPlayers: room.maxPlayers,
-          serverSeed: room.serverSeed,
-          timeScale: this.env.timeScale,
-        },
-      }),
-    );
+    this.startActor(createActor(roomMachine, { input: machineInput(room, this.env.timeScale) }));
     this.unknownToSite = false;
     await saveRoomId(this.room.storage, room.roomId);
     // The fresh machine has no seats yet; the site's seats arrive as its first event. A room the
     // site already finished has nothing left to play here.
-    await this.apply(seatsEvent(room, Date.now(), this.onlineUids(), room.status === 'ended'));
+    await this.apply(seatsEvent(room, Date.now(), onlineUids(this.room), room.status === 'ended'));
   }
 
   /** Call 5: closes the session's sockets here and refuses its tickets for as long as they live. */
@@ -307,18 +285,9 @@ export default class RoomServer implements Party.Server {
     const now = Date.now();
     this.signOuts.add(sessionKey, now);
     // A room without storage keeps it in memory only: nothing is written for an unknown room.
-    if (this.actor) await this.room.storage.put(SIGN_OUTS_KEY, this.signOuts.toRecord());
+    if (this.actor) await saveSignOuts(this.room.storage, this.signOuts);
     const closed = closeSession(this.room, sessionKey, CLOSE.signedOut);
     return jsonResponse({ ok: true, closed });
-  }
-
-  /** Users with an admitted socket here now. */
-  private onlineUids(): string[] {
-    const live = new Set<string>();
-    for (const connection of this.room.getConnections<Viewer>()) {
-      if (connection.state) live.add(connection.state.uid);
-    }
-    return [...live];
   }
 
   /** Brings each seat's presence in line with the live connections (a restored room). */
@@ -326,7 +295,7 @@ export default class RoomServer implements Party.Server {
     const actor = this.actor;
     if (!actor) return;
     const { seats, connected } = actor.getSnapshot().context;
-    const live = new Set(this.onlineUids());
+    const live = new Set(onlineUids(this.room));
     for (const { uid } of seats) {
       const isLive = live.has(uid);
       if ((connected[uid] === true) !== isLive) {
@@ -484,25 +453,17 @@ export default class RoomServer implements Party.Server {
 
   private broadcastState(closing?: Party.Connection): void {
     if (!this.actor) return;
-    this.sentSpectators = this.spectatorCount(closing);
-    sendToAdmitted(this.room, this.stateMessage(this.sentSpectators), closing);
+    this.spectators.sent = this.spectatorCount(closing);
+    sendToAdmitted(this.room, this.stateMessage(this.spectators.sent), closing);
   }
 
-  /**
-   * A spectator came or went: the count goes out with one state to everyone at most once per
-   * ROOM_LIMITS.spectatorCountEveryMs (a burst of joins is one broadcast, not one each), and never
-   * touches the machine or storage.
-   */
+  /** A spectator came or went: everyone gets the new count soon, in one state. */
   private announceSpectators(): void {
-    if (this.spectatorTimer) return;
-    this.spectatorTimer = setTimeout(() => {
-      this.spectatorTimer = null;
+    this.spectators.schedule(() => {
       void this.serial(async () => {
-        if (this.spectatorCount() !== this.sentSpectators) {
-          this.broadcastState();
-        }
+        if (this.spectatorCount() !== this.spectators.sent) this.broadcastState();
       });
-    }, ROOM_LIMITS.spectatorCountEveryMs);
+    });
   }
 
   private publicStatus() {
@@ -515,37 +476,6 @@ export default class RoomServer implements Party.Server {
       settled: this.settlement?.status === 'acknowledged',
     };
   }
-}
-
-function closeWith(connection: Party.Connection, close: CloseReason): void {
-  connection.close(close.code, close.reason);
-}
-
-/** The input a persisted snapshot was created with (XState ignores it when restoring). */
-function inputOf(snapshot: PersistedSnapshot): RoomInput {
-  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale } = (
-    snapshot as unknown as { context: RoomContext }
-  ).context;
-  return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
-}
-
-function seatsEvent(
-  room: RoomForParty,
-  now: number,
-  online: string[],
-  finishedElsewhere = false,
-): RoomEvent {
-  return {
-    type: 'SEATS',
-    online,
-    seats: room.seats.map((seat) => ({
-      uid: seat.uid,
-      name: seat.name,
-      clientSeed: seat.clientSeed,
-    })),
-    closed: room.status === 'closed' || finishedElsewhere,
-    now,
-  };
 }
 
 RoomServer satisfies Party.Worker;

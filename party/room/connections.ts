@@ -106,9 +106,20 @@ export function closeSession(room: Party.Room, sessionKey: string, reason: Close
   let closed = 0;
   for (const connection of [...admitted(room)]) {
     if (connection.state.sessionKey === sessionKey) {
-      connection.close(reason.code, reason.reason);
+      closeWith(connection, reason);
       closed += 1;
     }
   }
   return closed;
+}
+
+/** Users with an admitted socket here now. */
+export function onlineUids(room: Party.Room): string[] {
+  const live = new Set<string>();
+  for (const connection of admitted(room)) live.add(connection.state.uid);
+  return [...live];
+}
+
+export function closeWith(connection: Party.Connection, close: CloseReason): void {
+  connection.close(close.code, close.reason);
 }

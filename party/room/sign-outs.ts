@@ -1,9 +1,10 @@
 // Sessions that signed out (protocol call 5). A ticket lives at most TICKET_TTL_MS, so a session
 // needs remembering only that long: until then a ticket it got is refused here. Kept in storage
 // (one small key) by rooms that have storage, so a restart within that minute still refuses.
+import type * as Party from 'partykit/server';
 import { TICKET_TTL_MS } from '../../game/signing';
 
-export const SIGN_OUTS_KEY = 'signedOut';
+const SIGN_OUTS_KEY = 'signedOut';
 
 /** sessionKey → until when its tickets are refused (ms epoch). */
 export type SignOutRecord = Record<string, number>;
@@ -34,4 +35,12 @@ export class SignOuts {
   private prune(now: number): void {
     for (const [key, until] of this.until) if (until <= now) this.until.delete(key);
   }
+}
+
+export async function loadSignOuts(storage: Party.Storage, now: number): Promise<SignOuts> {
+  return new SignOuts(await storage.get<SignOutRecord>(SIGN_OUTS_KEY), now);
+}
+
+export async function saveSignOuts(storage: Party.Storage, signOuts: SignOuts): Promise<void> {
+  await storage.put(SIGN_OUTS_KEY, signOuts.toRecord());
 }
