@@ -68,6 +68,22 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_id').on(t.userId)],
 );
 
+/**
+ * The rooms a session got socket tickets for, so that its sign-out reaches those room servers (to
+ * close its sockets and refuse its tickets). One row per session and room; gone with the session.
+ */
+export const sessionRooms = sqliteTable(
+  'session_rooms',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    roomId: text('room_id').notNull(),
+    lastTicketAt: integer('last_ticket_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.roomId] })],
+);
+
 export const loginThrottle = sqliteTable('login_throttle', {
   /** `acct:<email>` or `ip:<addr>`. */
   key: text('key').primaryKey(),

@@ -37,7 +37,7 @@ export interface RoomContext extends RoomInput {
   serverSeedHash: string;
   /** In joinedOrder. */
   seats: Seat[];
-  /** uids (players or spectators) with at least one open connection. */
+  /** Seated uids with at least one open connection (spectators are never kept here). */
   connected: Record<string, true>;
   countdownEndsAt: number | null;
   game: GameState | null;
@@ -193,4 +193,21 @@ export function presenceStep(
   if (connected) next[uid] = true;
   else delete next[uid];
   return { connected: next };
+}
+
+/**
+ * The presence of those seated now: `online` (when the event says who has a socket) or what was
+ * known before. A player who gave up the seat leaves no trace.
+ */
+export function seatedPresence(
+  connected: RoomContext['connected'],
+  seats: readonly Seat[],
+  online?: readonly string[],
+): RoomContext['connected'] {
+  const live = online ? new Set(online) : null;
+  const kept: RoomContext['connected'] = {};
+  for (const { uid } of seats) {
+    if (live ? live.has(uid) : connected[uid] === true) kept[uid] = true;
+  }
+  return kept;
 }

@@ -14,6 +14,7 @@ import {
   offerStep,
   presenceStep,
   rollStep,
+  seatedPresence,
   seatsAreValid,
   startCountdown,
   toSeats,
@@ -26,7 +27,14 @@ import {
 } from './room-context';
 
 export type RoomEvent =
-  | { type: 'SEATS'; seats: SeatInput[]; closed?: boolean; now: number }
+  | {
+      type: 'SEATS';
+      seats: SeatInput[];
+      closed?: boolean;
+      /** uids with an open socket now (the shell knows): a seated watcher shows as connected. */
+      online?: string[];
+      now: number;
+    }
   | { type: 'ROLL'; by: string; now: number }
   | { type: 'BUY_TRUCK'; by: string; now: number }
   | { type: 'DECLINE_TRUCK'; by: string; now: number }
@@ -72,15 +80,20 @@ export const roomMachine = setup({
       event.type === 'SEATS' && !seatsAreValid(event.seats, context.maxPlayers),
     'every seat is taken': ({ context, event }) =>
       event.type === 'SEATS' && event.seats.length === context.maxPlayers,
+    // Presence is game state only for a seat (the "away" mark, the turn timer); spectators are the
+    // shell's live connections and never enter the context or the persisted snapshot.
     'the presence changes': ({ context, event }) =>
-      event.type === 'PRESENCE' && (context.connected[event.uid] === true) !== event.connected,
+      event.type === 'PRESENCE' &&
+      context.seats.some((seat) => seat.uid === event.uid) &&
+      (context.connected[event.uid] === true) !== event.connected,
   },
   actions: {
     /** Handle this event again once every deadline up to its `now` has been processed. */
     'replay after the deadlines': raise(({ event }) => event),
-    'take the seats': enqueueActions(({ event, enqueue }) => {
+    'take the seats': enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'SEATS') return;
-      enqueue.assign({ seats: toSeats(event.seats) });
+      const seats = toSeats(event.seats);
+      enqueue.assign({ seats, connected: seatedPresence(context.connected, seats, event.online) });
       enqueue.emit({ type: 'changed' });
     }),
     'start the countdown': enqueueActions(({ context, event, enqueue }) => {

@@ -22,10 +22,14 @@ const ticketPayloadSchema = z.object({
   uid: z.string().min(1),
   name: z.string(),
   exp: z.number().int(),
+  /** The session that got the ticket (a hash of the session id): its sign-out ends the ticket. */
+  sk: z.string().max(64).optional(),
 });
 
 export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
-export type TicketSubject = Pick<TicketPayload, 'roomId' | 'uid' | 'name'>;
+export type TicketSubject = Pick<TicketPayload, 'roomId' | 'uid' | 'name'> & {
+  sessionKey?: string | undefined;
+};
 
 export type VerifyTicketResult =
   { ok: true; payload: TicketPayload } | { ok: false; reason: string };
@@ -61,6 +65,7 @@ export function signTicket(secret: string, subject: TicketSubject, now: number):
     uid: subject.uid,
     name: subject.name,
     exp: now + TICKET_TTL_MS,
+    ...(subject.sessionKey ? { sk: subject.sessionKey } : {}),
   };
   const body = encodeBase64urlNoPadding(encoder.encode(JSON.stringify(payload)));
   return `${body}.${encodeBase64urlNoPadding(mac(secret, body))}`;
@@ -121,19 +126,36 @@ function readHeader(headers: HeaderSource, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * Everything about a signed call that can be checked before its body is read: a secret to check
+ * with, both headers present and well-formed, a fresh timestamp. Receivers call this first, so an
+ * unsigned caller cannot make them buffer a body.
+ */
+export function checkSignatureHeaders(
+  secret: string,
+  headers: HeaderSource,
+  now: number,
+): VerifyRequestResult {
+  if (secret.length === 0) return { ok: false, reason: 'no secret configured' };
+  const timestamp = readHeader(headers, TIMESTAMP_HEADER);
+  const signature = readHeader(headers, SIGNATURE_HEADER);
+  if (!timestamp || !signature) return { ok: false, reason: 'missing signature' };
+  if (!/^\d{1,16}$/.test(timestamp)) return { ok: false, reason: 'bad timestamp' };
+  if (Math.abs(now - Number(timestamp)) > REQUEST_MAX_SKEW_MS) {
+    return { ok: false, reason: 'stale timestamp' };
+  }
+  if (!/^[0-9a-fA-F]{64}$/.test(signature)) return { ok: false, reason: 'bad signature' };
+  return { ok: true };
+}
+
 export function verifyRequest(
   secret: string,
   request: { method: string; path: string; body: string; headers: HeaderSource; now: number },
 ): VerifyRequestResult {
-  if (secret.length === 0) return { ok: false, reason: 'no secret configured' };
-  const timestamp = readHeader(request.headers, TIMESTAMP_HEADER);
-  const signature = readHeader(request.headers, SIGNATURE_HEADER);
-  if (!timestamp || !signature) return { ok: false, reason: 'missing signature' };
-  if (!/^\d{1,16}$/.test(timestamp)) return { ok: false, reason: 'bad timestamp' };
-  if (Math.abs(request.now - Number(timestamp)) > REQUEST_MAX_SKEW_MS) {
-    return { ok: false, reason: 'stale timestamp' };
-  }
-  if (!/^[0-9a-fA-F]{64}$/.test(signature)) return { ok: false, reason: 'bad signature' };
+  const headersOk = checkSignatureHeaders(secret, request.headers, request.now);
+  if (!headersOk.ok) return headersOk;
+  const timestamp = readHeader(request.headers, TIMESTAMP_HEADER) as string;
+  const signature = readHeader(request.headers, SIGNATURE_HEADER) as string;
   const expected = mac(
     secret,
     requestMessage(request.method, request.path, timestamp, request.body),

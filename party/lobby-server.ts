@@ -4,7 +4,8 @@
 import type * as Party from 'partykit/server';
 import { readEnv } from './room/env';
 import { parseJson } from './room/json';
-import { jsonResponse, readSignedBody, unauthorized } from './room/signed-request';
+import { BODY_LIMITS } from './room/limits';
+import { jsonResponse, readSignedBody, refusedCall } from './room/signed-request';
 import { publicRoomsPushSchema } from './room/site-protocol';
 
 const ROOMS_KEY = 'rooms';
@@ -28,12 +29,14 @@ export default class LobbyServer implements Party.Server {
 
   async onRequest(request: Party.Request): Promise<Response> {
     if (request.method === 'GET') return jsonResponse({ rooms: this.rooms });
-    if (request.method !== 'POST') return jsonResponse({ error: 'Method not allowed' }, 405);
+    if (request.method !== 'POST') {
+      return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
+    }
     const { internalSecret } = readEnv(this.room.env);
-    const signed = await readSignedBody(request, internalSecret, Date.now());
-    if (!signed.ok) return unauthorized();
+    const signed = await readSignedBody(request, internalSecret, Date.now(), BODY_LIMITS.lobbyPush);
+    if (!signed.ok) return refusedCall(signed);
     const parsed = publicRoomsPushSchema.safeParse(parseJson(signed.body));
-    if (!parsed.success) return jsonResponse({ error: 'Invalid body' }, 400);
+    if (!parsed.success) return jsonResponse({ error: 'Invalid body', code: 'invalid_body' }, 400);
     this.rooms = parsed.data.rooms;
     await this.room.storage.put(ROOMS_KEY, this.rooms);
     this.room.broadcast(this.roomsMessage());

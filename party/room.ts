@@ -14,21 +14,23 @@ import {
   roomMachine,
   toView,
   type LogEntry,
-  type RoomContext,
   type RoomEvent,
-  type RoomInput,
 } from '../game';
 import { verifyTicket } from '../game/signing';
 import {
+  admissionRefusal,
+  closeSession,
+  closeWith,
+  onlineUids,
   countSpectators,
   hasOtherConnection,
+  sendToAdmitted,
   viewerFrom,
   viewerOf,
   withViewer,
   type Viewer,
 } from './room/connections';
 import { readEnv, type PartyEnv } from './room/env';
-import { parseJson } from './room/json';
 import {
   ERROR_INVALID,
   ERROR_NOT_A_PLAYER,
@@ -39,10 +41,15 @@ import {
   stateMessage,
 } from './room/messages';
 import { fullBucket, MESSAGE_RATE_LIMIT, takeToken, type TokenBucket } from './room/rate-limit';
-import { jsonResponse, readSignedBody, unauthorized } from './room/signed-request';
+import { CLOSE } from './room/limits';
+import { jsonResponse } from './room/signed-request';
 import { buildSettlement, failedAttempt, newSettlement, settled } from './room/settlement';
 import { postSettlement, pullRoom } from './room/site-client';
-import { roomPushSchema, type RoomForParty } from './room/site-protocol';
+import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
+import { inputOf, machineInput, seatsEvent } from './room/site-events';
+import { readRoomCall } from './room/site-calls';
+import type { RoomForParty } from './room/site-protocol';
+import { SpectatorCount } from './room/spectator-count';
 import {
   loadRoom,
   saveChange,
@@ -78,6 +85,10 @@ export default class RoomServer implements Party.Server {
   /** Every handler that touches the machine runs here, one at a time, in arrival order. */
   private queue: Promise<unknown> = Promise.resolve();
   private settling = false;
+  /** Whether the site answered that it does not know this room (then nothing is stored). */
+  private unknownToSite = false;
+  private signOuts = new SignOuts(undefined, 0);
+  private readonly spectators = new SpectatorCount();
 
   constructor(readonly room: Party.Room) {
     this.env = readEnv(room.env);
@@ -88,20 +99,23 @@ export default class RoomServer implements Party.Server {
     const ticket = new URL(request.url).searchParams.get('ticket');
     const verdict = verifyTicket(internalSecret, ticket, lobby.id, Date.now());
     if (!verdict.ok) return new Response('Unauthorized', { status: 401 });
-    return withViewer(request, { uid: verdict.payload.uid, name: verdict.payload.name });
+    const { uid, name, sk } = verdict.payload;
+    return withViewer(request, { uid, name, sessionKey: sk });
   }
 
   async onStart(): Promise<void> {
     const stored = await loadRoom<PersistedSnapshot, LogEntry>(this.room.storage);
+    // Nothing is written here: only a room the site knows gets storage (createFromSite).
     this.roomId = this.currentRoomId() ?? stored.roomId ?? '';
-    if (this.roomId && stored.roomId !== this.roomId)
-      await saveRoomId(this.room.storage, this.roomId);
+    this.signOuts = await loadSignOuts(this.room.storage, Date.now());
     this.logs = stored.logs;
     this.settlement = stored.settlement;
     if (stored.snapshot) {
       this.startActor(
         createActor(roomMachine, { snapshot: stored.snapshot, input: inputOf(stored.snapshot) }),
       );
+      // Nobody is connected to a room that just started: clear the presence it was stored with.
+      await this.syncPresence();
     } else {
       await this.pullFromSite();
     }
@@ -114,22 +128,29 @@ export default class RoomServer implements Party.Server {
   onConnect(connection: Party.Connection<Viewer>, context: Party.ConnectionContext): Promise<void> {
     const viewer = viewerFrom(context.request);
     if (!viewer) {
-      connection.close(4401, 'Unauthorized');
+      closeWith(connection, CLOSE.unauthorized);
       return Promise.resolve();
     }
-    connection.setState(viewer);
     return this.serial(async () => {
+      if (this.signOuts.has(viewer.sessionKey, Date.now())) {
+        return closeWith(connection, CLOSE.signedOut);
+      }
       if (!(await this.ensureActor())) {
         connection.send(errorMessage(ERROR_NOT_LOADED));
+        if (this.unknownToSite) closeWith(connection, CLOSE.unknownRoom);
         return;
       }
+      const refusal = admissionRefusal(this.room, viewer, this.seatedUids());
+      if (refusal) return closeWith(connection, refusal);
+      connection.setState(viewer);
       const earlier = this.logs.slice(-RECENT_LOGS_ON_CONNECT);
-      // Presence is kept for every user, so a spectator who takes a seat later shows as connected.
       const changed =
+        this.isSeated(viewer.uid) &&
         !hasOtherConnection(this.room, viewer.uid, connection) &&
         (await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() }));
-      // The newcomer gets the full state at once (and everyone the new spectator count).
-      if (!changed) this.broadcastState();
+      // The newcomer gets the full state at once; everyone else the new spectator count, soon.
+      if (!changed) connection.send(this.stateMessage(this.spectatorCount()));
+      this.announceSpectators();
       // …and the recent log, so that a (re)connecting board can tell what happened so far.
       for (const entry of earlier) connection.send(logMessage(entry));
     });
@@ -141,13 +162,14 @@ export default class RoomServer implements Party.Server {
     return this.serial(async () => {
       if (!this.actor || !viewer) return;
       const changed =
+        this.isSeated(viewer.uid) &&
         !hasOtherConnection(this.room, viewer.uid, connection) &&
         (await this.apply(
           { type: 'PRESENCE', uid: viewer.uid, connected: false, now: Date.now() },
           undefined,
           connection,
         ));
-      if (!changed) this.broadcastState(connection);
+      if (!changed) this.announceSpectators();
     });
   }
 
@@ -198,20 +220,22 @@ export default class RoomServer implements Party.Server {
     if (request.method === 'GET' || request.method === 'HEAD') {
       return this.serial(async () => jsonResponse(this.publicStatus()));
     }
-    if (request.method !== 'POST') return jsonResponse({ error: 'Method not allowed' }, 405);
-    const signed = await readSignedBody(request, this.env.internalSecret, Date.now());
-    if (!signed.ok) return unauthorized();
-    const parsed = roomPushSchema.safeParse(parseJson(signed.body));
-    if (!parsed.success) return jsonResponse({ error: 'Invalid body' }, 400);
-    const pushed = parsed.data.room;
+    if (request.method !== 'POST') {
+      return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
+    }
+    const read = await readRoomCall(request, this.env.internalSecret, Date.now());
+    if (!read.ok) return read.response;
+    const call = read.call;
+    if (call.type === 'signedOut') return this.serial(() => this.signOut(call.sessionKey));
+    const pushed = call.room;
     if (this.roomId && pushed.roomId !== this.roomId) {
-      return jsonResponse({ error: 'Wrong room' }, 400);
+      return jsonResponse({ error: 'Wrong room', code: 'wrong_room' }, 400);
     }
     return this.serial(async () => {
       if (!this.actor) {
         await this.createFromSite(pushed);
       } else {
-        await this.apply(seatsEvent(pushed, Date.now()));
+        await this.apply(seatsEvent(pushed, Date.now(), onlineUids(this.room)));
       }
       return jsonResponse({ ok: true });
     });
@@ -248,22 +272,36 @@ export default class RoomServer implements Party.Server {
 
   private async createFromSite(room: RoomForParty): Promise<void> {
     if (!this.roomId) this.roomId = room.roomId;
-    this.startActor(
-      createActor(roomMachine, {
-        input: {
-          roomId: room.roomId,
-          stakeNgwee: room.stakeNgwee,
-          timeMinutes: room.timeMinutes,
-          maxPlayers: room.maxPlayers,
-          serverSeed: room.serverSeed,
-          timeScale: this.env.timeScale,
-        },
-      }),
-    );
+    this.startActor(createActor(roomMachine, { input: machineInput(room, this.env.timeScale) }));
+    this.unknownToSite = false;
     await saveRoomId(this.room.storage, room.roomId);
     // The fresh machine has no seats yet; the site's seats arrive as its first event. A room the
     // site already finished has nothing left to play here.
-    await this.apply(seatsEvent(room, Date.now(), room.status === 'ended'));
+    await this.apply(seatsEvent(room, Date.now(), onlineUids(this.room), room.status === 'ended'));
+  }
+
+  /** Call 5: closes the session's sockets here and refuses its tickets for as long as they live. */
+  private async signOut(sessionKey: string): Promise<Response> {
+    const now = Date.now();
+    this.signOuts.add(sessionKey, now);
+    // A room without storage keeps it in memory only: nothing is written for an unknown room.
+    if (this.actor) await saveSignOuts(this.room.storage, this.signOuts);
+    const closed = closeSession(this.room, sessionKey, CLOSE.signedOut);
+    return jsonResponse({ ok: true, closed });
+  }
+
+  /** Brings each seat's presence in line with the live connections (a restored room). */
+  private async syncPresence(): Promise<void> {
+    const actor = this.actor;
+    if (!actor) return;
+    const { seats, connected } = actor.getSnapshot().context;
+    const live = new Set(onlineUids(this.room));
+    for (const { uid } of seats) {
+      const isLive = live.has(uid);
+      if ((connected[uid] === true) !== isLive) {
+        await this.apply({ type: 'PRESENCE', uid, connected: isLive, now: Date.now() });
+      }
+    }
   }
 
   /**
@@ -292,7 +330,7 @@ export default class RoomServer implements Party.Server {
 
     const firstIndex = this.logs.length;
     this.logs.push(...effects.logs);
-    for (const entry of effects.logs) this.room.broadcast(logMessage(entry));
+    for (const entry of effects.logs) sendToAdmitted(this.room, logMessage(entry));
     this.broadcastState(closing);
 
     if (effects.finished && !this.settlement) this.settlement = newSettlement(Date.now());
@@ -337,6 +375,7 @@ export default class RoomServer implements Party.Server {
   private async pullFromSite(): Promise<void> {
     if (!this.roomId) return;
     const pulled = await pullRoom(this.env, this.roomId, Date.now());
+    this.unknownToSite = !pulled.ok && pulled.reason === 'not-found';
     if (pulled.ok && !this.actor) await this.createFromSite(pulled.room);
   }
 
@@ -403,11 +442,28 @@ export default class RoomServer implements Party.Server {
     return this.seatedUids().has(uid);
   }
 
+  /** The state as it is now, with the spectator count filled in from the live connections. */
+  private stateMessage(spectators: number): string {
+    return stateMessage(toView((this.actor as RoomActor).getSnapshot(), { spectators }));
+  }
+
+  private spectatorCount(closing?: Party.Connection): number {
+    return countSpectators(this.room, this.seatedUids(), closing);
+  }
+
   private broadcastState(closing?: Party.Connection): void {
     if (!this.actor) return;
-    const spectators = countSpectators(this.room, this.seatedUids(), closing);
-    const message = stateMessage(toView(this.actor.getSnapshot(), { spectators }));
-    this.room.broadcast(message, closing ? [closing.id] : []);
+    this.spectators.sent = this.spectatorCount(closing);
+    sendToAdmitted(this.room, this.stateMessage(this.spectators.sent), closing);
+  }
+
+  /** A spectator came or went: everyone gets the new count soon, in one state. */
+  private announceSpectators(): void {
+    this.spectators.schedule(() => {
+      void this.serial(async () => {
+        if (this.spectatorCount() !== this.spectators.sent) this.broadcastState();
+      });
+    });
   }
 
   private publicStatus() {
@@ -420,27 +476,6 @@ export default class RoomServer implements Party.Server {
       settled: this.settlement?.status === 'acknowledged',
     };
   }
-}
-
-/** The input a persisted snapshot was created with (XState ignores it when restoring). */
-function inputOf(snapshot: PersistedSnapshot): RoomInput {
-  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale } = (
-    snapshot as unknown as { context: RoomContext }
-  ).context;
-  return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
-}
-
-function seatsEvent(room: RoomForParty, now: number, finishedElsewhere = false): RoomEvent {
-  return {
-    type: 'SEATS',
-    seats: room.seats.map((seat) => ({
-      uid: seat.uid,
-      name: seat.name,
-      clientSeed: seat.clientSeed,
-    })),
-    closed: room.status === 'closed' || finishedElsewhere,
-    now,
-  };
 }
 
 RoomServer satisfies Party.Worker;

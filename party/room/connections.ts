@@ -1,20 +1,27 @@
 // Who is behind a connection. The ticket is checked in `onBeforeConnect` (before any room state
 // exists), which passes the user on to `onConnect` in request headers that it sets itself, so a
-// client cannot supply them.
+// client cannot supply them. A connection is admitted (its state set) only once `onConnect` has let
+// it in; until then it counts for nothing and receives nothing.
 import type * as Party from 'partykit/server';
+import { CLOSE, ROOM_LIMITS, type CloseReason } from './limits';
 
 export const UID_HEADER = 'x-zt-uid';
 export const NAME_HEADER = 'x-zt-name';
+export const SESSION_HEADER = 'x-zt-session';
 
 export interface Viewer {
   uid: string;
   name: string;
+  /** The session whose ticket opened the socket (absent on tickets without one). */
+  sessionKey?: string | undefined;
 }
 
 export function withViewer(request: Party.Request, viewer: Viewer): Party.Request {
   request.headers.set(UID_HEADER, viewer.uid);
   // Header values must be bytes; names may hold any character.
   request.headers.set(NAME_HEADER, encodeURIComponent(viewer.name));
+  if (viewer.sessionKey) request.headers.set(SESSION_HEADER, viewer.sessionKey);
+  else request.headers.delete(SESSION_HEADER);
   return request;
 }
 
@@ -28,11 +35,25 @@ export function viewerFrom(request: Party.Request): Viewer | null {
   } catch {
     // keep the raw value
   }
-  return { uid, name };
+  const sessionKey = request.headers.get(SESSION_HEADER) ?? undefined;
+  return { uid, name, sessionKey };
 }
 
 export function viewerOf(connection: Party.Connection<Viewer>): Viewer | null {
   return connection.state ?? null;
+}
+
+function* admitted(room: Party.Room): Generator<Party.Connection<Viewer> & { state: Viewer }> {
+  for (const connection of room.getConnections<Viewer>()) {
+    if (connection.state) yield connection as Party.Connection<Viewer> & { state: Viewer };
+  }
+}
+
+/** Sends to every admitted connection but `except`. */
+export function sendToAdmitted(room: Party.Room, message: string, except?: Party.Connection): void {
+  for (const connection of admitted(room)) {
+    if (connection.id !== except?.id) connection.send(message);
+  }
 }
 
 /** Open connections of one user, other than `except`. */
@@ -41,8 +62,8 @@ export function hasOtherConnection(
   uid: string,
   except: Party.Connection,
 ): boolean {
-  for (const connection of room.getConnections<Viewer>()) {
-    if (connection.id !== except.id && connection.state?.uid === uid) return true;
+  for (const connection of admitted(room)) {
+    if (connection.id !== except.id && connection.state.uid === uid) return true;
   }
   return false;
 }
@@ -54,10 +75,51 @@ export function countSpectators(
   closing?: Party.Connection,
 ): number {
   const watchers = new Set<string>();
-  for (const connection of room.getConnections<Viewer>()) {
+  for (const connection of admitted(room)) {
     if (connection.id === closing?.id) continue;
-    const uid = connection.state?.uid;
-    if (uid && !seated.has(uid)) watchers.add(uid);
+    if (!seated.has(connection.state.uid)) watchers.add(connection.state.uid);
   }
   return watchers.size;
+}
+
+/** Why a newcomer cannot be admitted (the caps of ROOM_LIMITS), or null. */
+export function admissionRefusal(
+  room: Party.Room,
+  viewer: Viewer,
+  seated: ReadonlySet<string>,
+): CloseReason | null {
+  let sameUser = 0;
+  let spectatorSockets = 0;
+  for (const connection of admitted(room)) {
+    if (connection.state.uid === viewer.uid) sameUser += 1;
+    if (!seated.has(connection.state.uid)) spectatorSockets += 1;
+  }
+  if (sameUser >= ROOM_LIMITS.connectionsPerUser) return CLOSE.userFull;
+  if (!seated.has(viewer.uid) && spectatorSockets >= ROOM_LIMITS.spectatorsPerRoom) {
+    return CLOSE.roomFull;
+  }
+  return null;
+}
+
+/** Closes every admitted socket opened with a ticket of this session; returns how many. */
+export function closeSession(room: Party.Room, sessionKey: string, reason: CloseReason): number {
+  let closed = 0;
+  for (const connection of [...admitted(room)]) {
+    if (connection.state.sessionKey === sessionKey) {
+      closeWith(connection, reason);
+      closed += 1;
+    }
+  }
+  return closed;
+}
+
+/** Users with an admitted socket here now. */
+export function onlineUids(room: Party.Room): string[] {
+  const live = new Set<string>();
+  for (const connection of admitted(room)) live.add(connection.state.uid);
+  return [...live];
+}
+
+export function closeWith(connection: Party.Connection, close: CloseReason): void {
+  connection.close(close.code, close.reason);
 }

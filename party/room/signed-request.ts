@@ -1,16 +1,23 @@
 // Checks a signed internal call from the site (protocol: signRequest/verifyRequest) and hands back
-// its raw body. The signature covers the exact bytes, so the body is read as text before parsing.
+// its raw body. In this order, so an unsigned or oversized call costs next to nothing: the headers
+// and the timestamp (401, the body unread), the declared and then the actual size (413, reading
+// stops at the limit), and only then the signature over the exact bytes.
 import type * as Party from 'partykit/server';
-import { verifyRequest } from '../../game/signing';
+import { checkSignatureHeaders, verifyRequest } from '../../game/signing';
 
-export type SignedBody = { ok: true; body: string } | { ok: false; reason: string };
+export type SignedBody =
+  { ok: true; body: string } | { ok: false; status: 401 | 413; reason: string };
 
 export async function readSignedBody(
   request: Party.Request,
   secret: string,
   now: number,
+  maxBytes: number,
 ): Promise<SignedBody> {
-  const body = await request.text();
+  const headers = checkSignatureHeaders(secret, request.headers, now);
+  if (!headers.ok) return { ok: false, status: 401, reason: headers.reason };
+  const body = await readLimitedText(request, maxBytes);
+  if (body === null) return { ok: false, status: 413, reason: 'body too large' };
   const verdict = verifyRequest(secret, {
     method: request.method,
     path: new URL(request.url).pathname,
@@ -18,7 +25,34 @@ export async function readSignedBody(
     headers: request.headers,
     now,
   });
-  return verdict.ok ? { ok: true, body } : verdict;
+  return verdict.ok ? { ok: true, body } : { ok: false, status: 401, reason: verdict.reason };
+}
+
+/** The body as UTF-8 text, or null as soon as it is known to exceed `maxBytes`. */
+async function readLimitedText(request: Party.Request, maxBytes: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (!Number.isFinite(declared) || declared > maxBytes) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -28,6 +62,9 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-export function unauthorized(): Response {
-  return jsonResponse({ error: 'Unauthorized' }, 401);
+/** The refusal of a call that failed `readSignedBody`: `{error, code}`. */
+export function refusedCall(refusal: { status: 401 | 413 }): Response {
+  return refusal.status === 413
+    ? jsonResponse({ error: 'Request body too large', code: 'body_too_large' }, 413)
+    : jsonResponse({ error: 'Unauthorized', code: 'unauthorized' }, 401);
 }

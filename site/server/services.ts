@@ -45,7 +45,12 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
   });
 
   const auth = authConfigFromEnv(env, config.publicUrl);
-  const authDeps: AuthDeps = { database, config: auth };
+  const authDeps: AuthDeps = {
+    database,
+    config: auth,
+    // The rooms service is built below; a sign-out can only happen once requests are served.
+    onSignedOut: (sessionId, roomIds) => rooms.signedOut(sessionId, roomIds),
+  };
 
   const provider = createPaymentProvider(
     paymentsConfigFromEnv(env, {

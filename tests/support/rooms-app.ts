@@ -28,6 +28,8 @@ export const TEST_INTERNAL_SECRET = 'rooms-test-internal-secret';
 export interface RecordingPartyClient extends PartyClient {
   rooms: RoomForParty[];
   lobbies: PublicRoom[][];
+  /** Sign-outs told to room servers (protocol call 5). */
+  signOuts: { roomId: string; sessionKey: string }[];
   /** The next `count` calls throw, as an unreachable room server would. */
   failNext(count: number): void;
   failures: number;
@@ -38,6 +40,7 @@ export function recordingPartyClient(): RecordingPartyClient {
   const client: RecordingPartyClient = {
     rooms: [],
     lobbies: [],
+    signOuts: [],
     failures: 0,
     failNext(count) {
       failing = count;
@@ -57,6 +60,9 @@ export function recordingPartyClient(): RecordingPartyClient {
         throw new Error('lobby unreachable');
       }
       client.lobbies.push(structuredClone(rooms));
+    },
+    async signOut(roomId, sessionKey) {
+      client.signOuts.push({ roomId, sessionKey });
     },
   };
   return client;
@@ -145,7 +151,13 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
     ...(party ? { partyClient: party } : {}),
     pushRetry: { firstDelayMs: 10, maxDelayMs: 200, maxAttempts: 50 },
   };
-  const authDeps = { database: db.database, config: auth, clock: now };
+  const authDeps = {
+    database: db.database,
+    config: auth,
+    clock: now,
+    onSignedOut: (sessionId: string, roomIds: string[]) =>
+      roomServiceOf(deps).signedOut(sessionId, roomIds),
+  };
 
   const api = Router();
   // The room servers' calls are signed instead of coming from the site's pages.

@@ -19,6 +19,7 @@ import { safeReturnTo } from '../../shared/return-to';
 import { clientAddress } from '../rate-limit/client-address';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
+import { takeTicketRooms } from '../rooms/session-rooms';
 import {
   logIn,
   signInWithGoogle,
@@ -75,7 +76,15 @@ export function authRouter(deps: AuthDeps): Router {
   router.post('/auth/logout', async (req, res) => {
     const token = sessionTokenOf(req, publicUrl);
     const id = token ? sessionIdOf(token) : null;
-    if (id) await deps.database.write((tx) => invalidateSession(tx, id));
+    if (id) {
+      // One transaction: every ticket of this session is either among these rooms or refused.
+      const roomIds = await deps.database.write(async (tx) => {
+        const taken = await takeTicketRooms(tx, id);
+        await invalidateSession(tx, id);
+        return taken;
+      });
+      deps.onSignedOut?.(id, roomIds);
+    }
     res.append('Set-Cookie', clearedSessionCookie(publicUrl));
     // The navbar's Logout is a plain form (it works without JavaScript): send that browser on to
     // the sign-in page. Script callers get the bare 204.

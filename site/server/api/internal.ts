@@ -1,17 +1,23 @@
 // The room servers' side door (protocol calls 2 and 3). Not behind the Origin check: every call is
 // signed with INTERNAL_SECRET over the raw body instead, and an unsigned call changes nothing.
-import express, { Router, type Request, type RequestHandler } from 'express';
-import { verifyRequest } from '../../../game/signing';
+// In this order, so an unsigned caller costs next to nothing: the signature headers and the
+// timestamp (401, the body unread), the body up to a fixed size (413), then the signature over it.
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { checkSignatureHeaders, verifyRequest } from '../../../game/signing';
+import { sendError } from '../auth/http';
 import { describeError } from '../auth/logging';
+import { rawBodyUpTo } from './limited-body';
 import { logAdminError, logBudget } from '../rooms/admin-errors';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { settleReportedGame } from '../rooms/settlement';
 import { roomIdOf } from '../rooms/settings';
 
-/** A settlement carries every log entry of the game; an hour of play stays well below this. */
-const MAX_BODY = '8mb';
-
-const rawBody = express.raw({ type: () => true, limit: MAX_BODY });
+/**
+ * Largest bodies, in bytes. The pull is a GET (no body). A settlement carries every log entry of
+ * the game: measured at 336–422 bytes per roll (tests/unit/rooms/internal-limits.test.ts), so an
+ * hour rolled at 10 a second, about 36,000 rolls, is 12–15 MB; this leaves room for twice that.
+ */
+export const INTERNAL_BODY_LIMITS = { pull: 1024, settlement: 32 * 1024 * 1024 } as const;
 
 function bodyText(req: Request): string {
   return Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
@@ -24,22 +30,14 @@ export function internalRouter(deps: RoomsDeps): Router {
   // Unsigned calls can come from anyone: they are refused always, logged at most 20 a minute.
   const mayLog = logBudget(20, 60_000, clock);
 
-  const signed: RequestHandler = (req, res, next) => {
+  const refuseUnsigned = (req: Request, res: Response, reason: string) => {
     const path = req.originalUrl.split('?')[0] ?? '';
-    const verdict = verifyRequest(deps.config.internalSecret, {
-      method: req.method,
-      path,
-      body: bodyText(req),
-      headers: req.headers,
-      now: clock(),
-    });
-    if (verdict.ok) return next();
     if (mayLog()) {
       logAdminError(
         deps.database,
         {
           message: 'Refused an unsigned internal call',
-          details: { method: req.method, path, reason: verdict.reason },
+          details: { method: req.method, path, reason },
           roomId: roomIdOf(req) || null,
         },
         clock(),
@@ -47,14 +45,37 @@ export function internalRouter(deps: RoomsDeps): Router {
         console.error(`[rooms] admin log failed: ${describeError(error)}`),
       );
     }
-    res.status(401).json({ error: 'Unauthorized' });
+    sendError(res, 401, 'Unauthorized', 'unauthorized');
   };
 
-  router.get('/internal/rooms/:roomId', rawBody, signed, async (req, res) => {
+  /** Before the body: the headers are there, well-formed and fresh. */
+  const signatureHeaders: RequestHandler = (req, res, next) => {
+    const verdict = checkSignatureHeaders(deps.config.internalSecret, req.headers, clock());
+    if (verdict.ok) return next();
+    refuseUnsigned(req, res, verdict.reason);
+  };
+
+  /** After the body: the signature over its exact bytes. */
+  const signed: RequestHandler = (req, res, next) => {
+    const verdict = verifyRequest(deps.config.internalSecret, {
+      method: req.method,
+      path: req.originalUrl.split('?')[0] ?? '',
+      body: bodyText(req),
+      headers: req.headers,
+      now: clock(),
+    });
+    if (verdict.ok) return next();
+    refuseUnsigned(req, res, verdict.reason);
+  };
+
+  const readPull = rawBodyUpTo(INTERNAL_BODY_LIMITS.pull);
+  const readSettlement = rawBodyUpTo(INTERNAL_BODY_LIMITS.settlement);
+
+  router.get('/internal/rooms/:roomId', signatureHeaders, readPull, signed, async (req, res) => {
     try {
       const room = await rooms.roomForParty(roomIdOf(req));
       res.set('Cache-Control', 'no-store');
-      if (!room) return void res.status(404).json({ error: 'Room not found.' });
+      if (!room) return sendError(res, 404, 'Room not found.', 'room_not_found');
       res.json({ room });
     } catch (error) {
       console.error(`[rooms] internal room read failed: ${describeError(error)}`);
@@ -62,14 +83,20 @@ export function internalRouter(deps: RoomsDeps): Router {
     }
   });
 
-  router.post('/internal/rooms/:roomId/settlement', rawBody, signed, async (req, res) => {
-    const answer = await settleReportedGame(
-      { database: deps.database, clock },
-      roomIdOf(req),
-      bodyText(req),
-    );
-    res.status(answer.status).json(answer.body);
-  });
+  router.post(
+    '/internal/rooms/:roomId/settlement',
+    signatureHeaders,
+    readSettlement,
+    signed,
+    async (req, res) => {
+      const answer = await settleReportedGame(
+        { database: deps.database, clock },
+        roomIdOf(req),
+        bodyText(req),
+      );
+      res.status(answer.status).json(answer.body);
+    },
+  );
 
   return router;
 }

@@ -1,7 +1,13 @@
 import { Router, type Response } from 'express';
 import { jsonBody } from '../auth/http';
 import { describeError } from '../auth/logging';
-import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
+import {
+  currentSessionId,
+  currentUser,
+  requirePlayer,
+  requireUser,
+  sessionMiddleware,
+} from '../auth/middleware';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
@@ -89,7 +95,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
 
   router.post('/rooms/:roomId/ticket', session, requireUser, ticketLimit, async (req, res) => {
     try {
-      const outcome = await rooms.ticket(currentUser(res), roomIdOf(req));
+      const outcome = await rooms.ticket(currentUser(res), roomIdOf(req), currentSessionId(res));
       if (!outcome.ok) return refuse(res, outcome);
       res.set('Cache-Control', 'no-store');
       res.json({ ticket: outcome.ticket, url: outcome.url });

@@ -19,6 +19,8 @@ export interface AuthDeps {
   clock?: Clock;
   /** Overrides the provider built from `config.google` (tests). */
   googleProvider?: OAuthProvider;
+  /** After a sign-out: the rooms the session got socket tickets for are told (rooms service). */
+  onSignedOut?: (sessionId: string, roomIds: string[]) => void;
 }
 
 export function parseAdminEmails(value: string | undefined): string[] {

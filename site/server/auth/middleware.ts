@@ -110,6 +110,13 @@ export const requireAdmin: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** The session of the user a guard let through (for tickets bound to it). */
+export function currentSessionId(res: Response): string {
+  const auth = authOf(res);
+  if (!auth) throw new Error('currentSessionId used on a route without requireUser');
+  return auth.sessionId;
+}
+
 /** The user a guard let through. Throws if used on a route without one (a wiring mistake). */
 export function currentUser(res: Response): PublicUser {
   const auth = authOf(res);

@@ -44,7 +44,8 @@ export type RefusalCode =
   | 'not_in_room'
   | 'left_room'
   | 'room_not_found'
-  | 'user_not_found';
+  | 'user_not_found'
+  | 'not_signed_in';
 
 export interface Refusal {
   ok: false;

@@ -1,4 +1,4 @@
-// The site's side of protocol calls 1 and 4: signed JSON POSTs to the room server and the lobby.
+// The site's side of protocol calls 1, 4 and 5: signed JSON POSTs to the room server and the lobby.
 import { signRequest } from '../../../game/signing';
 import type { PublicRoom, RoomForParty } from './types';
 
@@ -6,6 +6,8 @@ import type { PublicRoom, RoomForParty } from './types';
 export interface PartyClient {
   sendRoom(room: RoomForParty): Promise<void>;
   sendLobby(rooms: PublicRoom[]): Promise<void>;
+  /** Call 5: a session signed out; the room closes its sockets and refuses its tickets. */
+  signOut(roomId: string, sessionKey: string): Promise<void>;
 }
 
 export interface HttpPartyClientOptions {
@@ -61,5 +63,7 @@ export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
     sendRoom: (room) =>
       post(`/parties/main/${encodeURIComponent(room.roomId)}`, { type: 'room', room }),
     sendLobby: (rooms) => post('/parties/lobby/main', { type: 'rooms', rooms }),
+    signOut: (roomId, sessionKey) =>
+      post(`/parties/main/${encodeURIComponent(roomId)}`, { type: 'signedOut', sessionKey }),
   };
 }

@@ -6,7 +6,7 @@ import type { PartyClient } from './party-client';
 import type { PublicRoom, RoomForParty } from './types';
 
 export interface PublisherOptions {
-  client: PartyClient;
+  client: Pick<PartyClient, 'sendRoom' | 'sendLobby'>;
   loadRoom(roomId: string): Promise<RoomForParty | null>;
   loadLobby(): Promise<PublicRoom[]>;
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number };

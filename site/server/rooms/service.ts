@@ -9,6 +9,7 @@ import { moneyKeys, refundStake, stake } from '../../../db/money';
 import { rooms, roomSeats, users } from '../../../db/schema';
 import { COUNTDOWN_MS, TURN_MS } from '../../../game/room-context';
 import { signTicket } from '../../../game/signing';
+import { authMessages } from '../auth/messages';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { createRoomPublisher, type RoomPublisher } from './publisher';
 import { httpPartyClient, type PartyClient } from './party-client';
@@ -26,6 +27,8 @@ import {
   ROOM_EXPIRY_MS,
   type RoomSettings,
 } from './settings';
+import { recordTicketRoom, ticketSessionKey } from './session-rooms';
+import { tellSignOut } from './sign-out';
 import type { PublicRoom, RoomForParty } from './types';
 
 export interface RoomsConfig {
@@ -75,7 +78,14 @@ export interface RoomService {
    * finish the game and report it; the push wakes it. Returns the rooms pushed.
    */
   wakeOverdue(now?: number): Promise<string[]>;
-  ticket(actor: Actor, roomId: string): Promise<Outcome<{ ticket: string; url: string }>>;
+  /** A socket ticket bound to the session asking (refused once that session is gone). */
+  ticket(
+    actor: Actor,
+    roomId: string,
+    sessionId: string,
+  ): Promise<Outcome<{ ticket: string; url: string }>>;
+  /** Tells the rooms a signed-out session got tickets for (in the background, retried a little). */
+  signedOut(sessionId: string, roomIds: readonly string[]): void;
   roomForParty(roomId: string): Promise<RoomForParty | null>;
   publisher: RoomPublisher;
 }
@@ -402,14 +412,36 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
   async function ticket(
     actor: Actor,
     roomId: string,
+    sessionId: string,
   ): Promise<Outcome<{ ticket: string; url: string }>> {
     if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
     const found = await loadRoom(database.read, roomId);
     if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
+    const now = clock();
+    // Recorded first, so that a sign-out from now on reaches this room; a session signed out in
+    // the meantime gets nothing.
+    const recorded = await database.write((tx) => recordTicketRoom(tx, sessionId, roomId, now));
+    if (!recorded) return refuse(401, 'not_signed_in', authMessages.notLoggedIn);
     const seat = found.seats.find((s) => s.userId === actor.id);
     const name = seat?.name ?? (actor.isGuest ? 'Guest' : seatName(actor));
-    const signed = signTicket(config.internalSecret, { roomId, uid: actor.id, name }, clock());
+    const sessionKey = ticketSessionKey(sessionId);
+    const signed = signTicket(
+      config.internalSecret,
+      { roomId, uid: actor.id, name, sessionKey },
+      now,
+    );
     return { ok: true, ticket: signed, url: roomSocketUrl(config.partyPublicUrl, roomId, signed) };
+  }
+
+  function signedOut(sessionId: string, roomIds: readonly string[]): void {
+    const sessionKey = ticketSessionKey(sessionId);
+    for (const roomId of roomIds) {
+      void tellSignOut(client, roomId, sessionKey).catch((error: unknown) =>
+        (deps.log ?? console.warn)(
+          `[rooms] sign-out of a session not delivered to ${roomId}: ${String(error)}`,
+        ),
+      );
+    }
   }
 
   return {
@@ -419,6 +451,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     expire,
     wakeOverdue,
     ticket,
+    signedOut,
     async get(roomId) {
       if (!isRoomIdShaped(roomId)) return null;
       const found = await loadRoom(database.read, roomId);

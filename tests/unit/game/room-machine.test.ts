@@ -94,14 +94,48 @@ describe('room machine: waiting', () => {
     expect(nextDeadline(actor.getSnapshot())).toBeNull();
   });
 
-  it('tracks who is connected, players or not, and says so only on a change', () => {
+  it('tracks which seated players are connected, and says so only on a change', () => {
     const { actor, emitted } = startRoom();
+    actor.send({ type: 'SEATS', seats: seats(2), now: T0 });
+    emitted.length = 0;
     actor.send({ type: 'PRESENCE', uid: 'p1', connected: true, now: T0 });
     actor.send({ type: 'PRESENCE', uid: 'p1', connected: true, now: T0 });
     actor.send({ type: 'PRESENCE', uid: 'p2', connected: true, now: T0 });
     actor.send({ type: 'PRESENCE', uid: 'p2', connected: false, now: T0 });
     expect(actor.getSnapshot().context.connected).toEqual({ p1: true });
     expect(emitted).toHaveLength(3);
+  });
+
+  it('keeps spectators out: their presence never changes the persisted snapshot', () => {
+    const { actor, emitted } = startRoom();
+    actor.send({ type: 'SEATS', seats: seats(2), now: T0 });
+    actor.send({ type: 'PRESENCE', uid: 'p1', connected: true, now: T0 });
+    emitted.length = 0;
+    const before = JSON.stringify(actor.getPersistedSnapshot());
+    for (let i = 0; i < 50; i++) {
+      actor.send({ type: 'PRESENCE', uid: `watcher-${i}`, connected: true, now: T0 + i });
+    }
+    for (let i = 0; i < 50; i += 2) {
+      actor.send({ type: 'PRESENCE', uid: `watcher-${i}`, connected: false, now: T0 + 100 + i });
+    }
+    expect(emitted).toEqual([]);
+    expect(JSON.stringify(actor.getPersistedSnapshot())).toBe(before);
+  });
+
+  it('takes the presence of the newly seated from the seats event', () => {
+    const { actor } = startRoom();
+    actor.send({ type: 'SEATS', seats: seats(1), now: T0 });
+    actor.send({ type: 'SEATS', seats: seats(2), online: ['p2', 'watcher'], now: T0 + 1 });
+    expect(actor.getSnapshot().context.connected).toEqual({ p2: true });
+  });
+
+  it('drops the presence of a player who gives up the seat', () => {
+    const { actor } = startRoom();
+    actor.send({ type: 'SEATS', seats: seats(2), now: T0 });
+    actor.send({ type: 'PRESENCE', uid: 'p2', connected: true, now: T0 });
+    actor.send({ type: 'SEATS', seats: seats(1), now: T0 + 1 });
+    expect(actor.getSnapshot().context.connected).toEqual({});
+    expect(JSON.stringify(actor.getPersistedSnapshot())).not.toContain('"p2"');
   });
 });
 

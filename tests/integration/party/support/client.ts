@@ -18,6 +18,8 @@ export interface TestClient {
   send(data: string | Buffer): void;
   close(): Promise<void>;
   isOpen(): boolean;
+  /** Resolves with the close code and reason once the socket has closed. */
+  closed: Promise<{ code: number; reason: string }>;
   socket: WebSocket;
 }
 
@@ -33,6 +35,9 @@ export function connect(
     const socket = new WebSocket(url, { headers: options.headers ?? {} });
     const messages: ServerMessage[] = [];
     const waiters = new Set<() => void>();
+    const closed = new Promise<{ code: number; reason: string }>((resolveClose) => {
+      socket.once('close', (code, reason) => resolveClose({ code, reason: reason.toString() }));
+    });
     const timer = setTimeout(() => {
       socket.terminate();
       resolve({ ok: false, status: null, error: 'timeout' });
@@ -63,6 +68,7 @@ export function connect(
       const client: TestClient = {
         messages,
         socket,
+        closed,
         isOpen: () => socket.readyState === WebSocket.OPEN,
         send: (payload) => socket.send(payload),
         close: () =>

@@ -1,0 +1,14 @@
+CREATE TABLE `rate_limit_counters` (
+	`key` text PRIMARY KEY NOT NULL,
+	`count` integer NOT NULL,
+	`window_ends_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `rate_limit_counters_window_ends_at` ON `rate_limit_counters` (`window_ends_at`);--> statement-breakpoint
+CREATE TABLE `session_rooms` (
+	`session_id` text NOT NULL,
+	`room_id` text NOT NULL,
+	`last_ticket_at` integer NOT NULL,
+	PRIMARY KEY(`session_id`, `room_id`),
+	FOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade
+);

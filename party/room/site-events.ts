@@ -1,0 +1,38 @@
+// How what the site says becomes machine input and events: a new room's input, a restored
+// snapshot's input, and the seats event of a push or a pull.
+import type { RoomContext, RoomEvent, RoomInput } from '../../game';
+import type { RoomForParty } from './site-protocol';
+
+/** The input of a fresh machine for a room the site sent. */
+export function machineInput(room: RoomForParty, timeScale: number): RoomInput {
+  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed } = room;
+  return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
+}
+
+/** The input a persisted snapshot was created with (XState ignores it when restoring). */
+export function inputOf(snapshot: unknown): RoomInput {
+  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale } = (
+    snapshot as { context: RoomContext }
+  ).context;
+  return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
+}
+
+/** The site's seats as a machine event; `online` are the users with a socket here now. */
+export function seatsEvent(
+  room: RoomForParty,
+  now: number,
+  online: string[],
+  finishedElsewhere = false,
+): RoomEvent {
+  return {
+    type: 'SEATS',
+    online,
+    seats: room.seats.map((seat) => ({
+      uid: seat.uid,
+      name: seat.name,
+      clientSeed: seat.clientSeed,
+    })),
+    closed: room.status === 'closed' || finishedElsewhere,
+    now,
+  };
+}

@@ -1,0 +1,104 @@
+// The site → party calls (room push, sign-out, lobby list) check the signature headers and the
+// timestamp before reading a byte of the body, and read at most a small, fixed amount: an unsigned
+// caller cannot make a room server wait for or buffer a body.
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signRequest } from '../../../game/signing';
+import { BODY_LIMITS } from '../../../party/room/limits';
+import { makeRoom, startEnvironment, type Environment } from './support/environment';
+
+let env: Environment;
+
+beforeAll(async () => {
+  env = await startEnvironment({ timeScale: 60 });
+});
+
+afterAll(async () => {
+  await env?.close();
+});
+
+/**
+ * POSTs a chunked body that starts but never ends, and resolves with the status of the answer: the
+ * server can only answer if it does not wait for the body.
+ */
+function postEndlessBody(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on('error', reject);
+    req.setTimeout(10_000, () => {
+      req.destroy();
+      reject(new Error('no answer while the body was still open'));
+    });
+    req.write('{"type":"room","room":');
+  });
+}
+
+function signedHeaders(path: string, body: string): Record<string, string> {
+  return { ...signRequest(env.secret, { method: 'POST', path, body, now: Date.now() }) };
+}
+
+const targets = [
+  { name: 'room', path: () => `/parties/main/${makeRoom({ players: ['a'] }).roomId}` },
+  { name: 'lobby', path: () => '/parties/lobby/main' },
+] as const;
+
+describe.each(targets)('signed calls to the $name party', ({ name, path: pathOf }) => {
+  const limit = name === 'room' ? BODY_LIMITS.roomCall : BODY_LIMITS.lobbyPush;
+
+  it('answers 401 to a call without signature headers without reading its body', async () => {
+    const path = pathOf();
+    expect(await postEndlessBody(`${env.party.httpUrl}${path}`, {})).toBe(401);
+    const stale = signRequest(env.secret, {
+      method: 'POST',
+      path,
+      body: '',
+      now: Date.now() - 5 * 60_000,
+    });
+    expect(await postEndlessBody(`${env.party.httpUrl}${path}`, { ...stale })).toBe(401);
+    const malformed = { 'x-zt-timestamp': String(Date.now()), 'x-zt-signature': 'zz' };
+    expect(await postEndlessBody(`${env.party.httpUrl}${path}`, malformed)).toBe(401);
+  });
+
+  it('answers 413 to a signed call whose body is over the limit, declared or not', async () => {
+    const path = pathOf();
+    const body = JSON.stringify({ type: 'rooms', pad: 'x'.repeat(limit) });
+    const declared = await fetch(`${env.party.httpUrl}${path}`, {
+      method: 'POST',
+      body,
+      headers: signedHeaders(path, body),
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({
+      error: 'Request body too large',
+      code: 'body_too_large',
+    });
+    // Chunked, with no length declared: reading stops at the limit.
+    const chunked = await fetch(`${env.party.httpUrl}${path}`, {
+      method: 'POST',
+      body: new Blob([body]).stream(),
+      headers: signedHeaders(path, body),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+  });
+
+  it('still accepts a signed call under the limit', async () => {
+    const path = pathOf();
+    const room = makeRoom({ players: ['a'], maxPlayers: 2 });
+    const body =
+      name === 'room'
+        ? JSON.stringify({ type: 'room', room })
+        : JSON.stringify({ type: 'rooms', rooms: [] });
+    const target = name === 'room' ? `/parties/main/${room.roomId}` : path;
+    const answer = await fetch(`${env.party.httpUrl}${target}`, {
+      method: 'POST',
+      body,
+      headers: { ...signedHeaders(target, body), 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(200);
+  });
+});

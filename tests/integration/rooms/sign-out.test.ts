@@ -1,0 +1,93 @@
+// Signing out ends what the session got: the sockets it opened close at once (4401 `Signed out`)
+// and a ticket it got before, still within its minute, no longer connects. A ticket is never issued
+// to a session that is gone. With the real site router and the real `partykit dev`.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE } from '../../../party/room/limits';
+import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
+import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { connect, mustConnect } from '../party/support/client';
+
+const SECRET = 'rooms-sign-out-internal-secret';
+const CONFIG = path.join(import.meta.dirname, 'partykit.e2e.json');
+
+let app: RoomsApp;
+let party: PartykitServer;
+
+beforeAll(async () => {
+  const port = await freePort();
+  app = await startRoomsApp({
+    realClock: true,
+    internalSecret: SECRET,
+    partyUrl: `http://127.0.0.1:${port}`,
+    partyPublicUrl: `ws://127.0.0.1:${port}`,
+  });
+  party = await startPartykit({
+    config: CONFIG,
+    port,
+    vars: { SITE_URL: app.url, INTERNAL_SECRET: SECRET, GAME_TIME_SCALE: '1' },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await party?.stop();
+  if (party) await removeDir(party.persistDir);
+  await app?.close();
+});
+
+async function openRoom(host: TestUser): Promise<string> {
+  const created = await host.client.post('/api/rooms', {
+    amount: 10,
+    time: 10,
+    maxPlayers: 2,
+    privacy: 'Public',
+  });
+  expect(created.status).toBe(201);
+  return (created.json.room as { roomId: string }).roomId;
+}
+
+async function ticketUrl(user: TestUser, roomId: string): Promise<string> {
+  const answer = await user.client.post(`/api/rooms/${roomId}/ticket`);
+  expect(answer.status).toBe(200);
+  return answer.json.url as string;
+}
+
+describe('signing out', () => {
+  it("closes the session's sockets and refuses its unused tickets", async () => {
+    const host = await app.player({ fundZmw: 20 });
+    const roomId = await openRoom(host);
+    const watcher = await app.guest();
+
+    const hostSocket = await mustConnect(await ticketUrl(host, roomId));
+    await hostSocket.waitFor((m) => m.type === 'state');
+    const spare = await ticketUrl(host, roomId);
+    const watcherSocket = await mustConnect(await ticketUrl(watcher, roomId));
+    await watcherSocket.waitFor((m) => m.type === 'state');
+
+    const signedOutAt = Date.now();
+    expect((await host.client.post('/api/auth/logout')).status).toBe(204);
+    expect(await hostSocket.closed).toEqual(CLOSE.signedOut);
+    expect(Date.now() - signedOutAt).toBeLessThan(2_000);
+
+    // The ticket got before signing out is still within its minute, yet no longer opens a socket.
+    const late = await connect(spare);
+    expect(late.ok).toBe(true);
+    if (late.ok) {
+      expect(await late.client.closed).toEqual(CLOSE.signedOut);
+      expect(late.client.messages.filter((m) => m.type === 'state')).toEqual([]);
+    }
+    // Another session's socket in the same room stays open.
+    expect(watcherSocket.isOpen()).toBe(true);
+    // And no new ticket without a session.
+    expect((await host.client.post(`/api/rooms/${roomId}/ticket`)).status).toBe(401);
+    await watcherSocket.close();
+  });
+
+  it('issues no ticket to a session that is gone, even one that passed the guard', async () => {
+    const host = await app.player({ fundZmw: 20 });
+    const roomId = await openRoom(host);
+    const actor = { id: host.id, firstName: host.firstName, lastName: host.lastName };
+    const refused = await app.rooms.ticket({ ...actor, isGuest: false }, roomId, 'no-such-session');
+    expect(refused).toMatchObject({ ok: false, status: 401, code: 'not_signed_in' });
+  });
+});
