@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client';
+import type { Mailer } from '../mail/mailer';
 import { GOOGLE_ENDPOINTS, type GoogleConfig, type OAuthProvider } from './google';
 
 export interface AuthConfig {
@@ -19,6 +20,8 @@ export interface AuthDeps {
   clock?: Clock;
   /** Overrides the provider built from `config.google` (tests). */
   googleProvider?: OAuthProvider;
+  /** Verification and reset mail; without one (apps that test other parts) no mail is sent. */
+  mailer?: Mailer;
 }
 
 export function parseAdminEmails(value: string | undefined): string[] {
