@@ -3,10 +3,12 @@ import type { AuthDeps } from '../auth/config';
 import { requestVerification, verifyEmail } from '../auth/email-verification';
 import { authErrorHandler } from '../auth/errors';
 import { jsonBody, sendError } from '../auth/http';
+import { authMessages as m } from '../auth/messages';
 import { currentUser, requirePlayer, sessionMiddleware } from '../auth/middleware';
 import type { Refusal } from '../auth/outcomes';
 import { changePassword } from '../auth/password-change';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset';
+import { findUserById, isEmailVerified } from '../auth/users';
 
 function refused(res: Response, outcome: Refusal): void {
   if (outcome.retryAfterSeconds) res.set('Retry-After', String(outcome.retryAfterSeconds));
@@ -15,7 +17,8 @@ function refused(res: Response, outcome: Refusal): void {
 
 /**
  * The account's mail and password (contract §6, "Mail"): `POST /auth/email/verify-request`,
- * `/auth/email/verify`, `/auth/password/forgot`, `/auth/password/reset` and `/me/password`.
+ * `/auth/email/verify`, `/auth/password/forgot`, `/auth/password/reset`, `/me/password`, and
+ * `GET /me/security` for the account page.
  */
 export function accountRouter(deps: AuthDeps): Router {
   const router = Router();
@@ -45,6 +48,19 @@ export function accountRouter(deps: AuthDeps): Router {
     res.json({ message: outcome.message });
   });
 
+  // What the account page shows: how this account signs in and whether its address is proved.
+  router.get('/me/security', session, requirePlayer, async (_req, res) => {
+    const user = await findUserById(deps.database.read, currentUser(res).id);
+    if (!user) return sendError(res, 401, m.notLoggedIn);
+    res.set('Cache-Control', 'no-store');
+    res.json({
+      emailVerified: isEmailVerified(user),
+      hasPassword: user.passwordHash !== null,
+      googleLinked: user.googleSub !== null,
+      googleAvailable: Boolean(deps.googleProvider ?? deps.config.google),
+    });
+  });
+
   router.post('/me/password', session, requirePlayer, jsonBody, async (req, res) => {
     const auth = res.locals.auth!;
     const outcome = await changePassword(
@@ -61,7 +77,7 @@ export function accountRouter(deps: AuthDeps): Router {
   });
 
   router.use(
-    ['/auth/email', '/auth/password', '/me/password'],
+    ['/auth/email', '/auth/password', '/me/password', '/me/security'],
     authErrorHandler('account route failed'),
   );
   return router;

@@ -3,9 +3,8 @@
 // dictionary of @zxcvbn-ts/language-common (about 49,000 passwords ranked from public breach
 // corpora, maintained with zxcvbn-ts); see docs/decisions/014-password-rule.md.
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { LIMITS } from './limits';
 import { authMessages as m } from './messages';
-
-export const LIMITS = { name: 60, email: 254, passwordMin: 8, passwordMax: 256 } as const;
 
 export type PasswordRefusal = {
   error: string;

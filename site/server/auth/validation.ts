@@ -1,5 +1,6 @@
 import { authMessages as m } from './messages';
-import { checkNewPassword, LIMITS } from './password-rule';
+import { LIMITS } from './limits';
+import { checkNewPassword } from './password-rule';
 
 export { LIMITS };
 

@@ -9,6 +9,8 @@ export type ApiResult<T> =
       status: number;
       /** The server's `{error}` word for word, or the caller's fallback. */
       error: string;
+      /** The server's stable `code`, when it sent one: screens decide by this, never by wording. */
+      code?: string;
       /** True when the request may not have reached the server: safe to retry the same attempt. */
       unanswered: boolean;
     };
@@ -20,6 +22,12 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Shown when the server gives no message of its own. */
   fallbackError: string;
+}
+
+function codeOf(payload: unknown): { code?: string } {
+  if (typeof payload !== 'object' || payload === null) return {};
+  const code = (payload as { code?: unknown }).code;
+  return typeof code === 'string' && code !== '' ? { code } : {};
 }
 
 function errorOf(payload: unknown): string | null {
@@ -67,6 +75,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions): Promise<Ap
     ok: false,
     status: response.status,
     error: errorOf(payload) ?? fallbackError,
+    ...codeOf(payload),
     unanswered: false,
   };
 }
