@@ -20,7 +20,7 @@ export interface AuthDeps {
   clock?: Clock;
   /** Overrides the provider built from `config.google` (tests). */
   googleProvider?: OAuthProvider;
-  /** Verification and reset mail; without one (apps that test other parts) no mail is sent. */
+  /** Verification and reset mail; without one (apps that test other parts) none is made or sent. */
   mailer?: Mailer;
 }
 

@@ -95,11 +95,3 @@ export function createMailer(options: MailerOptions): Mailer {
     },
   };
 }
-
-/** For composed apps that send no mail at all (tests of other parts): every message is dropped. */
-export const discardingMailer: Mailer = {
-  send: async () => {},
-  sendLater: () => {},
-  idle: async () => {},
-  close: async () => {},
-};
