@@ -88,6 +88,9 @@ export async function resetPassword(
       .set({
         passwordHash,
         emailVerifiedAt: user.emailVerifiedAt ?? (proved ? at : null),
+        // A Google account linked while the address was unproved was linked by whoever knew the
+        // password (perhaps a squatter, docs/decisions/013): the owner taking it back unlinks it.
+        googleSub: user.emailVerifiedAt === null ? null : user.googleSub,
         updatedAt: at,
       })
       .where(eq(users.id, user.id));

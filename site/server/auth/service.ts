@@ -162,11 +162,11 @@ export async function signInWithGoogle(
     const email = profile.emailVerified ? (profile.email?.toLowerCase() ?? null) : null;
     const sameEmail = email ? await findUserByEmail(tx, email) : null;
     if (sameEmail) {
+      if (!sameEmail.isGuest && !isEmailVerified(sameEmail)) {
+        return refuse(409, m.googleLinkRequired, 'google_link_required');
+      }
       if (sameEmail.googleSub || sameEmail.isGuest) {
         return refuse(409, m.emailTaken, 'email_taken');
-      }
-      if (!isEmailVerified(sameEmail)) {
-        return refuse(409, m.googleLinkRequired, 'google_link_required');
       }
       await invalidateUserSessions(tx, sameEmail.id);
       const [linked] = await tx

@@ -57,6 +57,12 @@ describe('Google sign-in and an unproved email (pre-hijack)', () => {
     const squat = newPerson({ email: 'victim@gmail.com' });
     expect((await squatter.post('/api/auth/signup', squat)).status).toBe(201);
     const squatterId = ((await squatter.get('/api/me')).json.user as { id: string }).id;
+    // The squatter knows the password, so they can link their own Google account to it.
+    const linkStart = await squatter.post('/api/auth/google/link', { password: squat.password });
+    const linkFlow = await throughProvider(idp, linkStart);
+    googleSays(idp, { sub: 'google-squatter', email: 'squatter@gmail.com', email_verified: true });
+    await squatter.get(callbackPath(linkFlow.callbackUrl));
+    expect((await userRow('victim@gmail.com')).googleSub).toBe('google-squatter');
 
     // The owner signs in with Google: refused, told how to link, no session, nothing linked.
     const owner = app.client('10.0.0.7');
@@ -67,7 +73,7 @@ describe('Google sign-in and an unproved email (pre-hijack)', () => {
     expect(location.searchParams.get('code')).toBe('google_link_required');
     expect(location.searchParams.get('error')).toMatch(/sign in with its password/i);
     expect(owner.cookies.has('session')).toBe(false);
-    expect((await userRow('victim@gmail.com')).googleSub).toBeNull();
+    expect((await userRow('victim@gmail.com')).googleSub).toBe('google-squatter');
     // Nor was a second account made with the address.
     expect(await app.db.database.read.select().from(users)).toHaveLength(1);
     // The squatter's session is untouched (it is not ours to end: the address is not proved).
@@ -88,6 +94,16 @@ describe('Google sign-in and an unproved email (pre-hijack)', () => {
       .client('10.0.0.67')
       .post('/api/auth/login', { email: 'victim@gmail.com', password: squat.password });
     expect(oldPassword.status).toBe(401);
+    // …and the squatter's Google no longer leads into the account.
+    expect((await userRow('victim@gmail.com')).googleSub).toBeNull();
+    const squatterAgain = app.client('10.0.0.68');
+    await googleSignIn(squatterAgain, {
+      sub: 'google-squatter',
+      email: 'squatter@gmail.com',
+      email_verified: true,
+    });
+    const elsewhere = (await squatterAgain.get('/api/me')).json.user as { id: string };
+    expect(elsewhere.id).not.toBe(squatterId);
 
     // Now Google joins the proved account.
     const joined = await googleSignIn(owner, OWNER_GOOGLE);
