@@ -155,6 +155,12 @@ describe('linking Google from a signed-in session', () => {
     await laptop.post('/api/auth/login', { email: person.email, password: person.password });
     expect((await laptop.get('/api/me')).status).toBe(200);
 
+    expect((await client.get('/api/me/security')).json).toEqual({
+      emailVerified: false,
+      hasPassword: true,
+      googleLinked: false,
+      googleAvailable: true,
+    });
     const wrong = await client.post('/api/auth/google/link', { password: 'not-my-password' });
     expect(wrong.status).toBe(403);
     expect(wrong.json).toEqual({
@@ -175,6 +181,7 @@ describe('linking Google from a signed-in session', () => {
     expect(back.headers.get('location')).toBe('/rentalgame/account?linked=google');
 
     expect((await userRow('linker@example.zm')).googleSub).toBe('google-linker');
+    expect((await client.get('/api/me/security')).json).toMatchObject({ googleLinked: true });
     expect((await client.get('/api/me')).status).toBe(200);
     expect((await laptop.get('/api/me')).status).toBe(401);
 
