@@ -109,3 +109,29 @@ test('a player who forgot the password resets it from the mailed link', async ({
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/rentalgame\/dashboard$/);
 });
+
+test('a player changes the password on the account page and stays signed in', async ({ page }) => {
+  const user = await signUpViaApi(page.request, { email: uniqueEmail('change') });
+
+  await page.goto('/rentalgame/account');
+  await expect(page.getByTestId('email-status')).toHaveText('(not verified yet)');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Please confirm your email address.' }),
+  ).toBeVisible();
+  const form = page.getByRole('form', { name: 'Change password' });
+  await waitForHydration(page, 'form[aria-label="Change password"]');
+  await form.getByLabel('Current password', { exact: true }).fill('not-my-password');
+  await form.getByLabel('New password', { exact: true }).fill('chongwe-river-77');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('Incorrect password. Please try again.')).toBeVisible();
+
+  await form.getByLabel('Current password', { exact: true }).fill(user.password);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    form.getByRole('status').filter({ hasText: 'Your password is changed.' }),
+  ).toBeVisible();
+  await screenshot(page, 'account-password-changed');
+  // This device stays signed in.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+});
