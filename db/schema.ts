@@ -43,6 +43,8 @@ export const users = sqliteTable(
     isAdmin: bool('is_admin').notNull().default(false),
     isGuest: bool('is_guest').notNull().default(false),
     googleSub: text('google_sub'),
+    /** When the email was proved (its mail link, a password reset, or Google's verified email). */
+    emailVerifiedAt: integer('email_verified_at'),
     currentRoomId: text('current_room_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -82,6 +84,28 @@ export const sessionRooms = sqliteTable(
     lastTicketAt: integer('last_ticket_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.roomId] })],
+);
+
+export const emailTokenPurposes = ['verify_email', 'reset_password'] as const;
+export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
+
+/** Single-use links sent by mail. */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    /** Hex SHA-256 of the token; the token itself is only in the mail. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: emailTokenPurposes }).notNull(),
+    /** The address the link went to: it proves that address only. */
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_purpose').on(t.userId, t.purpose)],
 );
 
 export const loginThrottle = sqliteTable('login_throttle', {

@@ -1,15 +1,17 @@
 /**
- * `npm run admin -- grant <email>` | `revoke <email>` | `list`
+ * `npm run admin -- grant <email> [--force]` | `revoke <email>` | `list`
  * Grants or revokes the admin claim stored on an account (ADMIN_EMAILS grants it too, without a row
- * change). Reads DATABASE_URL (default file:./data/app.db) and DATABASE_AUTH_TOKEN.
+ * change, to a verified email). `grant` shows who the account is and refuses an unverified email
+ * unless `--force`. Reads DATABASE_URL (default file:./data/app.db) and DATABASE_AUTH_TOKEN.
  */
 import { createDatabase } from '../db/client';
 import { grantAdmin, grantedAdminEmails, revokeAdmin } from '../site/server/auth/admin-grants';
 
-const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | list';
+const USAGE = 'Usage: npm run admin -- grant <email> [--force] | revoke <email> | list';
 
-async function main(args: string[]): Promise<number> {
-  const [command, email] = args;
+async function main(argv: string[]): Promise<number> {
+  const force = argv.includes('--force');
+  const [command, email] = argv.filter((arg) => arg !== '--force');
   if (command !== 'list' && (!['grant', 'revoke'].includes(command ?? '') || !email)) {
     console.error(USAGE);
     return 2;
@@ -25,8 +27,9 @@ async function main(args: string[]): Promise<number> {
     }
     const outcome =
       command === 'grant'
-        ? await grantAdmin(database, email!)
+        ? await grantAdmin(database, email!, { force })
         : await revokeAdmin(database, email!);
+    if (outcome.account) console.log(outcome.account);
     (outcome.ok ? console.log : console.error)(outcome.message);
     return outcome.ok ? 0 : 1;
   } catch (error) {

@@ -1,3 +1,15 @@
+CREATE TABLE `email_tokens` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`purpose` text NOT NULL,
+	`email` text NOT NULL,
+	`expires_at` integer NOT NULL,
+	`used_at` integer,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `email_tokens_user_purpose` ON `email_tokens` (`user_id`,`purpose`);--> statement-breakpoint
 CREATE TABLE `rate_limit_counters` (
 	`key` text PRIMARY KEY NOT NULL,
 	`count` integer NOT NULL,
@@ -12,3 +24,5 @@ CREATE TABLE `session_rooms` (
 	PRIMARY KEY(`session_id`, `room_id`),
 	FOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+ALTER TABLE `users` ADD `email_verified_at` integer;

@@ -2,6 +2,7 @@
 // value stops the process with a message that names the variable, instead of failing later.
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAIL_FROM } from './mail/mailer';
 import { loadOrCreateSecrets } from './secrets';
 
 export type Env = Record<string, string | undefined>;
@@ -27,6 +28,9 @@ export interface SiteConfig {
   partyUrl: string;
   /** Where the PartyKit server reaches the site (always this machine). */
   siteUrl: string;
+  /** Outgoing mail by SMTP; unset: each message is a `.eml` file in `<dataDir>/outbox/`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +82,8 @@ const environmentSchema = z.object({
   INTERNAL_SECRET: optional(secret),
   PUBLIC_URL: optional(httpUrl),
   PARTY_URL: optional(httpUrl),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  MAIL_FROM: optional(z.string()),
 });
 
 /**
@@ -117,6 +123,8 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     partyUrl: e.PARTY_URL ?? `http://127.0.0.1:${e.PARTY_PORT}`,
     siteUrl: `http://127.0.0.1:${e.PORT}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
   };
 }
 

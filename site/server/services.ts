@@ -1,6 +1,7 @@
 // Builds the site's services from its settings: the database, auth, the payment provider, the
 // wallet with its reconciler, the rooms with their sweeper, and the `/api` router that puts them in
 // front of the world. `main.ts` calls this once; `stop()` ends every timer and closes the database.
+import path from 'node:path';
 import { Router } from 'express';
 import { createDatabase } from '../../db/client';
 import { adminRouter } from './api/admin';
@@ -11,11 +12,13 @@ import { meRouter } from './api/me';
 import { paymentsRouter } from './api/payments';
 import { roomsRouter } from './api/rooms';
 import { walletRouter } from './api/wallet';
+import { accountRouter } from './api/account';
 import { authConfigFromEnv, type AuthDeps } from './auth/config';
 import { resolveUser, sessionMiddleware } from './auth/middleware';
 import { requireSameOrigin } from './auth/origin';
 import type { Env, SiteConfig } from './config';
 import type { SiteServerDeps } from './create-site-server';
+import { createMailer } from './mail/mailer';
 import { paymentsConfigFromEnv } from './payments/config';
 import { createPaymentProvider } from './payments/create-provider';
 import { createDatabaseSandboxStore } from './payments/sandbox-store-db';
@@ -45,9 +48,15 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
   });
 
   const auth = authConfigFromEnv(env, config.publicUrl);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: config.mailFrom,
+  });
   const authDeps: AuthDeps = {
     database,
     config: auth,
+    mailer,
     // The rooms service is built below; a sign-out can only happen once requests are served.
     onSignedOut: (sessionId, roomIds) => rooms.signedOut(sessionId, roomIds),
   };
@@ -92,6 +101,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
   api.use(sessionMiddleware(authDeps));
   api.use(
     authRouter(authDeps),
+    accountRouter(authDeps),
     meRouter(authDeps),
     walletRouter({ ...walletDeps, wallet }),
     adminRouter({ ...walletDeps, wallet }),
@@ -112,7 +122,12 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     async stop() {
       sweeper.stop();
       rooms.publisher.stop();
-      await Promise.allSettled([reconciler.stop(), provider.stop(), rooms.publisher.idle()]);
+      await Promise.allSettled([
+        reconciler.stop(),
+        provider.stop(),
+        rooms.publisher.idle(),
+        mailer.close(),
+      ]);
       database.close();
     },
   };

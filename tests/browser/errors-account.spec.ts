@@ -54,12 +54,12 @@ test.describe('sign-up', () => {
     await form.getByLabel('Surname').fill('Phiri');
     await form.getByLabel('Phone number').fill('0881234567');
     await form.getByLabel('Email').fill('bwalya@example');
-    await form.getByLabel('Password', { exact: true }).fill('12345');
+    await form.getByLabel('Password', { exact: true }).fill('1234567');
     await form.getByLabel('I am 18 years old or older.').check();
     await form.getByRole('checkbox', { name: /I accept the Terms/ }).check();
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
-    await expect(form.getByText('Password should be at least 6 characters long.')).toBeVisible();
+    await expect(form.getByText('Password should be at least 8 characters long.')).toBeVisible();
     await expect(
       form.getByText('Please enter a valid Zambian phone number (e.g., 096...).'),
     ).toBeVisible();

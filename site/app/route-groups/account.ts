@@ -7,10 +7,14 @@ export const accountRoutes: RouteConfigEntry[] = [
   route('rentalgame/deposit', 'routes/deposit.tsx'),
   route('rentalgame/withdraw', 'routes/withdraw.tsx'),
   route('rentalgame/accounthistory', 'routes/account-history.tsx'),
+  route('rentalgame/account', 'routes/account-settings.tsx'),
   route('admin/admindashboard', 'routes/admin-dashboard.tsx'),
   // Pages anyone may read, in the marketing frame (navbar and footer).
   layout('routes/site-layout.tsx', { id: 'account-site-layout' }, [
     route('auth', 'routes/auth.tsx'),
+    route('auth/forgot', 'routes/auth-forgot.tsx'),
+    route('auth/reset', 'routes/auth-reset.tsx'),
+    route('auth/verify', 'routes/auth-verify.tsx'),
     route('rentalgame/howtoplay', 'routes/how-to-play.tsx'),
     route('terms', 'routes/terms.tsx'),
     route('privacy', 'routes/privacy.tsx'),

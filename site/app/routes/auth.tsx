@@ -3,6 +3,7 @@
 // number (made with Google) gets the complete-profile popup first.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, redirect } from 'react-router';
+import { LIMITS } from '../../server/auth/limits';
 import { authMessages } from '../../server/auth/messages';
 import type { PublicUser } from '../../server/auth/users';
 import { apiFetch } from '../components/account/api';
@@ -37,6 +38,7 @@ const URL_MESSAGES: ReadonlySet<string> = new Set([
   authMessages.googleUnavailable,
   authMessages.emailTaken,
   authMessages.unexpected,
+  authMessages.googleLinkRequired,
 ]);
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -49,6 +51,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     returnTo,
     mode: (url.searchParams.get('mode') === 'signup' ? 'signup' : 'login') as Mode,
     error: error && URL_MESSAGES.has(error) ? error : null,
+    errorCode: url.searchParams.get('code'),
     incompleteUser: user && !user.isGuest && needsProfile(user) ? user : null,
     isGuest: user?.isGuest ?? false,
   };
@@ -62,7 +65,7 @@ const M = {
   passwordRequired: 'Password is required.',
   invalidPhone: 'Please enter a valid Zambian phone number (e.g., 096...).',
   invalidEmail: 'Please enter a valid email address.',
-  weakPassword: 'Password should be at least 6 characters long.',
+  weakPassword: authMessages.weakPassword,
   adult: 'Please confirm that you are 18 or older: real-money games are for adults only.',
   terms: 'Please accept the Terms and Conditions and the Privacy Policy to continue.',
   unexpected: 'Something went wrong. Please try again.',
@@ -102,7 +105,7 @@ function checkSignup(f: SignupFields): Errors<SignupFields> {
   if (!f.email.trim()) errors.email = M.emailRequired;
   else if (!EMAIL.test(f.email.trim())) errors.email = M.invalidEmail;
   if (!f.password) errors.password = M.passwordRequired;
-  else if (f.password.length < 6) errors.password = M.weakPassword;
+  else if (f.password.length < LIMITS.passwordMin) errors.password = M.weakPassword;
   if (!f.adult) errors.adult = M.adult;
   if (!f.terms) errors.terms = M.terms;
   return errors;
@@ -176,7 +179,14 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
         ) : null}
         {loaderData.error ? (
           <Banner tone="error" title={loaderData.error}>
-            <p>You can try Google again, or use your email and password below.</p>
+            {loaderData.errorCode === 'google_link_required' ? (
+              <p>
+                Log in below with the password of that account, then link Google from your account
+                page. Do not know the password? <Link to="/auth/forgot">Reset it by mail</Link>.
+              </p>
+            ) : (
+              <p>You can try Google again, or use your email and password below.</p>
+            )}
           </Banner>
         ) : null}
         {mode === 'login' ? (
@@ -279,6 +289,9 @@ function LoginForm({ email, setEmail, onSignedIn, onSwitch }: FormProps) {
         error={errors.password}
         autoComplete="current-password"
       />
+      <p className="form__hint">
+        <Link to="/auth/forgot">Forgot password?</Link>
+      </p>
       <div className="form__actions">
         <button type="submit" className="button button--wide" disabled={!hydrated || busy}>
           {busy ? <Spinning>Logging in…</Spinning> : 'Log in'}
@@ -390,7 +403,7 @@ function SignupForm({ email, setEmail, onSignedIn, onSwitch }: FormProps) {
         onShow={setShowPassword}
         error={errors.password}
         autoComplete="new-password"
-        hint="At least 6 characters."
+        hint={`At least ${LIMITS.passwordMin} characters, and not a common password.`}
       />
       <CheckField name="adult" checked={fields.adult} onChange={set('adult')} error={errors.adult}>
         I am 18 years old or older.
@@ -433,8 +446,7 @@ function NextStep({ message, mode, onSwitch }: { message: string; mode: Mode; on
   if (message === M.wrongPassword) {
     return (
       <p>
-        Check that Caps Lock is off. Forgot your password? Write to{' '}
-        <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>.
+        Check that Caps Lock is off. <Link to="/auth/forgot">Forgot your password?</Link>
       </p>
     );
   }

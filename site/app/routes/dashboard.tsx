@@ -8,6 +8,7 @@ import { Banner } from '../components/account/banner';
 import { CompleteProfileDialog, needsProfile } from '../components/account/complete-profile-dialog';
 import { requestBalanceRefresh } from '../components/account/live-balance';
 import { authPath, pathOf } from '../components/account/return-to';
+import { VerifyEmailNotice } from '../components/account/verify-email-notice';
 import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/dashboard';
@@ -72,6 +73,12 @@ const CARDS: readonly Card[] = [
     icon: 'account',
   },
   {
+    to: '/rentalgame/account',
+    title: 'Your account',
+    line: 'Your email, password and Google sign-in.',
+    icon: 'account',
+  },
+  {
     to: '/rentalgame/howtoplay',
     title: 'How to Play',
     line: 'The board, the fees, the statement and who wins.',
@@ -112,6 +119,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </Banner>
       ) : null}
+      {!user.isGuest && !user.emailVerified ? <VerifyEmailNotice email={user.email} /> : null}
       {roomId ? (
         <Link
           to={`/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`}

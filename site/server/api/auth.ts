@@ -3,11 +3,20 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import type { AuthDeps } from '../auth/config';
 import { clearedSessionCookie, sessionCookie } from '../auth/cookies';
 import { authErrorHandler } from '../auth/errors';
-import { googleProvider, type OAuthProvider } from '../auth/google';
+import { googleProvider, type OAuthProvider, type OAuthProfile } from '../auth/google';
+import {
+  clearedLinkCookie,
+  linkCookie,
+  linkGoogle,
+  LINKED_PATH,
+  linkProofMatches,
+  readLinkProof,
+} from '../auth/google-link';
 import { jsonBody, sendError } from '../auth/http';
 import { logAuthError } from '../auth/logging';
 import { authMessages as m } from '../auth/messages';
-import { sessionTokenOf } from '../auth/middleware';
+import { currentUser, requirePlayer, sessionMiddleware, sessionTokenOf } from '../auth/middleware';
+import { confirmPassword } from '../auth/password-change';
 import {
   clearedOAuthCookies,
   pendingOAuthCookies,
@@ -28,6 +37,7 @@ import {
   type AuthOutcome,
   type SignedIn,
 } from '../auth/service';
+import { findUserById } from '../auth/users';
 
 function providerOf(deps: AuthDeps): OAuthProvider | null {
   if (deps.googleProvider) return deps.googleProvider;
@@ -44,6 +54,7 @@ export function authRouter(deps: AuthDeps): Router {
     signup: rateLimit(deps, ENDPOINT_LIMITS.signup),
     guest: rateLimit(deps, ENDPOINT_LIMITS.guest),
   };
+  const session = sessionMiddleware(deps);
 
   const context = (req: Request) => ({ previousToken: sessionTokenOf(req, publicUrl) });
 
@@ -106,29 +117,76 @@ export function authRouter(deps: AuthDeps): Router {
     res.redirect(302, google.authorizationUrl(state, codeVerifier).href);
   });
 
-  router.get('/auth/google/callback', async (req, res) => {
+  // Linking Google to the signed-in account: the password first (throttled like a login), then
+  // the same round trip as a sign-in, bound to this session by the link cookie.
+  router.post('/auth/google/link', session, requirePlayer, jsonBody, async (req, res) => {
+    if (!google) return sendError(res, 404, m.googleUnavailable, 'google_unavailable');
+    const auth = res.locals.auth!;
+    const user = await findUserById(deps.database.read, currentUser(res).id);
+    if (!user) return sendError(res, 401, m.notLoggedIn);
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const confirmed = await confirmPassword(deps, user, req.body?.password, address);
+    if (!confirmed.ok) {
+      if (confirmed.retryAfterSeconds) res.set('Retry-After', String(confirmed.retryAfterSeconds));
+      return sendError(res, confirmed.status, confirmed.error, confirmed.code);
+    }
+    const state = generateState();
+    const codeVerifier = generateCodeVerifier();
+    res.append(
+      'Set-Cookie',
+      pendingOAuthCookies(publicUrl, { state, codeVerifier, returnTo: LINKED_PATH }),
+    );
+    res.append('Set-Cookie', linkCookie(publicUrl, state, auth.sessionId));
+    res.set('Cache-Control', 'no-store');
+    res.json({ url: google.authorizationUrl(state, codeVerifier).href });
+  });
+
+  router.get('/auth/google/callback', session, async (req, res) => {
     if (!google) return sendError(res, 404, m.googleUnavailable);
     const pending = readPendingOAuth(req.headers.cookie, publicUrl);
-    res.append('Set-Cookie', clearedOAuthCookies(publicUrl));
+    const linkProof = readLinkProof(req.headers.cookie, publicUrl);
+    res.append('Set-Cookie', [...clearedOAuthCookies(publicUrl), clearedLinkCookie(publicUrl)]);
     res.set('Cache-Control', 'no-store');
-    const failed = (message: string) =>
-      res.redirect(302, `/auth?error=${encodeURIComponent(message)}`);
+    const failed = (message: string, code?: string) => {
+      const page = linkProof ? LINKED_PATH : '/auth';
+      const query = `error=${encodeURIComponent(message)}${code ? `&code=${code}` : ''}`;
+      res.redirect(302, `${page}?${query}`);
+    };
 
     const { code, state } = req.query;
     if (!pending || typeof code !== 'string' || typeof state !== 'string') {
-      return failed(m.googleFailed);
+      return failed(m.googleFailed, 'google_failed');
     }
-    if (!statesMatch(pending.state, state)) return failed(m.googleFailed);
+    if (!statesMatch(pending.state, state)) return failed(m.googleFailed, 'google_failed');
+    const auth = res.locals.auth;
+    if (linkProof && !(auth && linkProofMatches(linkProof, pending.state, auth.sessionId))) {
+      return failed(m.googleLinkFailed, 'google_link_failed');
+    }
 
+    let profile: OAuthProfile;
+    try {
+      profile = await google.fetchProfile(code, pending.codeVerifier);
+    } catch (error) {
+      logAuthError('google sign-in failed', error);
+      return failed(m.googleFailed, 'google_failed');
+    }
+    if (linkProof && auth) {
+      const linked = await linkGoogle(
+        deps,
+        { userId: auth.user.id, sessionId: auth.sessionId },
+        profile,
+      );
+      if (!linked.ok) return failed(linked.error, linked.code);
+      return res.redirect(302, `${LINKED_PATH}?linked=google`);
+    }
     let outcome: AuthOutcome;
     try {
-      const profile = await google.fetchProfile(code, pending.codeVerifier);
       outcome = await signInWithGoogle(deps, profile, context(req));
     } catch (error) {
       logAuthError('google sign-in failed', error);
-      return failed(m.googleFailed);
+      return failed(m.googleFailed, 'google_failed');
     }
-    if (!outcome.ok) return failed(outcome.error);
+    if (!outcome.ok) return failed(outcome.error, outcome.code);
     setSession(res, outcome);
     res.redirect(302, pending.returnTo);
   });

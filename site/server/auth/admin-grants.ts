@@ -1,8 +1,23 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { Database } from '../../../db/client';
+import { findUserByEmail, isEmailVerified, type UserRow } from './users';
 
-export type GrantOutcome = { ok: true; message: string } | { ok: false; message: string };
+export type GrantOutcome =
+  | { ok: true; message: string; account?: string }
+  | { ok: false; message: string; account?: string };
+
+/** Who the account is, so the operator sees whom they are about to make an admin. */
+export function describeAccount(user: UserRow): string {
+  const created = new Date(user.createdAt).toISOString().replace('T', ' ').slice(0, 16);
+  return [
+    `Name:     ${`${user.firstName} ${user.lastName}`.trim() || '(none)'}`,
+    `Phone:    ${user.phone ?? '(none)'}`,
+    `Created:  ${created} UTC`,
+    `Email:    ${user.email} (${isEmailVerified(user) ? 'verified' : 'NOT verified'})`,
+    `Google:   ${user.googleSub ? 'linked' : 'not linked'}`,
+  ].join('\n');
+}
 
 async function setAdmin(
   database: Database,
@@ -27,8 +42,28 @@ async function setAdmin(
   };
 }
 
-export function grantAdmin(database: Database, email: string): Promise<GrantOutcome> {
-  return setAdmin(database, email, true);
+/**
+ * Grants the claim to a proved email only: anyone can sign up with an address they do not own.
+ * `force` overrides that, for an operator who checked the person another way.
+ */
+export async function grantAdmin(
+  database: Database,
+  email: string,
+  options: { force?: boolean } = {},
+): Promise<GrantOutcome> {
+  const normalized = email.trim().toLowerCase();
+  if (!normalized) return { ok: false, message: 'An email is required.' };
+  const user = await findUserByEmail(database.read, normalized);
+  if (!user || user.isGuest) return { ok: false, message: `No account found for ${normalized}.` };
+  const account = describeAccount(user);
+  if (!isEmailVerified(user) && !options.force) {
+    return {
+      ok: false,
+      account,
+      message: `${normalized} is not verified: anyone could have typed that address. Ask the person to open the link in their verification mail, or run again with --force if you have checked who they are.`,
+    };
+  }
+  return { ...(await setAdmin(database, normalized, true)), account };
 }
 
 export function revokeAdmin(database: Database, email: string): Promise<GrantOutcome> {

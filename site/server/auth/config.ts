@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client';
+import type { Mailer } from '../mail/mailer';
 import { GOOGLE_ENDPOINTS, type GoogleConfig, type OAuthProvider } from './google';
 
 export interface AuthConfig {
@@ -21,6 +22,8 @@ export interface AuthDeps {
   googleProvider?: OAuthProvider;
   /** After a sign-out: the rooms the session got socket tickets for are told (rooms service). */
   onSignedOut?: (sessionId: string, roomIds: string[]) => void;
+  /** Verification and reset mail; without one (apps that test other parts) none is made or sent. */
+  mailer?: Mailer;
 }
 
 export function parseAdminEmails(value: string | undefined): string[] {

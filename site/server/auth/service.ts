@@ -2,29 +2,32 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { RATE_LIMITED } from '../../shared/rate-limited';
 import type { AuthDeps } from './config';
+import { sendVerificationMail } from './email-verification';
 import type { OAuthProfile } from './google';
 import { authMessages as m } from './messages';
+import { refuse, type Refusal } from './outcomes';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { createSession, invalidateSession, sessionIdOf, type IssuedSession } from './sessions';
+import {
+  createSession,
+  invalidateSession,
+  invalidateUserSessions,
+  sessionIdOf,
+  type IssuedSession,
+} from './sessions';
 import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
 import {
   findUserByEmail,
   findUserByGoogleSub,
   findUserById,
   insertUser,
+  isEmailVerified,
   loadPublicUser,
   type PublicUser,
   type UserRow,
 } from './users';
 import { validateLogin, validateProfile, validateSignup } from './validation';
 
-export type Refusal = {
-  ok: false;
-  status: number;
-  error: string;
-  code?: string;
-  retryAfterSeconds?: number;
-};
+export type { Refusal };
 export type SignedIn = { ok: true; user: PublicUser; issued: IssuedSession };
 export type AuthOutcome = SignedIn | Refusal;
 
@@ -35,10 +38,6 @@ export interface RequestContext {
 
 function now(deps: AuthDeps): number {
   return (deps.clock ?? Date.now)();
-}
-
-function refuse(status: number, error: string): Refusal {
-  return { ok: false, status, error };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -75,7 +74,7 @@ export async function signUp(
   context: RequestContext,
 ): Promise<AuthOutcome> {
   const input = validateSignup(body);
-  if (!input.ok) return refuse(400, input.error);
+  if (!input.ok) return refuse(400, input.error, input.code);
   const { password, ...profile } = input.value;
   // Hashed before anything else, so a taken email costs (and takes) as long as a new account; and
   // before the write transaction: argon2's ~60 ms must not hold the write queue.
@@ -92,6 +91,8 @@ export async function signUp(
     throw error;
   }
   if (!user) return refuse(409, m.emailTaken);
+  // Until the link is opened the address is only typed, not proved (no admin claim, no Google join).
+  sendVerificationMail(deps, user, now(deps));
   return startSession(deps, user.id, context);
 }
 
@@ -146,9 +147,12 @@ export async function startGuest(deps: AuthDeps, context: RequestContext): Promi
 }
 
 /**
- * Finds the person by Google subject; links an existing account by email only when Google says the
- * email is verified (otherwise anyone could claim a stranger's account); else creates one, whose
- * phone (and perhaps names) are then completed through `PATCH /api/me`.
+ * Finds the person by Google subject; else joins an existing account by email only when both sides
+ * proved it: Google says it is verified AND the account's own email was verified (its mail link, or
+ * a reset). Otherwise someone who registered a stranger's address first (pre-hijack) would be handed
+ * the stranger, or the stranger handed to them: that account must link Google from a signed-in
+ * session with its password instead. Joining ends every other session of the account. Else creates
+ * an account, whose phone (and perhaps names) are then completed through `PATCH /api/me`.
  */
 export async function signInWithGoogle(
   deps: AuthDeps,
@@ -163,9 +167,13 @@ export async function signInWithGoogle(
     const email = profile.emailVerified ? (profile.email?.toLowerCase() ?? null) : null;
     const sameEmail = email ? await findUserByEmail(tx, email) : null;
     if (sameEmail) {
-      if (sameEmail.googleSub || sameEmail.isGuest) {
-        return refuse(409, m.emailTaken);
+      if (!sameEmail.isGuest && !isEmailVerified(sameEmail)) {
+        return refuse(409, m.googleLinkRequired, 'google_link_required');
       }
+      if (sameEmail.googleSub || sameEmail.isGuest) {
+        return refuse(409, m.emailTaken, 'email_taken');
+      }
+      await invalidateUserSessions(tx, sameEmail.id);
       const [linked] = await tx
         .update(users)
         .set({ googleSub: profile.subject, updatedAt: at })
@@ -182,6 +190,7 @@ export async function signInWithGoogle(
         email,
         passwordHash: null,
         googleSub: profile.subject,
+        emailVerifiedAt: email ? at : null,
       },
       at,
     );
@@ -198,7 +207,7 @@ export async function completeProfile(
   body: unknown,
 ): Promise<ProfileOutcome> {
   const input = validateProfile(body);
-  if (!input.ok) return refuse(400, input.error);
+  if (!input.ok) return refuse(400, input.error, input.code);
   const at = now(deps);
   await deps.database.write((tx) =>
     tx

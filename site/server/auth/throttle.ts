@@ -82,6 +82,11 @@ export function reserveLoginAttempt(
   });
 }
 
+/** The account starts again from zero (a right password, or a password reset). */
+export async function clearAccountThrottle(db: Queryable, email: string): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(email)));
+}
+
 /** A right password: the account starts again from zero, the address gets its failure back. */
 export function releaseLoginAttempt(
   database: Database,
@@ -90,7 +95,7 @@ export function releaseLoginAttempt(
 ): Promise<void> {
   const key = addressKey(attempt.address);
   return database.write(async (tx) => {
-    await tx.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(attempt.email)));
+    await clearAccountThrottle(tx, attempt.email);
     const state = (await readStates(tx, [key])).get(key);
     if (!state) return;
     const back = withoutOneFailure(addressPolicy, state, now);

@@ -12,6 +12,8 @@ export interface PublicUser {
   lastName: string;
   phone: string;
   email: string;
+  /** The email was proved: its mail link was opened, a reset went through, or Google vouched. */
+  emailVerified: boolean;
   /** ZMW with at most 2 decimals (the ledger keeps integer ngwee). */
   accountBalance: number;
   currentRoomId: string | null;
@@ -23,11 +25,22 @@ export function walletAccountId(userId: string): string {
   return `wallet:${userId}`;
 }
 
-/** Admin by grant (`npm run admin`) or by `ADMIN_EMAILS`; guests never. */
+export function isEmailVerified(user: Pick<UserRow, 'emailVerifiedAt' | 'email'>): boolean {
+  return user.email !== null && user.emailVerifiedAt !== null;
+}
+
+/**
+ * Admin by grant (`npm run admin`, which checks the account first) or by `ADMIN_EMAILS`, but the
+ * list only for a proved email: anyone can type an address at sign-up. Guests never.
+ */
 export function hasAdminClaim(user: UserRow, config: Pick<AuthConfig, 'adminEmails'>): boolean {
   if (user.isGuest) return false;
   if (user.isAdmin) return true;
-  return user.email !== null && config.adminEmails.includes(user.email.toLowerCase());
+  return (
+    isEmailVerified(user) &&
+    user.email !== null &&
+    config.adminEmails.includes(user.email.toLowerCase())
+  );
 }
 
 export async function walletBalanceNgwee(db: Queryable, userId: string): Promise<number> {
@@ -49,6 +62,7 @@ export function toPublicUser(
     lastName: user.lastName,
     phone: user.phone ?? '',
     email: user.email ?? '',
+    emailVerified: isEmailVerified(user),
     accountBalance: balanceNgwee / 100,
     currentRoomId: user.currentRoomId ?? null,
     isAdmin: hasAdminClaim(user, config),
@@ -89,6 +103,8 @@ export interface NewUser {
   passwordHash: string | null;
   isGuest?: boolean;
   googleSub?: string | null;
+  /** Set when the address is already proved (Google said so). */
+  emailVerifiedAt?: number | null;
 }
 
 export async function insertUser(db: Queryable, input: NewUser, now: number): Promise<UserRow> {
@@ -105,6 +121,7 @@ export async function insertUser(db: Queryable, input: NewUser, now: number): Pr
       isAdmin: false,
       isGuest: input.isGuest ?? false,
       googleSub: input.googleSub ?? null,
+      emailVerifiedAt: input.emailVerifiedAt ?? null,
       currentRoomId: null,
       createdAt: now,
       updatedAt: now,

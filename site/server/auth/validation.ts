@@ -1,12 +1,15 @@
 import { authMessages as m } from './messages';
+import { LIMITS } from './limits';
+import { checkNewPassword } from './password-rule';
 
-export const LIMITS = { name: 60, email: 254, passwordMin: 6, passwordMax: 256 } as const;
+export { LIMITS };
 
 const ZAMBIAN_PHONE = /^0(95|96|97|76|77)\d{7}$/;
 // Pragmatic: one @, no spaces, a dot in the domain. The real check is the account's own inbox.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-export type Validation<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Validation<T> =
+  { ok: true; value: T } | { ok: false; error: string; code?: string | undefined };
 
 export interface SignupInput {
   firstName: string;
@@ -62,12 +65,6 @@ function checkNames(firstName: string, lastName: string): string | null {
   return null;
 }
 
-function checkPassword(password: string): string | null {
-  if (password.length < LIMITS.passwordMin) return m.weakPassword;
-  if (password.length > LIMITS.passwordMax) return m.passwordTooLong;
-  return null;
-}
-
 export function validateSignup(body: unknown): Validation<SignupInput> {
   const b = asBody(body);
   const firstName = text(b.firstName);
@@ -86,9 +83,10 @@ export function validateSignup(body: unknown): Validation<SignupInput> {
   const error =
     checkNames(firstName, lastName) ??
     (isValidZambianPhone(phone) ? null : m.invalidPhone) ??
-    (isValidEmail(email) ? null : m.invalidEmail) ??
-    checkPassword(password);
+    (isValidEmail(email) ? null : m.invalidEmail);
   if (error) return { ok: false, error };
+  const refused = checkNewPassword(password);
+  if (refused) return { ok: false, ...refused };
   return { ok: true, value: { firstName, lastName, phone, email, password } };
 }
 

@@ -30,11 +30,16 @@ async function adminScript(...args: string[]) {
 }
 
 describe('admin claim', () => {
-  it('comes from ADMIN_EMAILS, case-insensitively, at sign-up, login and every request', async () => {
+  it('comes from ADMIN_EMAILS, case-insensitively, only once the email is verified', async () => {
     app = await startAuthApp({ adminEmails: ['boss@example.zm'] });
     const boss = app.client();
     const signup = await boss.post('/api/auth/signup', newPerson({ email: 'Boss@Example.ZM' }));
-    expect(signup.json.user).toMatchObject({ isAdmin: true });
+    // Anyone could type the address at sign-up: no claim until the inbox proves it.
+    expect(signup.json.user).toMatchObject({ isAdmin: false, emailVerified: false });
+    expect((await boss.get('/api/test/admin')).status).toBe(403);
+    const link = await app.mailedLink('boss@example.zm', '/auth/verify');
+    await boss.post('/api/auth/email/verify', { token: link.searchParams.get('token') });
+    expect((await boss.get('/api/me')).json.user).toMatchObject({ isAdmin: true });
     expect(await boss.get('/api/test/admin')).toMatchObject({ status: 200, json: { admin: true } });
 
     const player = app.client('10.0.0.2');
@@ -60,8 +65,22 @@ describe('admin claim', () => {
     await client.post('/api/auth/signup', person);
     expect((await client.get('/api/test/admin')).status).toBe(403);
 
+    // Unverified: the script shows who it is and refuses without --force.
+    const refused = await adminScript('grant', 'GRANT.me@example.zm');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('Name:     Mwila Banda');
+    expect(refused.stdout).toContain('Phone:    0961234567');
+    expect(refused.stdout).toContain('Created:  2025-01-01 00:00 UTC');
+    expect(refused.stdout).toContain('Email:    grant.me@example.zm (NOT verified)');
+    expect(refused.stderr).toContain('not verified');
+    expect((await client.get('/api/me')).json.user).toMatchObject({ isAdmin: false });
+
+    const link = await app.mailedLink('grant.me@example.zm', '/auth/verify');
+    await client.post('/api/auth/email/verify', { token: link.searchParams.get('token') });
     const granted = await adminScript('grant', 'GRANT.me@example.zm');
-    expect(granted).toMatchObject({ code: 0, stdout: 'grant.me@example.zm is now an admin.\n' });
+    expect(granted.code).toBe(0);
+    expect(granted.stdout).toContain('Email:    grant.me@example.zm (verified)');
+    expect(granted.stdout).toMatch(/grant\.me@example\.zm is now an admin\.\n$/);
     expect((await client.get('/api/me')).json.user).toMatchObject({ isAdmin: true });
     expect((await client.get('/api/test/admin')).status).toBe(200);
     expect((await adminScript('list')).stdout).toBe('grant.me@example.zm\n');
@@ -79,5 +98,16 @@ describe('admin claim', () => {
       code: 2,
       stderr: expect.stringContaining('Usage: npm run admin -- grant <email>'),
     });
+  });
+
+  it('grants an unverified account only with --force', async () => {
+    app = await startAuthApp();
+    const client = app.client();
+    await client.post('/api/auth/signup', newPerson({ email: 'forced@example.zm' }));
+    const forced = await adminScript('grant', 'forced@example.zm', '--force');
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('(NOT verified)');
+    expect(forced.stdout).toMatch(/forced@example\.zm is now an admin\./);
+    expect((await client.get('/api/me')).json.user).toMatchObject({ isAdmin: true });
   });
 });

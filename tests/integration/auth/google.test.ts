@@ -1,85 +1,28 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import {
-  OAuth2Server,
-  type MutableResponse,
-  type TokenRequestIncomingMessage,
-} from 'oauth2-mock-server';
+import type { MutableResponse, OAuth2Server } from 'oauth2-mock-server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
-import { captureConsole, newPerson, startAuthApp, type AuthApp, type Client } from './harness';
+import { callbackPath, googleConfigOf, googleSays, goToGoogle, startIdp } from './google-idp';
+import { captureConsole, newPerson, startAuthApp, type AuthApp } from './harness';
 
 let idp: OAuth2Server;
 let app: AuthApp;
 
 beforeAll(async () => {
-  idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
+  idp = await startIdp();
 });
 afterAll(async () => {
   await idp.stop();
 });
 
 beforeEach(async () => {
-  const issuer = idp.issuer.url!;
-  app = await startAuthApp({
-    google: {
-      clientId: 'zed-web',
-      clientSecret: 'zed-web-secret',
-      authUrl: `${issuer}/authorize`,
-      tokenUrl: `${issuer}/token`,
-      userinfoUrl: `${issuer}/userinfo`,
-    },
-  });
+  app = await startAuthApp({ google: googleConfigOf(idp) });
 });
 afterEach(async () => {
   idp.service.removeAllListeners();
   await app.close();
 });
-
-function googleSays(claims: Record<string, unknown>): void {
-  idp.service.once('beforeUserinfo', (response: MutableResponse) => {
-    response.body = claims;
-  });
-}
-
-interface Flow {
-  start: Awaited<ReturnType<Client['get']>>;
-  authorizeUrl: URL;
-  callbackUrl: URL;
-  tokenRequest: Record<string, unknown> | null;
-}
-
-/** The browser's round trip: our start → the provider's authorize → back to our callback URL. */
-async function goToGoogle(client: Client, returnTo?: string): Promise<Flow> {
-  let tokenRequest: Record<string, unknown> | null = null;
-  idp.service.once(
-    'beforeResponse',
-    (_response: MutableResponse, req: TokenRequestIncomingMessage) => {
-      tokenRequest = { ...req.body };
-    },
-  );
-  const query = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
-  const start = await client.get(`/api/auth/google${query}`);
-  expect(start.status).toBe(302);
-  const authorizeUrl = new URL(start.headers.get('location')!);
-  const atProvider = await fetch(authorizeUrl, { redirect: 'manual' });
-  expect(atProvider.status).toBe(302);
-  const callbackUrl = new URL(atProvider.headers.get('location')!);
-  return {
-    start,
-    authorizeUrl,
-    callbackUrl,
-    get tokenRequest() {
-      return tokenRequest;
-    },
-  };
-}
-
-function callbackPath(url: URL): string {
-  return `${url.pathname}${url.search}`;
-}
 
 describe('Google sign-in', () => {
   it('is offered only when configured', async () => {
@@ -92,7 +35,7 @@ describe('Google sign-in', () => {
 
   it('new user end to end: PKCE, session, return path, then completes the profile', async () => {
     const browser = app.client();
-    const flow = await goToGoogle(browser, '/rentalgame/createnewgame');
+    const flow = await goToGoogle(idp, browser, '/rentalgame/createnewgame');
 
     expect(flow.authorizeUrl.searchParams.get('client_id')).toBe('zed-web');
     expect(flow.authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
@@ -106,7 +49,7 @@ describe('Google sign-in', () => {
       expect(header).toMatch(/; HttpOnly; SameSite=Lax; Path=\/; Max-Age=600$/);
     }
 
-    googleSays({
+    googleSays(idp, {
       sub: 'google-sub-1',
       email: 'Ada.Phiri@gmail.com',
       email_verified: true,
@@ -150,8 +93,8 @@ describe('Google sign-in', () => {
 
     // Signing in again finds the same person by subject.
     const again = app.client('10.0.0.2');
-    const second = await goToGoogle(again);
-    googleSays({ sub: 'google-sub-1', email: 'ada.phiri@gmail.com', email_verified: true });
+    const second = await goToGoogle(idp, again);
+    googleSays(idp, { sub: 'google-sub-1', email: 'ada.phiri@gmail.com', email_verified: true });
     const back2 = await again.get(callbackPath(second.callbackUrl));
     expect(back2.headers.get('location')).toBe('/rentalgame/dashboard');
     expect((await again.get('/api/me')).json.user).toEqual(completed.json.user);
@@ -159,13 +102,13 @@ describe('Google sign-in', () => {
 
   it('refuses a state that does not match the cookie, and starts no session', async () => {
     const browser = app.client();
-    const flow = await goToGoogle(browser);
+    const flow = await goToGoogle(idp, browser);
     const forged = new URL(flow.callbackUrl);
     forged.searchParams.set('state', 'attacker-state');
     const answer = await browser.get(callbackPath(forged));
     expect(answer.status).toBe(302);
     expect(answer.headers.get('location')).toBe(
-      `/auth?error=${encodeURIComponent('Google sign-in failed. Please try again.')}`,
+      `/auth?error=${encodeURIComponent('Google sign-in failed. Please try again.')}&code=google_failed`,
     );
     expect(browser.cookies.has('session')).toBe(false);
     expect(flow.tokenRequest).toBeNull();
@@ -184,18 +127,25 @@ describe('Google sign-in', () => {
     const created = await owner.post('/api/auth/signup', person);
 
     const impostor = app.client('10.0.0.4');
-    const first = await goToGoogle(impostor);
-    googleSays({ sub: 'google-sub-x', email: 'linked@example.zm', email_verified: false });
+    const first = await goToGoogle(idp, impostor);
+    googleSays(idp, { sub: 'google-sub-x', email: 'linked@example.zm', email_verified: false });
     await impostor.get(callbackPath(first.callbackUrl));
     const impostorUser = (await impostor.get('/api/me')).json.user as Record<string, unknown>;
     expect(impostorUser.id).not.toBe((created.json.user as { id: string }).id);
     expect(impostorUser.email).toBe('');
 
+    // The account's own address is proved by its mail link (see account-takeover.test.ts for one
+    // that is not).
+    const link = await app.mailedLink('linked@example.zm', '/auth/verify');
+    await owner.post('/api/auth/email/verify', { token: link.searchParams.get('token') });
+    const verified = (await owner.get('/api/me')).json.user;
+
     const real = app.client('10.0.0.5');
-    const second = await goToGoogle(real);
-    googleSays({ sub: 'google-sub-y', email: 'LINKED@example.zm', email_verified: true });
+    const second = await goToGoogle(idp, real);
+    googleSays(idp, { sub: 'google-sub-y', email: 'LINKED@example.zm', email_verified: true });
     await real.get(callbackPath(second.callbackUrl));
-    expect((await real.get('/api/me')).json.user).toEqual(created.json.user);
+    expect((await real.get('/api/me')).json.user).toEqual(verified);
+    expect((created.json.user as { id: string }).id).toBe((verified as { id: string }).id);
     const [row] = await app.db.database.read
       .select()
       .from(users)
@@ -205,8 +155,8 @@ describe('Google sign-in', () => {
 
   it('never redirects off the site, and reports a provider failure without a session', async () => {
     const browser = app.client();
-    const flow = await goToGoogle(browser, 'https://evil.example/steal');
-    googleSays({ sub: 'google-sub-2', email: 'b@gmail.com', email_verified: true });
+    const flow = await goToGoogle(idp, browser, 'https://evil.example/steal');
+    googleSays(idp, { sub: 'google-sub-2', email: 'b@gmail.com', email_verified: true });
     const back = await browser.get(callbackPath(flow.callbackUrl));
     expect(back.headers.get('location')).toBe('/rentalgame/dashboard');
 
@@ -219,7 +169,7 @@ describe('Google sign-in', () => {
       '/a/..//evil.example',
     ];
     for (const sneaky of sneakyPaths) {
-      const f = await goToGoogle(app.client('10.0.0.9'), sneaky);
+      const f = await goToGoogle(idp, app.client('10.0.0.9'), sneaky);
       const returnCookie = f.start.setCookies.find((c) => c.startsWith('google_return_to='));
       expect(returnCookie).toMatch(/^google_return_to=%2Frentalgame%2Fdashboard;/);
     }
@@ -227,7 +177,7 @@ describe('Google sign-in', () => {
     const logs = captureConsole();
     try {
       const unlucky = app.client('10.0.0.10');
-      const failing = await goToGoogle(unlucky);
+      const failing = await goToGoogle(idp, unlucky);
       idp.service.once('beforeResponse', (response: MutableResponse) => {
         response.statusCode = 400;
         response.body = { error: 'invalid_grant' };

@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import express, { Router } from 'express';
 import { createTestDatabase, type TestDatabase } from '../../support/db';
+import { readOutbox, waitForLink, type OutboxMail } from '../../support/outbox';
+import { accountRouter } from '../../../site/server/api/account';
 import { authRouter } from '../../../site/server/api/auth';
 import { meRouter } from '../../../site/server/api/me';
 import type { AuthConfig } from '../../../site/server/auth/config';
@@ -12,6 +15,7 @@ import {
   sessionMiddleware,
 } from '../../../site/server/auth/middleware';
 import { requireSameOrigin } from '../../../site/server/auth/origin';
+import { createMailer } from '../../../site/server/mail/mailer';
 
 export interface AuthAppOptions {
   /** Defaults to the server's own http URL; an https value exercises `Secure` + `__Host-`. */
@@ -26,6 +30,13 @@ export interface AuthApp {
   publicUrl: string;
   config: AuthConfig;
   db: TestDatabase;
+  /** The file outbox every mail of this app goes to. */
+  outboxDir: string;
+  mails(): Promise<OutboxMail[]>;
+  /** Resolves when every mail sent so far is in the outbox. */
+  mailIdle(): Promise<void>;
+  /** The newest link to `pathname` mailed to `to` (waits for the mail). */
+  mailedLink(to: string, pathname: '/auth/verify' | '/auth/reset'): Promise<URL>;
   /** The injected clock: tests move it with `advance`. */
   now(): number;
   advance(ms: number): void;
@@ -47,7 +58,9 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
     adminEmails: options.adminEmails ?? [],
     ...(options.google ? { google: options.google } : {}),
   };
-  const deps = { database: db.database, config, clock: () => clock };
+  const outboxDir = path.join(db.dir, 'outbox');
+  const mailer = createMailer({ outboxDir, from: 'Zed Truck Company <no-reply@localhost>' });
+  const deps = { database: db.database, config, clock: () => clock, mailer };
 
   const guarded = Router();
   guarded.post('/test/stake', requirePlayer, (_req, res) => void res.json({ staked: true }));
@@ -56,7 +69,7 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
   const api = Router();
   api.use(requireSameOrigin(publicUrl));
   api.use(sessionMiddleware(deps));
-  api.use(authRouter(deps), meRouter(deps), guarded);
+  api.use(authRouter(deps), accountRouter(deps), meRouter(deps), guarded);
 
   const app = express();
   // Lets each test client speak from its own address through X-Forwarded-For.
@@ -69,6 +82,16 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
     publicUrl,
     config,
     db,
+    outboxDir,
+    mails: async () => {
+      await mailer.idle();
+      return readOutbox(outboxDir);
+    },
+    mailIdle: () => mailer.idle(),
+    mailedLink: async (to, pathname) => {
+      await mailer.idle();
+      return waitForLink(outboxDir, to, pathname);
+    },
     now: () => clock,
     advance(ms) {
       clock += ms;
@@ -76,6 +99,7 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
     client: (address = '10.0.0.1') => new Client(url, new URL(publicUrl).origin, address),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailer.close();
       db.cleanup();
     },
   };

@@ -24,6 +24,7 @@ describe('sign-up through the API', () => {
         lastName: 'Banda',
         phone: '0961234567',
         email: 'chanda.mulenga@example.zm',
+        emailVerified: false,
         accountBalance: 0,
         currentRoomId: null,
         isAdmin: false,
@@ -44,14 +45,14 @@ describe('sign-up through the API', () => {
     [{ email: '' }, 'Email is required.'],
     [{ password: '' }, 'Password is required.'],
     [{ email: 'mwila@' }, 'Please enter a valid email address.'],
-    [{ password: 'abc12' }, 'Password should be at least 6 characters long.'],
+    [{ password: 'abc1234' }, 'Password should be at least 8 characters long.'],
     [{ phone: '0881234567' }, 'Please enter a valid Zambian phone number (e.g., 096...).'],
     [{ firstName: 'N'.repeat(61) }, 'First name must be at most 60 characters.'],
     [{ password: 'p'.repeat(257) }, 'Password must be at most 256 characters long.'],
   ])('refuses %o with 400 and the exact message', async (change, message) => {
     const answer = await app.client().post('/api/auth/signup', newPerson(change));
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ error: message });
+    expect(answer.json.error).toBe(message);
     expect(answer.setCookies).toEqual([]);
   });
 

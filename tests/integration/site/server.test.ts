@@ -18,6 +18,7 @@ const SIGNED_IN: PublicUser = {
   lastName: 'Banda',
   phone: '0971234567',
   email: 'mwila@example.zm',
+  emailVerified: true,
   accountBalance: 120.5,
   currentRoomId: null,
   isAdmin: false,

@@ -12,7 +12,7 @@ const good = {
   lastName: 'Banda',
   phone: '0961234567',
   email: 'Mwila@Example.ZM',
-  password: 'secret1',
+  password: 'kafue-secret-1',
 };
 
 function errorOf(result: { ok: boolean; error?: string }): string | undefined {
@@ -44,7 +44,7 @@ describe('sign-up validation', () => {
     [{ email: 'not-an-email' }, 'Please enter a valid email address.'],
     [{ email: 'a@b' }, 'Please enter a valid email address.'],
     [{ email: `${'a'.repeat(250)}@b.zm` }, 'Please enter a valid email address.'],
-    [{ password: '12345' }, 'Password should be at least 6 characters long.'],
+    [{ password: '1234567' }, 'Password should be at least 8 characters long.'],
     [{ password: 'x'.repeat(257) }, 'Password must be at most 256 characters long.'],
     [{ phone: '0981234567' }, 'Please enter a valid Zambian phone number (e.g., 096...).'],
     [{ firstName: 'x'.repeat(61) }, 'First name must be at most 60 characters.'],
@@ -55,8 +55,8 @@ describe('sign-up validation', () => {
 
   it('trims names, phone and email but takes a password as typed', () => {
     expect(errorOf(validateSignup({ ...good, firstName: '   ' }))).toBe('First name is required.');
-    expect(errorOf(validateSignup({ ...good, password: '     ' }))).toBe(
-      'Password should be at least 6 characters long.',
+    expect(errorOf(validateSignup({ ...good, password: '       ' }))).toBe(
+      'Password should be at least 8 characters long.',
     );
   });
 

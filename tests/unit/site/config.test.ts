@@ -123,6 +123,23 @@ describe('loadConfig', () => {
     await expect(stat(path.join(cwd, 'data/secrets.json'))).rejects.toThrow();
   });
 
+  it('sends mail by SMTP only when SMTP_URL is set, from MAIL_FROM', async () => {
+    const defaults = await loadConfig({}, cwd);
+    expect(defaults).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Zed Truck Company <no-reply@localhost>',
+    });
+    const smtp = await loadConfig(
+      { SMTP_URL: 'smtps://u:p@mail.example.zm:465', MAIL_FROM: 'Zed <no-reply@example.zm>' },
+      cwd,
+    );
+    expect(smtp).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.zm:465',
+      mailFrom: 'Zed <no-reply@example.zm>',
+    });
+    await expect(loadConfig({ SMTP_URL: 'mail.example.zm' }, cwd)).rejects.toThrow(/SMTP_URL/);
+  });
+
   it('stops on a damaged secrets file instead of replacing the keys', async () => {
     await loadConfig({}, cwd);
     await writeFile(path.join(cwd, 'data/secrets.json'), '{not json');
