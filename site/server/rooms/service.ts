@@ -7,7 +7,7 @@ import type { Database, Queryable, Tx } from '../../../db/client';
 import { accountIds, balanceOf, findTransfer, InsufficientFundsError } from '../../../db/ledger';
 import { moneyKeys, refundStake, stake } from '../../../db/money';
 import { rooms, roomSeats, users } from '../../../db/schema';
-import { COUNTDOWN_MS, TURN_MS } from '../../../game/room-context';
+import { COUNTDOWN_MS, TURN_MS } from '../../../game/timing';
 import { signTicket } from '../../../game/signing';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { createRoomPublisher, type RoomPublisher } from './publisher';
