@@ -29,8 +29,8 @@ export default class LobbyServer implements Party.Server {
   async onRequest(request: Party.Request): Promise<Response> {
     if (request.method === 'GET') return jsonResponse({ rooms: this.rooms });
     if (request.method !== 'POST') return jsonResponse({ error: 'Method not allowed' }, 405);
-    const { internalSecret } = readEnv(this.room.env);
-    const signed = await readSignedBody(request, internalSecret, Date.now());
+    const { keys } = readEnv(this.room.env);
+    const signed = await readSignedBody(request, keys.siteToRoom, Date.now());
     if (!signed.ok) return unauthorized();
     const parsed = publicRoomsPushSchema.safeParse(parseJson(signed.body));
     if (!parsed.success) return jsonResponse({ error: 'Invalid body' }, 400);

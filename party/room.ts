@@ -84,9 +84,9 @@ export default class RoomServer implements Party.Server {
   }
 
   static onBeforeConnect(request: Party.Request, lobby: Party.Lobby): Party.Request | Response {
-    const { internalSecret } = readEnv(lobby.env);
+    const { keys } = readEnv(lobby.env);
     const ticket = new URL(request.url).searchParams.get('ticket');
-    const verdict = verifyTicket(internalSecret, ticket, lobby.id, Date.now());
+    const verdict = verifyTicket(keys.tickets, ticket, lobby.id, Date.now());
     if (!verdict.ok) return new Response('Unauthorized', { status: 401 });
     return withViewer(request, { uid: verdict.payload.uid, name: verdict.payload.name });
   }
@@ -199,7 +199,7 @@ export default class RoomServer implements Party.Server {
       return this.serial(async () => jsonResponse(this.publicStatus()));
     }
     if (request.method !== 'POST') return jsonResponse({ error: 'Method not allowed' }, 405);
-    const signed = await readSignedBody(request, this.env.internalSecret, Date.now());
+    const signed = await readSignedBody(request, this.env.keys.siteToRoom, Date.now());
     if (!signed.ok) return unauthorized();
     const parsed = roomPushSchema.safeParse(parseJson(signed.body));
     if (!parsed.success) return jsonResponse({ error: 'Invalid body' }, 400);

@@ -1,4 +1,4 @@
-// The room server's calls to the site (protocol calls 2 and 3), signed with the shared secret.
+// The room server's calls to the site (protocol calls 2 and 3), signed with the room → site key.
 import { signRequest } from '../../game/signing';
 import type { PartyEnv } from './env';
 import { parseJson } from './json';
@@ -44,8 +44,8 @@ async function signedFetch(
   body: string,
   now: number,
 ): Promise<Response | null> {
-  if (!env.siteUrl || !env.internalSecret) return null;
-  const headers = signRequest(env.internalSecret, { method, path, body, now });
+  if (!env.siteUrl || !env.keys.roomToSite) return null;
+  const headers = signRequest(env.keys.roomToSite, { method, path, body, now });
   try {
     return await fetch(`${env.siteUrl}${path}`, {
       method,

@@ -1,7 +1,7 @@
 // The room servers' side door (protocol calls 2 and 3). Not behind the Origin check: every call is
-// signed with INTERNAL_SECRET over the raw body instead, and an unsigned call changes nothing.
+// signed with the room → site key over the raw body instead, and an unsigned call changes nothing.
 import express, { Router, type Request, type RequestHandler } from 'express';
-import { verifyRequest } from '../../../game/signing';
+import { purposeKey, verifyRequest } from '../../../game/signing';
 import { describeError } from '../auth/logging';
 import { logAdminError, logBudget } from '../rooms/admin-errors';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
@@ -21,12 +21,13 @@ export function internalRouter(deps: RoomsDeps): Router {
   const router = Router();
   const clock = deps.clock ?? Date.now;
   const rooms = roomServiceOf(deps);
+  const roomToSiteKey = purposeKey(deps.config.internalSecret, 'room-to-site');
   // Unsigned calls can come from anyone: they are refused always, logged at most 20 a minute.
   const mayLog = logBudget(20, 60_000, clock);
 
   const signed: RequestHandler = (req, res, next) => {
     const path = req.originalUrl.split('?')[0] ?? '';
-    const verdict = verifyRequest(deps.config.internalSecret, {
+    const verdict = verifyRequest(roomToSiteKey, {
       method: req.method,
       path,
       body: bodyText(req),

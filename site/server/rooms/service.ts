@@ -8,7 +8,7 @@ import { accountIds, balanceOf, findTransfer, InsufficientFundsError } from '../
 import { moneyKeys, refundStake, stake } from '../../../db/money';
 import { rooms, roomSeats, users } from '../../../db/schema';
 import { COUNTDOWN_MS, TURN_MS } from '../../../game/timing';
-import { signTicket } from '../../../game/signing';
+import { purposeKey, signTicket } from '../../../game/signing';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { createRoomPublisher, type RoomPublisher } from './publisher';
 import { httpPartyClient, type PartyClient } from './party-client';
@@ -399,6 +399,8 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     return overdue;
   }
 
+  const ticketKey = purposeKey(config.internalSecret, 'tickets');
+
   async function ticket(
     actor: Actor,
     roomId: string,
@@ -408,7 +410,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
     const seat = found.seats.find((s) => s.userId === actor.id);
     const name = seat?.name ?? (actor.isGuest ? 'Guest' : seatName(actor));
-    const signed = signTicket(config.internalSecret, { roomId, uid: actor.id, name }, clock());
+    const signed = signTicket(ticketKey, { roomId, uid: actor.id, name }, clock());
     return { ok: true, ticket: signed, url: roomSocketUrl(config.partyPublicUrl, roomId, signed) };
   }
 
