@@ -65,7 +65,7 @@ export function internalRouter(deps: RoomsDeps): Router {
 
   router.post('/internal/rooms/:roomId/settlement', rawBody, signed, async (req, res) => {
     const answer = await settleReportedGame(
-      { database: deps.database, clock },
+      { database: deps.database, clock, timeScale: deps.config.gameTimeScale },
       roomIdOf(req),
       bodyText(req),
     );

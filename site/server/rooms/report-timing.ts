@@ -78,7 +78,8 @@ export function checkTimeline(input: TimelineInput): TimelineVerdict {
     );
   }
 
-  const earliest = input.filledAt + scaled(COUNTDOWN_MS, input.timeScale) - SETTLEMENT_CLOCK_SKEW_MS;
+  const earliest =
+    input.filledAt + scaled(COUNTDOWN_MS, input.timeScale) - SETTLEMENT_CLOCK_SKEW_MS;
   let previous = earliest;
   for (const stamp of stamps) {
     if (!(stamp.timestamp >= earliest && stamp.timestamp < end)) {
