@@ -302,9 +302,7 @@ describe('settlement (protocol call 3)', () => {
   });
 
   it('refuses an unknown room and a room that has not started', async () => {
-    const full = await fullRoom(2, 10);
-    const { room } = full;
-    const report = game(full, 5);
+    const report = game(await fullRoom(2, 10), 5);
     const unknown = await post('no-such-room', { ...report, roomId: 'no-such-room' });
     expect(unknown).toMatchObject({ status: 404 });
     expect((await errorsFor('no-such-room'))[0]!.message).toMatch(/Unknown room/);
