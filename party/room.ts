@@ -40,7 +40,7 @@ import {
 } from './room/messages';
 import { fullBucket, MESSAGE_RATE_LIMIT, takeToken, type TokenBucket } from './room/rate-limit';
 import { jsonResponse, readSignedBody, unauthorized } from './room/signed-request';
-import { buildSettlement, failedAttempt, newSettlement, settled } from './room/settlement';
+import { afterAttempt, buildSettlement, newSettlement } from './room/settlement';
 import { postSettlement, pullRoom } from './room/site-client';
 import { roomPushSchema, type RoomForParty } from './room/site-protocol';
 import {
@@ -365,9 +365,8 @@ export default class RoomServer implements Party.Server {
         result,
         logs: [...this.logs],
       });
-      const acknowledged = await postSettlement(this.env, this.roomId, body, Date.now());
-      const now = Date.now();
-      this.settlement = acknowledged ? settled(record, now) : failedAttempt(record, now);
+      const outcome = await postSettlement(this.env, this.roomId, body, Date.now());
+      this.settlement = afterAttempt(record, outcome, Date.now());
       await saveSettlement(this.room.storage, this.settlement);
       await this.armAlarm();
     } finally {

@@ -2,6 +2,7 @@
 import { signRequest } from '../../game/signing';
 import type { PartyEnv } from './env';
 import { parseJson } from './json';
+import { settlementOutcome, type SettlementOutcome } from './settlement';
 import { roomPullSchema, type RoomForParty } from './site-protocol';
 
 const CALL_TIMEOUT_MS = 10_000;
@@ -22,19 +23,19 @@ export async function pullRoom(env: PartyEnv, roomId: string, now: number): Prom
   return { ok: true, room: parsed.data.room };
 }
 
-/** Call 3: `POST /api/internal/rooms/:roomId/settlement`. True once the site answered 200. */
+/** Call 3: `POST /api/internal/rooms/:roomId/settlement`, and what the answer means. */
 export async function postSettlement(
   env: PartyEnv,
   roomId: string,
   body: unknown,
   now: number,
-): Promise<boolean> {
+): Promise<SettlementOutcome> {
   const path = `/api/internal/rooms/${encodeURIComponent(roomId)}/settlement`;
   const response = await signedFetch(env, 'POST', path, JSON.stringify(body), now);
-  if (!response) return false;
-  // Drain the body so the connection can be reused.
-  await response.text().catch(() => '');
-  return response.status === 200;
+  if (!response) return settlementOutcome(null, '');
+  // Reading the body also lets the connection be reused.
+  const text = await response.text().catch(() => '');
+  return settlementOutcome(response.status, text);
 }
 
 async function signedFetch(
