@@ -162,6 +162,10 @@ describe('settlement (protocol call 3)', () => {
     expect(await post(room.roomId, report, { key: 'not-the-key' })).toMatchObject({
       status: 401,
     });
+    // INTERNAL_SECRET itself and the keys of other uses sign nothing here.
+    for (const key of [app.internalSecret, app.keys.siteToRoom, app.keys.tickets]) {
+      expect(await post(room.roomId, report, { key })).toMatchObject({ status: 401 });
+    }
     expect(await post(room.roomId, report, { now: app.now() - 61_000 })).toMatchObject({
       status: 401,
     });
@@ -169,7 +173,7 @@ describe('settlement (protocol call 3)', () => {
       await post(room.roomId, report, { path: `/api/internal/rooms/other/settlement` }),
     ).toMatchObject({ status: 401 });
     const logged = await errorsFor(room.roomId);
-    expect(logged.length).toBe(4);
+    expect(logged.length).toBe(7);
     expect(logged[0]!.message).toMatch(/unsigned internal call/i);
     for (const p of players) expect(await app.wallet(p.id)).toBe(0);
     expect((await app.client().get(`/api/rooms/${room.roomId}`)).json.room).toMatchObject({
