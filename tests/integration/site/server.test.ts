@@ -8,10 +8,9 @@ import express, { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../site/server/auth/users';
 import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
-import { roomKeys, signRequest } from '../../../game/signing';
-import { PARTY_CONFIG_FILE } from '../../../scripts/party-config';
 import { PILLARS, SERVICES } from '../../../site/app/content/brand';
 import { BUILD_DIR, ROOT, ensureSiteBuild } from '../../support/build';
+import { expectSecretsOutOfProcessList } from '../../support/process-list';
 import { freePort, removeDir, tempDir } from '../../support/partykit';
 
 const SIGNED_IN: PublicUser = {
@@ -321,48 +320,6 @@ async function siteServerPid(port: number): Promise<number | null> {
     }
   }
   return null;
-}
-
-/** Every process's command line (Linux /proc), joined by spaces. */
-async function commandLines(): Promise<string[]> {
-  const lines: string[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline) lines.push(cmdline.split('\0').join(' '));
-  }
-  return lines;
-}
-
-/**
- * No secret on any command line (where every local user can read it), and the room server holds
- * the derived keys: a lobby push signed with the site → room key is accepted.
- */
-async function expectSecretsOutOfProcessList(dataDir: string, partyPort: number): Promise<void> {
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    sessionSecret: string;
-    internalSecret: string;
-  };
-  const keys = roomKeys(secrets.internalSecret);
-  const lines = await commandLines();
-  expect(lines.some((line) => line.includes('partykit') && line.includes(' dev'))).toBe(true);
-  for (const secret of [secrets.sessionSecret, secrets.internalSecret, ...Object.values(keys)]) {
-    expect(lines.filter((line) => line.includes(secret))).toEqual([]);
-  }
-  // The room server's config file is gone once it has been read.
-  expect(await readdir(dataDir)).not.toContain(PARTY_CONFIG_FILE);
-  for (const name of await readdir(dataDir)) {
-    const mode = (await stat(path.join(dataDir, name))).mode & 0o777;
-    if (name.endsWith('.json')) expect({ name, mode }).toEqual({ name, mode: 0o600 });
-  }
-  const lobby = '/parties/lobby/main';
-  const body = JSON.stringify({ type: 'rooms', rooms: [] });
-  const push = await fetch(`http://127.0.0.1:${partyPort}${lobby}`, {
-    method: 'POST',
-    body,
-    headers: signRequest(keys.siteToRoom, { method: 'POST', path: lobby, body, now: Date.now() }),
-  });
-  expect(push.status).toBe(200);
 }
 
 describe('npm start', () => {
