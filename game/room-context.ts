@@ -143,8 +143,7 @@ export function rollStep(context: RoomContext, by: string, at: number, auto: boo
       turnDeadline: at + scaled(TURN_MS, context.timeScale),
       gameStartTime,
       gameEndTime:
-        context.gameEndTime ??
-        gameStartTime + gameLength(context.timeMinutes, context.timeScale),
+        context.gameEndTime ?? gameStartTime + gameLength(context.timeMinutes, context.timeScale),
     },
     logs: result.logs,
   };
