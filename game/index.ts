@@ -10,4 +10,5 @@ export * from './room-context';
 export * from './room-machine';
 export * from './rules';
 export * from './statement';
+export * from './timing';
 export * from './view';

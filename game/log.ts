@@ -38,4 +38,18 @@ export interface TruckPurchaseEntry {
   timestamp: number;
 }
 
-export type LogEntry = DiceRollEntry | TruckFeeEntry | TileEntry | TruckPurchaseEntry;
+/**
+ * A purchase offer closed without a purchase: declined by its holder, or lapsed (`lapsed: true`)
+ * because the holder rolled again or another player's offer replaced it. With it every offer ends
+ * in the log, so a replay can tell a decline from a missing event (an offer still open at the game's
+ * end lapses with the game, unlogged).
+ */
+export interface TruckDeclinedEntry {
+  type: 'truck_declined';
+  player: string;
+  lapsed: boolean;
+  timestamp: number;
+}
+
+export type LogEntry =
+  DiceRollEntry | TruckFeeEntry | TileEntry | TruckPurchaseEntry | TruckDeclinedEntry;

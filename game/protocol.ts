@@ -52,6 +52,12 @@ export const logEntrySchema = z.discriminatedUnion('type', [
     newTrucks: z.number().int(),
     timestamp: z.number(),
   }),
+  z.object({
+    type: z.literal('truck_declined'),
+    player: z.string(),
+    lapsed: z.boolean(),
+    timestamp: z.number(),
+  }),
 ]);
 
 export const statementSchema = z.object({

@@ -6,10 +6,7 @@ import type { LogEntry } from './log';
 import { payoutOf, winnersOf, type Payout } from './payout';
 import { applyRoll, buyTruck, closeGame, declineTruck } from './rules';
 import { statementsOf, type Statement } from './statement';
-
-export const COUNTDOWN_MS = 5_000;
-export const TURN_MS = 20_000;
-export const MINUTE_MS = 60_000;
+import { COUNTDOWN_MS, TURN_MS, gameLength, scaled } from './timing';
 
 export interface RoomInput {
   roomId: string;
@@ -51,10 +48,6 @@ export interface RoomContext extends RoomInput {
 }
 
 export type Deadline = 'countdown' | 'game end' | 'turn timer';
-
-export function scaled(ms: number, timeScale: number): number {
-  return Math.max(1, Math.round(ms * timeScale));
-}
 
 export function initialContext(input: RoomInput): RoomContext {
   return {
@@ -150,8 +143,7 @@ export function rollStep(context: RoomContext, by: string, at: number, auto: boo
       turnDeadline: at + scaled(TURN_MS, context.timeScale),
       gameStartTime,
       gameEndTime:
-        context.gameEndTime ??
-        gameStartTime + scaled(context.timeMinutes * MINUTE_MS, context.timeScale),
+        context.gameEndTime ?? gameStartTime + gameLength(context.timeMinutes, context.timeScale),
     },
     logs: result.logs,
   };

@@ -134,6 +134,9 @@ export function applyRoll(state: GameState, intent: RollIntent): MoveResult {
     pendingPurchase: state.pendingPurchase === intent.by ? null : state.pendingPurchase,
   };
   const landed = land(moved, intent.by, intent.now);
+  // The offer this roll closed (the roller's own) or replaced (another's), if any.
+  const replaced = moved.pendingPurchase !== landed.pendingPurchase ? moved.pendingPurchase : null;
+  const lapsedHolder = state.pendingPurchase === intent.by ? intent.by : replaced;
 
   let turn = state.turn;
   if (!extraTurn) {
@@ -172,8 +175,16 @@ export function applyRoll(state: GameState, intent: RollIntent): MoveResult {
         timestamp: intent.now,
       },
     },
-    logs: [rollEntry, ...landed.logs],
+    logs: [
+      rollEntry,
+      ...(lapsedHolder === null ? [] : [offerClosed(lapsedHolder, true, intent.now)]),
+      ...landed.logs,
+    ],
   };
+}
+
+function offerClosed(player: string, lapsed: boolean, timestamp: number): LogEntry {
+  return { type: 'truck_declined', player, lapsed, timestamp };
 }
 
 function checkOffer(state: GameState, by: string): string | null {
@@ -205,10 +216,14 @@ export function buyTruck(state: GameState, { by, now }: OfferIntent): MoveResult
   };
 }
 
-export function declineTruck(state: GameState, { by }: OfferIntent): MoveResult {
+export function declineTruck(state: GameState, { by, now }: OfferIntent): MoveResult {
   const refusal = checkOffer(state, by);
   if (refusal) return refuse(refusal);
-  return { ok: true, state: { ...state, pendingPurchase: null }, logs: [] };
+  return {
+    ok: true,
+    state: { ...state, pendingPurchase: null },
+    logs: [offerClosed(by, false, now)],
+  };
 }
 
 /** At the end every open offer lapses. */

@@ -1,5 +1,6 @@
 // Signing shared by the site and the room servers: connection tickets for browsers and signed
-// internal HTTP calls. Pure and synchronous (runs in Node and in workers); time comes in as data.
+// internal HTTP calls, each with its own key derived from INTERNAL_SECRET. Pure and synchronous
+// (runs in Node and in workers); time comes in as data.
 import { hmac } from '@oslojs/crypto/hmac';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { SHA256 } from '@oslojs/crypto/sha2';
@@ -49,8 +50,37 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 function mac(secret: string, message: string): Uint8Array {
-  if (secret.length === 0) throw new Error('INTERNAL_SECRET is empty: refusing to sign.');
+  if (secret.length === 0) throw new Error('The signing key is empty: refusing to sign.');
   return hmac(SHA256, encoder.encode(secret), encoder.encode(message));
+}
+
+/**
+ * The uses of INTERNAL_SECRET, each with its own key (docs/decisions/022): browsers' connection
+ * tickets, the site's calls to the room servers, the room servers' calls to the site, and the
+ * payment sandbox's callbacks. A key that leaks from one use signs nothing for another.
+ */
+export type KeyPurpose = 'tickets' | 'site-to-room' | 'room-to-site' | 'payments-sandbox';
+
+/** HMAC-SHA256(INTERNAL_SECRET, a fixed label per purpose), as 64 hex digits; empty for no secret. */
+export function purposeKey(internalSecret: string, purpose: KeyPurpose): string {
+  if (internalSecret.length === 0) return '';
+  const label = `zed-truck-company internal key v1: ${purpose}`;
+  return encodeHexLowerCase(hmac(SHA256, encoder.encode(internalSecret), encoder.encode(label)));
+}
+
+/** The three keys the room servers need (and all they need of INTERNAL_SECRET). */
+export interface RoomKeys {
+  tickets: string;
+  siteToRoom: string;
+  roomToSite: string;
+}
+
+export function roomKeys(internalSecret: string): RoomKeys {
+  return {
+    tickets: purposeKey(internalSecret, 'tickets'),
+    siteToRoom: purposeKey(internalSecret, 'site-to-room'),
+    roomToSite: purposeKey(internalSecret, 'room-to-site'),
+  };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -32,8 +32,8 @@ export default class LobbyServer implements Party.Server {
     if (request.method !== 'POST') {
       return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
     }
-    const { internalSecret } = readEnv(this.room.env);
-    const signed = await readSignedBody(request, internalSecret, Date.now(), BODY_LIMITS.lobbyPush);
+    const { keys } = readEnv(this.room.env);
+    const signed = await readSignedBody(request, keys.siteToRoom, Date.now(), BODY_LIMITS.lobbyPush);
     if (!signed.ok) return refusedCall(signed);
     const parsed = publicRoomsPushSchema.safeParse(parseJson(signed.body));
     if (!parsed.success) return jsonResponse({ error: 'Invalid body', code: 'invalid_body' }, 400);

@@ -43,7 +43,7 @@ import {
 import { fullBucket, MESSAGE_RATE_LIMIT, takeToken, type TokenBucket } from './room/rate-limit';
 import { CLOSE } from './room/limits';
 import { jsonResponse } from './room/signed-request';
-import { buildSettlement, failedAttempt, newSettlement, settled } from './room/settlement';
+import { afterAttempt, buildSettlement, newSettlement } from './room/settlement';
 import { postSettlement, pullRoom } from './room/site-client';
 import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
 import { inputOf, machineInput, seatsEvent } from './room/site-events';
@@ -95,9 +95,9 @@ export default class RoomServer implements Party.Server {
   }
 
   static onBeforeConnect(request: Party.Request, lobby: Party.Lobby): Party.Request | Response {
-    const { internalSecret } = readEnv(lobby.env);
+    const { keys } = readEnv(lobby.env);
     const ticket = new URL(request.url).searchParams.get('ticket');
-    const verdict = verifyTicket(internalSecret, ticket, lobby.id, Date.now());
+    const verdict = verifyTicket(keys.tickets, ticket, lobby.id, Date.now());
     if (!verdict.ok) return new Response('Unauthorized', { status: 401 });
     const { uid, name, sk } = verdict.payload;
     return withViewer(request, { uid, name, sessionKey: sk });
@@ -223,7 +223,7 @@ export default class RoomServer implements Party.Server {
     if (request.method !== 'POST') {
       return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
     }
-    const read = await readRoomCall(request, this.env.internalSecret, Date.now());
+    const read = await readRoomCall(request, this.env.keys.siteToRoom, Date.now());
     if (!read.ok) return read.response;
     const call = read.call;
     if (call.type === 'signedOut') return this.serial(() => this.signOut(call.sessionKey));
@@ -404,9 +404,8 @@ export default class RoomServer implements Party.Server {
         result,
         logs: [...this.logs],
       });
-      const acknowledged = await postSettlement(this.env, this.roomId, body, Date.now());
-      const now = Date.now();
-      this.settlement = acknowledged ? settled(record, now) : failedAttempt(record, now);
+      const outcome = await postSettlement(this.env, this.roomId, body, Date.now());
+      this.settlement = afterAttempt(record, outcome, Date.now());
       await saveSettlement(this.room.storage, this.settlement);
       await this.armAlarm();
     } finally {

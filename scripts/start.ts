@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { runMigrations } from '../db/migrate';
 import { ConfigError, databaseFile, loadConfig, type SiteConfig } from '../site/server/config';
 import { assertPaymentsDeployment } from '../site/server/payments/deployment-check';
+import { partyEnvironment, removePartyConfig, writePartyConfig } from './party-config';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -47,10 +48,16 @@ function prefixLines(
   });
 }
 
-function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv) {
+function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  baseEnv: NodeJS.ProcessEnv = process.env,
+) {
   const child = spawn(command, args, {
     cwd: process.cwd(),
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    env: { ...baseEnv, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -183,7 +190,7 @@ async function prepare(config: SiteConfig): Promise<void> {
   }
 }
 
-function startServers(config: SiteConfig): Supervised[] {
+function startServers(config: SiteConfig, partyConfig: string): Supervised[] {
   const site = startProcess(
     'site',
     path.join(BIN, 'tsx'),
@@ -198,21 +205,16 @@ function startServers(config: SiteConfig): Supervised[] {
     [
       'dev',
       '--config',
-      path.join(ROOT, 'partykit.json'),
+      partyConfig,
       '--port',
       String(config.partyPort),
       '--persist',
       path.join(config.dataDir, 'party'),
       '--disable-request-cf-fetch',
       '--no-hotkeys',
-      '--var',
-      `SITE_URL=${config.siteUrl}`,
-      '--var',
-      `INTERNAL_SECRET=${config.internalSecret}`,
-      '--var',
-      `GAME_TIME_SCALE=${config.gameTimeScale}`,
     ],
     {},
+    partyEnvironment(process.env),
   );
   return [site, party];
 }
@@ -225,14 +227,26 @@ async function main(): Promise<void> {
   await prepare(config);
   if (stopping) return;
 
-  const servers = startServers(config);
+  const partyConfig = await writePartyConfig({
+    projectConfig: path.join(ROOT, 'partykit.json'),
+    dataDir: config.dataDir,
+    siteUrl: config.siteUrl,
+    internalSecret: config.internalSecret,
+    gameTimeScale: config.gameTimeScale,
+  });
+  const servers = startServers(config, partyConfig);
   servers.forEach(superviseCrash);
 
-  await Promise.all([
-    waitUntilAnswers(`${config.siteUrl}/healthz`, (response) => response.ok),
-    // Any HTTP answer means partykit dev is serving; its root path is a 404 by design.
-    waitUntilAnswers(`http://127.0.0.1:${config.partyPort}/`, () => true),
-  ]);
+  try {
+    await Promise.all([
+      waitUntilAnswers(`${config.siteUrl}/healthz`, (response) => response.ok),
+      // Any HTTP answer means partykit dev is serving; its root path is a 404 by design.
+      waitUntilAnswers(`http://127.0.0.1:${config.partyPort}/`, () => true),
+    ]);
+  } finally {
+    // partykit dev read it when it started; the keys stay in its memory only.
+    await removePartyConfig(partyConfig);
+  }
   if (stopping) return;
   console.log(`Ready: ${config.publicUrl}`);
 }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
-import { signTicket } from '../../game/signing';
+import { purposeKey, signTicket } from '../../game/signing';
 import {
   pushRoom,
   startFakeSite,
@@ -218,7 +218,11 @@ async function benchmark(env: Environment): Promise<void> {
     errorMark = total;
   };
   const ticketUrl = (roomId: string, uid: string) => {
-    const ticket = signTicket(secret, { roomId, uid, name: `Bot ${uid}` }, Date.now());
+    const ticket = signTicket(
+      purposeKey(secret, 'tickets'),
+      { roomId, uid, name: `Bot ${uid}` },
+      Date.now(),
+    );
     return `${party.wsUrl}/parties/main/${encodeURIComponent(roomId)}?ticket=${ticket}`;
   };
   const gameRooms: GameRoom[] = [];

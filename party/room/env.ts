@@ -1,19 +1,32 @@
-// The room server's settings, from `--var` / partykit.json vars / the deployment's environment.
+// The room server's settings, from partykit.json vars / a `--config` file / the deployment's
+// environment. It needs only the three keys derived from INTERNAL_SECRET (docs/decisions/022):
+// `TICKET_KEY`, `SITE_TO_ROOM_KEY` and `ROOM_TO_SITE_KEY`; given INTERNAL_SECRET instead (a
+// deployment's `partykit env add`), it derives them itself.
+import { roomKeys, type RoomKeys } from '../../game/signing';
+
 export interface PartyEnv {
-  /** Shared with the site; empty means every signed call and ticket is refused. */
-  internalSecret: string;
+  /** Empty keys mean every signed call and ticket is refused. */
+  keys: RoomKeys;
   /** Where protocol calls 2 and 3 go, without a trailing slash. */
   siteUrl: string;
   /** Multiplies every game duration (countdown, turn timer, game length). */
   timeScale: number;
 }
 
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
 export function readEnv(env: Record<string, unknown>): PartyEnv {
-  const secret = env.INTERNAL_SECRET;
+  const derived = roomKeys(text(env.INTERNAL_SECRET));
   const site = env.SITE_URL;
   const scale = Number(env.GAME_TIME_SCALE ?? 1);
   return {
-    internalSecret: typeof secret === 'string' ? secret : '',
+    keys: {
+      tickets: text(env.TICKET_KEY) || derived.tickets,
+      siteToRoom: text(env.SITE_TO_ROOM_KEY) || derived.siteToRoom,
+      roomToSite: text(env.ROOM_TO_SITE_KEY) || derived.roomToSite,
+    },
     siteUrl: typeof site === 'string' ? site.replace(/\/+$/, '') : '',
     timeScale: Number.isFinite(scale) && scale > 0 ? scale : 1,
   };

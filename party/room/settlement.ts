@@ -3,6 +3,7 @@
 // record below.
 import type { LogEntry } from '../../game';
 import { retryDelay } from './backoff';
+import { parseJson } from './json';
 import type { SettlementRecord } from './storage';
 
 export interface SettlementBody {
@@ -52,4 +53,32 @@ export function failedAttempt(record: SettlementRecord, now: number): Settlement
 
 export function settled(record: SettlementRecord, now: number): SettlementRecord {
   return { ...record, status: 'acknowledged', acknowledgedAt: now };
+}
+
+/** What the site's answer means for the next attempt. */
+export type SettlementOutcome = 'acknowledged' | 'retry' | 'refused';
+
+/**
+ * 200 is done; a refusal that says `retry: false` can never be accepted (a later try sends the same
+ * game), so the room stops; anything else (no answer, the site down, too early) is tried again.
+ */
+export function settlementOutcome(status: number | null, body: string): SettlementOutcome {
+  if (status === 200) return 'acknowledged';
+  if (status === null || status < 400 || status >= 500) return 'retry';
+  const answer = parseJson(body);
+  const never =
+    typeof answer === 'object' &&
+    answer !== null &&
+    (answer as Record<string, unknown>).retry === false;
+  return never ? 'refused' : 'retry';
+}
+
+export function afterAttempt(
+  record: SettlementRecord,
+  outcome: SettlementOutcome,
+  now: number,
+): SettlementRecord {
+  if (outcome === 'acknowledged') return settled(record, now);
+  if (outcome === 'retry') return failedAttempt(record, now);
+  return { ...record, status: 'refused', failures: record.failures + 1, nextAttemptAt: now };
 }

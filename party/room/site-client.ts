@@ -1,7 +1,8 @@
-// The room server's calls to the site (protocol calls 2 and 3), signed with the shared secret.
+// The room server's calls to the site (protocol calls 2 and 3), signed with the room → site key.
 import { signRequest } from '../../game/signing';
 import type { PartyEnv } from './env';
 import { parseJson } from './json';
+import { settlementOutcome, type SettlementOutcome } from './settlement';
 import { roomPullSchema, type RoomForParty } from './site-protocol';
 
 const CALL_TIMEOUT_MS = 10_000;
@@ -22,19 +23,19 @@ export async function pullRoom(env: PartyEnv, roomId: string, now: number): Prom
   return { ok: true, room: parsed.data.room };
 }
 
-/** Call 3: `POST /api/internal/rooms/:roomId/settlement`. True once the site answered 200. */
+/** Call 3: `POST /api/internal/rooms/:roomId/settlement`, and what the answer means. */
 export async function postSettlement(
   env: PartyEnv,
   roomId: string,
   body: unknown,
   now: number,
-): Promise<boolean> {
+): Promise<SettlementOutcome> {
   const path = `/api/internal/rooms/${encodeURIComponent(roomId)}/settlement`;
   const response = await signedFetch(env, 'POST', path, JSON.stringify(body), now);
-  if (!response) return false;
-  // Drain the body so the connection can be reused.
-  await response.text().catch(() => '');
-  return response.status === 200;
+  if (!response) return settlementOutcome(null, '');
+  // Reading the body also lets the connection be reused.
+  const text = await response.text().catch(() => '');
+  return settlementOutcome(response.status, text);
 }
 
 async function signedFetch(
@@ -44,8 +45,8 @@ async function signedFetch(
   body: string,
   now: number,
 ): Promise<Response | null> {
-  if (!env.siteUrl || !env.internalSecret) return null;
-  const headers = signRequest(env.internalSecret, { method, path, body, now });
+  if (!env.siteUrl || !env.keys.roomToSite) return null;
+  const headers = signRequest(env.keys.roomToSite, { method, path, body, now });
   try {
     return await fetch(`${env.siteUrl}${path}`, {
       method,

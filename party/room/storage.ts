@@ -10,7 +10,8 @@ const LOG_PREFIX = 'log:';
 const MAX_KEYS_PER_PUT = 128;
 
 export interface SettlementRecord {
-  status: 'pending' | 'acknowledged';
+  /** `refused`: the site answered that this report can never be accepted (see its error log). */
+  status: 'pending' | 'acknowledged' | 'refused';
   /** Failed attempts so far. */
   failures: number;
   /** When the next attempt is due (ms epoch); the alarm wakes the room for it. */

@@ -3,7 +3,7 @@
 // (answers 503) and can push a room to the room server (call 1) the way the site does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signRequest, verifyRequest } from '../../game/signing';
+import { purposeKey, signRequest, verifyRequest } from '../../game/signing';
 
 export interface FakeSeat {
   uid: string;
@@ -43,6 +43,7 @@ export interface FakeSite {
   close(): Promise<void>;
 }
 
+/** `secret` is INTERNAL_SECRET: calls are checked with the room → site key derived from it. */
 export async function startFakeSite(options: { secret: string }): Promise<FakeSite> {
   const rooms = new Map<string, FakeRoom>();
   const settlementCalls: SettlementCall[] = [];
@@ -58,7 +59,7 @@ export async function startFakeSite(options: { secret: string }): Promise<FakeSi
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readBody(request);
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
-    const verdict = verifyRequest(options.secret, {
+    const verdict = verifyRequest(purposeKey(options.secret, 'room-to-site'), {
       method: request.method ?? 'GET',
       path,
       body,
@@ -116,7 +117,8 @@ export async function startFakeSite(options: { secret: string }): Promise<FakeSi
   };
 }
 
-/** Protocol call 1, as the site makes it: POST the room to its room server, signed. */
+/** Protocol call 1, as the site makes it: POST the room to its room server, signed with the
+ * site → room key derived from `secret` (INTERNAL_SECRET). */
 export async function pushRoom(
   partyHttpUrl: string,
   secret: string,
@@ -124,7 +126,8 @@ export async function pushRoom(
 ): Promise<Response> {
   const path = `/parties/main/${encodeURIComponent(room.roomId)}`;
   const body = JSON.stringify({ type: 'room', room });
-  const headers = signRequest(secret, { method: 'POST', path, body, now: Date.now() });
+  const key = purposeKey(secret, 'site-to-room');
+  const headers = signRequest(key, { method: 'POST', path, body, now: Date.now() });
   return fetch(`${partyHttpUrl}${path}`, {
     method: 'POST',
     body,

@@ -1,6 +1,7 @@
 // The rooms, games and internal routers composed with auth and the Origin check exactly as the site
 // mounts them, on a real HTTP server (port 0) over a fresh libSQL file. Money comes in through the
 // ledger's own deposit path (db/payments), never through an HTTP route.
+import { roomKeys, type RoomKeys } from '../../game/signing';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -103,6 +104,8 @@ export interface RoomsApp {
   /** Present unless a real `partyUrl` was given. */
   party: RecordingPartyClient | null;
   internalSecret: string;
+  /** The keys derived from internalSecret that the room servers hold. */
+  keys: RoomKeys;
   now(): number;
   advance(ms: number): void;
   client(address?: string): Client;
@@ -221,6 +224,7 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
     rooms: roomServiceOf(deps),
     party,
     internalSecret,
+    keys: roomKeys(internalSecret),
     now,
     advance(ms) {
       clock += ms;

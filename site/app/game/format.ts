@@ -114,6 +114,10 @@ export function describeEntry(entry: LogEntry, names: Names): string {
       return `${nameOf(entry.player, names)} paid ${formatGameAmount(entry.amount)} tax`;
     case 'truck_purchase':
       return `${nameOf(entry.player, names)} bought a truck for ${formatGameAmount(entry.cost)} (now ${entry.newTrucks} ${entry.newTrucks === 1 ? 'truck' : 'trucks'})`;
+    case 'truck_declined':
+      return entry.lapsed
+        ? `${nameOf(entry.player, names)}'s truck offer lapsed`
+        : `${nameOf(entry.player, names)} declined the truck`;
   }
 }
 

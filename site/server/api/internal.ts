@@ -1,9 +1,9 @@
 // The room servers' side door (protocol calls 2 and 3). Not behind the Origin check: every call is
-// signed with INTERNAL_SECRET over the raw body instead, and an unsigned call changes nothing.
+// signed with the room → site key over the raw body instead, and an unsigned call changes nothing.
 // In this order, so an unsigned caller costs next to nothing: the signature headers and the
 // timestamp (401, the body unread), the body up to a fixed size (413), then the signature over it.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { checkSignatureHeaders, verifyRequest } from '../../../game/signing';
+import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../game/signing';
 import { sendError } from '../auth/http';
 import { describeError } from '../auth/logging';
 import { rawBodyUpTo } from './limited-body';
@@ -27,6 +27,7 @@ export function internalRouter(deps: RoomsDeps): Router {
   const router = Router();
   const clock = deps.clock ?? Date.now;
   const rooms = roomServiceOf(deps);
+  const roomToSiteKey = purposeKey(deps.config.internalSecret, 'room-to-site');
   // Unsigned calls can come from anyone: they are refused always, logged at most 20 a minute.
   const mayLog = logBudget(20, 60_000, clock);
 
@@ -50,14 +51,14 @@ export function internalRouter(deps: RoomsDeps): Router {
 
   /** Before the body: the headers are there, well-formed and fresh. */
   const signatureHeaders: RequestHandler = (req, res, next) => {
-    const verdict = checkSignatureHeaders(deps.config.internalSecret, req.headers, clock());
+    const verdict = checkSignatureHeaders(roomToSiteKey, req.headers, clock());
     if (verdict.ok) return next();
     refuseUnsigned(req, res, verdict.reason);
   };
 
   /** After the body: the signature over its exact bytes. */
   const signed: RequestHandler = (req, res, next) => {
-    const verdict = verifyRequest(deps.config.internalSecret, {
+    const verdict = verifyRequest(roomToSiteKey, {
       method: req.method,
       path: req.originalUrl.split('?')[0] ?? '',
       body: bodyText(req),
@@ -90,7 +91,7 @@ export function internalRouter(deps: RoomsDeps): Router {
     signed,
     async (req, res) => {
       const answer = await settleReportedGame(
-        { database: deps.database, clock },
+        { database: deps.database, clock, timeScale: deps.config.gameTimeScale },
         roomIdOf(req),
         bodyText(req),
       );

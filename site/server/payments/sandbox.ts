@@ -2,7 +2,8 @@
 // PIN prompt after `delayMs`, with outcomes chosen by the number's last digits (sandbox-outcomes.ts),
 // and it delivers pawaPay-shaped v2 callbacks, signed per RFC 9421, to the site's own callback URL.
 // Its state lives in a SandboxStore; the interval timer only drives it.
-import { hkdfSync } from 'node:crypto';
+import { decodeHex } from '@oslojs/encoding';
+import { purposeKey } from '../../../game/signing';
 import {
   signRequest,
   verifyRequest,
@@ -81,9 +82,7 @@ export interface SandboxProvider extends PaymentProvider {
 
 /** The HMAC key of the sandbox's callbacks, derived from INTERNAL_SECRET for this one use. */
 export function sandboxCallbackSecret(internalSecret: string): Uint8Array {
-  return new Uint8Array(
-    hkdfSync('sha256', internalSecret, 'zed-truck-company', 'payments sandbox callbacks v1', 32),
-  );
+  return decodeHex(purposeKey(internalSecret, 'payments-sandbox'));
 }
 
 export const deliverWithFetch: DeliverCallback = async ({ url, headers, body }) => {

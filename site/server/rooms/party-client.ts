@@ -1,5 +1,5 @@
 // The site's side of protocol calls 1, 4 and 5: signed JSON POSTs to the room server and the lobby.
-import { signRequest } from '../../../game/signing';
+import { purposeKey, signRequest } from '../../../game/signing';
 import type { PublicRoom, RoomForParty } from './types';
 
 /** Throws when the party did not answer 2xx, so the caller can retry. */
@@ -13,6 +13,7 @@ export interface PartyClient {
 export interface HttpPartyClientOptions {
   /** e.g. `http://127.0.0.1:1999`, without a trailing slash. */
   partyUrl: string;
+  /** The site → room key is derived from it here. */
   internalSecret: string;
   clock: () => number;
   timeoutMs?: number;
@@ -34,10 +35,11 @@ export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
   const base = options.partyUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const key = purposeKey(options.internalSecret, 'site-to-room');
 
   async function post(path: string, payload: unknown): Promise<void> {
     const body = JSON.stringify(payload);
-    const signed = signRequest(options.internalSecret, {
+    const signed = signRequest(key, {
       method: 'POST',
       path,
       body,

@@ -2,7 +2,7 @@
 // only for a game that the rules and the dice could have produced.
 import { combineClientSeeds, rollDie } from '../../../game/dice';
 import { createGame, type GameState } from '../../../game/game-state';
-import { applyRoll, buyTruck } from '../../../game/rules';
+import { applyRoll, buyTruck, declineTruck } from '../../../game/rules';
 
 export interface ReportedRoll {
   nonce: number;
@@ -82,6 +82,9 @@ export function replayReportedGame(input: ReplayInput): ReplayResult {
       nonce += 1;
     } else if (type === 'truck_purchase') {
       result = buyTruck(state, { by, now });
+    } else if (type === 'truck_declined' && field(entry, 'lapsed') === false) {
+      // A lapse is produced by the roll that caused it, and checked there.
+      result = declineTruck(state, { by, now });
     } else {
       return { ok: false, reason: 'a log entry that no move produced', details: { index, type } };
     }

@@ -7,8 +7,8 @@ import type { Database, Queryable, Tx } from '../../../db/client';
 import { accountIds, balanceOf, findTransfer, InsufficientFundsError } from '../../../db/ledger';
 import { moneyKeys, refundStake, stake } from '../../../db/money';
 import { rooms, roomSeats, users } from '../../../db/schema';
-import { COUNTDOWN_MS, TURN_MS } from '../../../game/room-context';
-import { signTicket } from '../../../game/signing';
+import { COUNTDOWN_MS, TURN_MS } from '../../../game/timing';
+import { purposeKey, signTicket } from '../../../game/signing';
 import { authMessages } from '../auth/messages';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { createRoomPublisher, type RoomPublisher } from './publisher';
@@ -409,6 +409,8 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     return overdue;
   }
 
+  const ticketKey = purposeKey(config.internalSecret, 'tickets');
+
   async function ticket(
     actor: Actor,
     roomId: string,
@@ -426,7 +428,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     const name = seat?.name ?? (actor.isGuest ? 'Guest' : seatName(actor));
     const sessionKey = ticketSessionKey(sessionId);
     const signed = signTicket(
-      config.internalSecret,
+      ticketKey,
       { roomId, uid: actor.id, name, sessionKey },
       now,
     );

@@ -1,5 +1,6 @@
 // Protocol call 3: a room server reports a finished game; the site checks everything it can, then
-// pays once. Each refusal is answered 4xx and written to the operator's error log.
+// pays once. Each refusal is answered 4xx with a code and whether a later try could succeed (only a
+// report that came too early can), and is written to the operator's error log.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { settleRoom } from '../../../db/money';
@@ -21,6 +22,7 @@ import { describeError } from '../auth/logging';
 import { logAdminError } from './admin-errors';
 import { loadRoom } from './queries';
 import { canonicalJson, replayReportedGame } from './replay';
+import { checkTimeline } from './report-timing';
 import {
   settlementReportSchema,
   type FinishedGame,
@@ -30,11 +32,20 @@ import {
 export interface SettlementDeps {
   database: Database;
   clock: () => number;
+  /** The site's own GAME_TIME_SCALE: a report never says how long its game was. */
+  timeScale: number;
+}
+
+export interface SettlementRefusal {
+  error: string;
+  code: string;
+  /** False when the same report can never be accepted: the room server should stop sending it. */
+  retry: boolean;
 }
 
 export interface SettlementAnswer {
   status: number;
-  body: { ok: true; settled: true } | { error: string };
+  body: { ok: true; settled: true } | SettlementRefusal;
 }
 
 const SETTLED: SettlementAnswer = { status: 200, body: { ok: true, settled: true } };
@@ -42,12 +53,16 @@ const SETTLED: SettlementAnswer = { status: 200, body: { ok: true, settled: true
 class Refused extends Error {
   constructor(
     readonly status: number,
+    readonly code: string,
     readonly reason: string,
     readonly details?: unknown,
+    readonly retry = false,
   ) {
     super(reason);
   }
 }
+
+const MISMATCH = 'settlement_mismatch';
 
 const PARTICIPANT_FIELDS = ['position', 'balance', 'trucks', 'revenue', 'expenses', 'tax'] as const;
 
@@ -64,16 +79,16 @@ function parseReport(roomId: string, rawBody: string): SettlementReport {
   try {
     json = JSON.parse(rawBody);
   } catch {
-    throw new Refused(400, 'The settlement body is not valid JSON.');
+    throw new Refused(400, 'settlement_malformed', 'The settlement body is not valid JSON.');
   }
   const parsed = settlementReportSchema.safeParse(json);
   if (!parsed.success) {
-    throw new Refused(400, 'The settlement body has the wrong shape.', {
+    throw new Refused(400, 'settlement_malformed', 'The settlement body has the wrong shape.', {
       issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path, message: i.message })),
     });
   }
   if (parsed.data.roomId !== roomId) {
-    throw new Refused(400, 'The settlement names another room.', {
+    throw new Refused(400, 'settlement_wrong_room', 'The settlement names another room.', {
       bodyRoomId: parsed.data.roomId,
     });
   }
@@ -83,11 +98,11 @@ function parseReport(roomId: string, rawBody: string): SettlementReport {
 /** Everything but the payment: the players, every roll, the log, the statements and the winners. */
 async function verify(deps: SettlementDeps, roomId: string, report: SettlementReport) {
   const found = await loadRoom(deps.database.read, roomId);
-  if (!found) throw new Refused(404, 'Unknown room.');
+  if (!found) throw new Refused(404, 'room_not_found', 'Unknown room.');
   const { room, seats } = found;
   if (room.settledAt !== null) return null;
   if (room.status !== 'active' && room.status !== 'countdown') {
-    throw new Refused(409, `The room is ${room.status}, not active.`);
+    throw new Refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
   }
   const seatOrder = seats.map((seat) => seat.userId);
   if (
@@ -95,7 +110,7 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
     canonicalJson(report.joinedOrder) !== canonicalJson(seatOrder) ||
     !sameMembers(Object.keys(report.participants), seatOrder)
   ) {
-    throw new Refused(409, 'The players are not the seated players.', {
+    throw new Refused(409, 'settlement_wrong_players', 'The players are not the seated players.', {
       seats: seatOrder,
       joinedOrder: report.joinedOrder,
       participants: Object.keys(report.participants),
@@ -112,14 +127,33 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
     logs: report.logs,
     rolls: report.rolls,
   });
-  if (!replay.ok) throw new Refused(422, `Replay failed: ${replay.reason}`, replay.details);
+  if (!replay.ok) {
+    throw new Refused(
+      422,
+      'settlement_replay_failed',
+      `Replay failed: ${replay.reason}`,
+      replay.details,
+    );
+  }
+  const timeline = checkTimeline({
+    logs: report.logs,
+    reportedEndTime: report.endTime,
+    timeMinutes: room.timeMinutes,
+    timeScale: deps.timeScale,
+    filledAt: Math.max(...seats.map((seat) => seat.joinedAt)),
+    now: deps.clock(),
+  });
+  if (!timeline.ok) {
+    const status = timeline.retry ? 409 : 422;
+    throw new Refused(status, timeline.code, timeline.reason, timeline.details, timeline.retry);
+  }
 
   for (const uid of seatOrder) {
     const replayed = replay.state.players[uid];
     const reported = report.participants[uid];
     for (const key of PARTICIPANT_FIELDS) {
       if (!replayed || !reported || canonicalJson(replayed[key]) !== canonicalJson(reported[key])) {
-        throw new Refused(422, `The final ${key} of a player differs from the replay.`, {
+        throw new Refused(422, MISMATCH, `The final ${key} of a player differs from the replay.`, {
           uid,
           replayed: replayed?.[key],
           reported: reported?.[key],
@@ -130,7 +164,7 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
 
   const boardState = boardStateOf(replay.state);
   if (canonicalJson(boardState) !== canonicalJson(report.boardState)) {
-    throw new Refused(422, 'The board differs from the replay.', {
+    throw new Refused(422, MISMATCH, 'The board differs from the replay.', {
       replayed: boardState,
       reported: report.boardState,
     });
@@ -138,14 +172,14 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
 
   const statements = statementsOf(replay.state.players);
   if (canonicalJson(statements) !== canonicalJson(report.statements)) {
-    throw new Refused(422, 'The statements differ from the replay.', {
+    throw new Refused(422, MISMATCH, 'The statements differ from the replay.', {
       recomputed: statements,
       reported: report.statements,
     });
   }
   const winners = winnersOf(seatOrder, statements);
   if (!sameMembers(winners, report.winners)) {
-    throw new Refused(422, 'The winners differ from the statements.', {
+    throw new Refused(422, MISMATCH, 'The winners differ from the statements.', {
       recomputed: winners,
       reported: report.winners,
     });
@@ -200,7 +234,7 @@ async function pay(deps: SettlementDeps, roomId: string, { game, payout, seatOrd
     // A duplicate that raced this one past verification: the first one paid.
     if (!room || room.settledAt !== null) return;
     if (room.status !== 'active' && room.status !== 'countdown') {
-      throw new Refused(409, `The room is ${room.status}, not active.`);
+      throw new Refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
     }
     await settleRoom(tx, {
       roomId,
@@ -265,10 +299,16 @@ export async function settleReportedGame(
   } catch (error) {
     if (error instanceof Refused) {
       await logRefusal(deps, roomId, `Settlement refused: ${error.reason}`, error.details ?? null);
-      return { status: error.status, body: { error: error.reason } };
+      return {
+        status: error.status,
+        body: { error: error.reason, code: error.code, retry: error.retry },
+      };
     }
     await logRefusal(deps, roomId, 'Settlement failed', { error: describeError(error) });
     console.error(`[rooms] settlement of ${roomId} failed: ${describeError(error)}`);
-    return { status: 500, body: { error: 'Settlement failed.' } };
+    return {
+      status: 500,
+      body: { error: 'Settlement failed.', code: 'settlement_failed', retry: true },
+    };
   }
 }

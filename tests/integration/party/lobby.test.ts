@@ -22,7 +22,7 @@ function pushRooms(
   options: { secret?: string; now?: number; body?: string } = {},
 ) {
   const body = options.body ?? JSON.stringify({ type: 'rooms', rooms });
-  const headers = signRequest(options.secret ?? env.secret, {
+  const headers = signRequest(options.secret ?? env.keys.siteToRoom, {
     method: 'POST',
     path: LOBBY_PATH,
     body,
@@ -60,6 +60,9 @@ describe('lobby party', () => {
     });
     expect(unsigned.status).toBe(401);
     expect((await pushRooms([room('x')], { secret: 'not-the-secret' })).status).toBe(401);
+    for (const key of [env.keys.roomToSite, env.keys.tickets, env.secret]) {
+      expect((await pushRooms([room('x')], { secret: key })).status).toBe(401);
+    }
     expect((await pushRooms([room('x')], { now: Date.now() - 120_000 })).status).toBe(401);
     expect((await pushRooms([], { body: '{"type":"rooms","rooms":"nope"}' })).status).toBe(400);
     const after = await (await fetch(`${env.party.httpUrl}${LOBBY_PATH}`)).json();

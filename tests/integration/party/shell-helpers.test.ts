@@ -6,10 +6,12 @@ import type { LogEntry } from '../../../game';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from '../../../party/room/backoff';
 import { fullBucket, MESSAGE_RATE_LIMIT, takeToken } from '../../../party/room/rate-limit';
 import {
+  afterAttempt,
   buildSettlement,
   failedAttempt,
   newSettlement,
   settled,
+  settlementOutcome,
 } from '../../../party/room/settlement';
 import { logKey } from '../../../party/room/storage';
 
@@ -75,6 +77,40 @@ describe('settlement retries', () => {
     expect(settled(twice, 13_100)).toMatchObject({
       status: 'acknowledged',
       acknowledgedAt: 13_100,
+    });
+  });
+});
+
+describe('settlement answers', () => {
+  it('reads whether the site took the report, wants it again later, or refused it for good', () => {
+    expect(settlementOutcome(200, '{"ok":true,"settled":true}')).toBe('acknowledged');
+    const refused =
+      '{"error":"The game stops before its end time.","code":"settlement_incomplete","retry":false}';
+    expect(settlementOutcome(422, refused)).toBe('refused');
+    const early = '{"error":"…","code":"settlement_too_early","retry":true}';
+    expect(settlementOutcome(409, early)).toBe('retry');
+    // Anything that does not say "never" is tried again: the site down, an old site, a bad key.
+    for (const [status, body] of [
+      [503, ''],
+      [500, '{"error":"Settlement failed.","code":"settlement_failed","retry":true}'],
+      [401, '{"error":"Unauthorized"}'],
+      [422, 'not json'],
+      [200, ''],
+    ] as const) {
+      expect(settlementOutcome(status, body)).toBe(status === 200 ? 'acknowledged' : 'retry');
+    }
+    expect(settlementOutcome(null, '')).toBe('retry');
+  });
+
+  it('stops trying once refused for good, and backs off otherwise', () => {
+    const fresh = newSettlement(1_000);
+    expect(afterAttempt(fresh, 'acknowledged', 2_000)).toEqual(settled(fresh, 2_000));
+    expect(afterAttempt(fresh, 'retry', 2_000)).toEqual(failedAttempt(fresh, 2_000));
+    expect(afterAttempt(fresh, 'refused', 2_000)).toEqual({
+      status: 'refused',
+      failures: 1,
+      nextAttemptAt: 2_000,
+      acknowledgedAt: null,
     });
   });
 });

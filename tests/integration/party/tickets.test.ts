@@ -33,17 +33,25 @@ describe('tickets', () => {
       Date.now(),
     );
     const expired = signTicket(
-      env.secret,
+      env.keys.tickets,
       { roomId: room.roomId, uid: 'a', name: 'A' },
       Date.now() - 61_000,
     );
     const otherRoom = signTicket(
-      env.secret,
+      env.keys.tickets,
       { roomId: 'elsewhere', uid: 'a', name: 'A' },
       Date.now(),
     );
-    const valid = signTicket(env.secret, { roomId: room.roomId, uid: 'a', name: 'A' }, Date.now());
+    const valid = signTicket(
+      env.keys.tickets,
+      { roomId: room.roomId, uid: 'a', name: 'A' },
+      Date.now(),
+    );
     const tampered = `${valid.slice(0, -2)}${valid.endsWith('AA') ? 'BB' : 'AA'}`;
+    // Signed with a key for another use, or with INTERNAL_SECRET itself: not a ticket.
+    const otherUses = [env.keys.siteToRoom, env.keys.roomToSite, env.secret].map((key) =>
+      signTicket(key, { roomId: room.roomId, uid: 'a', name: 'A' }, Date.now()),
+    );
 
     for (const url of [
       base,
@@ -53,6 +61,7 @@ describe('tickets', () => {
       `${base}?ticket=${expired}`,
       `${base}?ticket=${otherRoom}`,
       `${base}?ticket=${tampered}`,
+      ...otherUses.map((ticket) => `${base}?ticket=${ticket}`),
     ]) {
       const result = await connect(url);
       expect(result.ok, url).toBe(false);
@@ -61,7 +70,7 @@ describe('tickets', () => {
 
     // A client cannot name itself through headers: the server sets them from the ticket alone.
     const watcherTicket = signTicket(
-      env.secret,
+      env.keys.tickets,
       { roomId: room.roomId, uid: 'w', name: 'W' },
       Date.now(),
     );
@@ -161,10 +170,21 @@ describe('tickets', () => {
       headers: { ...signRequest('wrong', { method: 'POST', path, body, now: Date.now() }) },
     });
     expect(forged.status).toBe(401);
+    // Signed with a key for another use (the room → site key, the tickets key) or INTERNAL_SECRET.
+    for (const key of [env.keys.roomToSite, env.keys.tickets, env.secret]) {
+      const misused = await fetch(`${env.party.httpUrl}${path}`, {
+        method: 'POST',
+        body,
+        headers: { ...signRequest(key, { method: 'POST', path, body, now: Date.now() }) },
+      });
+      expect(misused.status).toBe(401);
+    }
     const otherBody = await fetch(`${env.party.httpUrl}${path}`, {
       method: 'POST',
       body: body.replace('"b"', '"c"'),
-      headers: { ...signRequest(env.secret, { method: 'POST', path, body, now: Date.now() }) },
+      headers: {
+        ...signRequest(env.keys.siteToRoom, { method: 'POST', path, body, now: Date.now() }),
+      },
     });
     expect(otherBody.status).toBe(401);
 

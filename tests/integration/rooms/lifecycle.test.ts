@@ -374,7 +374,11 @@ describe('rooms and tickets', () => {
     expect(url).toBe(
       `ws://127.0.0.1:9/parties/main/${room.roomId}?ticket=${encodeURIComponent(token)}`,
     );
-    const verdict = verifyTicket(app.internalSecret, token, room.roomId, app.now());
+    const verdict = verifyTicket(app.keys.tickets, token, room.roomId, app.now());
+    // Only the tickets key opens it: not INTERNAL_SECRET, not the keys of the internal calls.
+    for (const key of [app.internalSecret, app.keys.siteToRoom, app.keys.roomToSite]) {
+      expect(verifyTicket(key, token, room.roomId, app.now())).toMatchObject({ ok: false });
+    }
     expect(verdict).toMatchObject({
       ok: true,
       payload: { uid: host.id, name: 'Lweendo Phiri', roomId: room.roomId },
@@ -383,7 +387,7 @@ describe('rooms and tickets', () => {
     const guest = await app.guest();
     const watch = await guest.client.post(`/api/rooms/${room.roomId}/ticket`);
     expect(
-      verifyTicket(app.internalSecret, watch.json.ticket as string, room.roomId, app.now()),
+      verifyTicket(app.keys.tickets, watch.json.ticket as string, room.roomId, app.now()),
     ).toMatchObject({ ok: true, payload: { uid: guest.id, name: 'Guest' } });
 
     expect((await app.client().post(`/api/rooms/${room.roomId}/ticket`)).status).toBe(401);

@@ -1,13 +1,22 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminErrors, adminRevenue, adminTotals, gameHistory } from '../../../db/schema';
+import { adminRevenue, gameHistory } from '../../../db/schema';
 import { hashServerSeed, rollDie } from '../../../game/dice';
 import { payoutOf } from '../../../game/payout';
 import { signRequest } from '../../../game/signing';
 import type { RoomForParty } from '../../../site/server/rooms/types';
-import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { seededRandom } from '../../support/seeded-random';
-import { playSimulatedGame, type SettlementReportBody } from './simulated-game';
+import {
+  advanceTo,
+  errorsFor as errorsOf,
+  fullRoom as fullRoomOf,
+  honestGame,
+  postSettlement,
+  totalRevenue as revenueOf,
+  type FullRoom,
+} from './settlement-support';
+import type { SettlementReportBody } from './simulated-game';
 
 let app: RoomsApp;
 
@@ -19,81 +28,34 @@ afterAll(async () => {
   await app.close();
 });
 
-interface FullRoom {
-  room: RoomForParty;
-  players: TestUser[];
-}
-
 async function fullRoom(count: number, stakeZmw = 20, fundZmw = stakeZmw): Promise<FullRoom> {
-  const players: TestUser[] = [];
-  for (let i = 0; i < count; i += 1) players.push(await app.player({ fundZmw }));
-  const [host, ...rest] = players;
-  const created = await host!.client.post('/api/rooms', {
-    amount: stakeZmw,
-    time: 10,
-    maxPlayers: count,
-    privacy: 'Public',
-    clientSeed: `host${count}`,
-  });
-  const roomId = (created.json.room as { roomId: string }).roomId;
-  for (const [i, p] of rest.entries()) {
-    const joined = await p.client.post(`/api/rooms/${roomId}/join`, {
-      ...(i % 2 === 0 ? { clientSeed: `seed_${i}` } : {}),
-    });
-    expect(joined.status).toBe(200);
-  }
-  const room = await app.rooms.roomForParty(roomId);
-  expect(room?.status).toBe('active');
-  return { room: room!, players };
+  return fullRoomOf(app, count, stakeZmw, fundZmw);
 }
 
-async function post(
-  roomId: string,
-  body: unknown,
-  options: { secret?: string; now?: number; path?: string; unsigned?: boolean } = {},
-) {
-  const path = options.path ?? `/api/internal/rooms/${roomId}/settlement`;
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const headers = options.unsigned
-    ? {}
-    : signRequest(options.secret ?? app.internalSecret, {
-        method: 'POST',
-        path,
-        body: text,
-        now: options.now ?? app.now(),
-      });
-  const response = await fetch(`${app.url}/api/internal/rooms/${roomId}/settlement`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: text,
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+function post(roomId: string, body: unknown, options: Parameters<typeof postSettlement>[3] = {}) {
+  return postSettlement(app, roomId, body, options);
 }
 
-async function errorsFor(roomId: string) {
-  return app.db.database.read
-    .select()
-    .from(adminErrors)
-    .where(eq(adminErrors.roomId, roomId))
-    .orderBy(desc(adminErrors.timestamp));
+function errorsFor(roomId: string) {
+  return errorsOf(app, roomId);
 }
 
-async function totalRevenue(): Promise<number> {
-  const [row] = await app.db.database.read
-    .select()
-    .from(adminTotals)
-    .where(eq(adminTotals.key, 'totalRevenue'));
-  return row?.total ?? 0;
+function totalRevenue(): Promise<number> {
+  return revenueOf(app);
 }
 
-function game(room: RoomForParty, seed: number, rolls = 60): SettlementReportBody {
-  return playSimulatedGame(room, { rolls, random: seededRandom(seed), start: app.now() });
+/** An honest game of the room, with the clock moved to its end so that it may be reported. */
+function game(full: FullRoom, seed: number): SettlementReportBody {
+  const report = honestGame(app, full, seed);
+  advanceTo(app, report.endTime);
+  return report;
 }
 
 describe('settlement (protocol call 3)', () => {
   it('pays the winners once, records the game and frees the players', async () => {
-    const { room, players } = await fullRoom(3, 30);
-    const report = game(room, 1);
+    const full = await fullRoom(3, 30);
+    const { room, players } = full;
+    const report = game(full, 1);
     const revenueBefore = await totalRevenue();
     const answer = await post(room.roomId, report);
     expect(answer).toEqual({ status: 200, json: { ok: true, settled: true } });
@@ -168,8 +130,9 @@ describe('settlement (protocol call 3)', () => {
   });
 
   it('answers a repeat (sequential or concurrent) with 200 and never pays twice', async () => {
-    const { room, players } = await fullRoom(2, 50);
-    const report = game(room, 2);
+    const full = await fullRoom(2, 50);
+    const { room, players } = full;
+    const report = game(full, 2);
     const answers = await Promise.all(Array.from({ length: 12 }, () => post(room.roomId, report)));
     expect(answers.every((a) => a.status === 200 && a.json.settled === true)).toBe(true);
     expect(await post(room.roomId, report)).toMatchObject({ status: 200 });
@@ -192,12 +155,17 @@ describe('settlement (protocol call 3)', () => {
   });
 
   it('refuses unsigned, forged and stale calls, and logs them', async () => {
-    const { room, players } = await fullRoom(2, 10);
-    const report = game(room, 3);
+    const full = await fullRoom(2, 10);
+    const { room, players } = full;
+    const report = game(full, 3);
     expect(await post(room.roomId, report, { unsigned: true })).toMatchObject({ status: 401 });
-    expect(await post(room.roomId, report, { secret: 'not-the-secret' })).toMatchObject({
+    expect(await post(room.roomId, report, { key: 'not-the-key' })).toMatchObject({
       status: 401,
     });
+    // INTERNAL_SECRET itself and the keys of other uses sign nothing here.
+    for (const key of [app.internalSecret, app.keys.siteToRoom, app.keys.tickets]) {
+      expect(await post(room.roomId, report, { key })).toMatchObject({ status: 401 });
+    }
     expect(await post(room.roomId, report, { now: app.now() - 61_000 })).toMatchObject({
       status: 401,
     });
@@ -205,7 +173,7 @@ describe('settlement (protocol call 3)', () => {
       await post(room.roomId, report, { path: `/api/internal/rooms/other/settlement` }),
     ).toMatchObject({ status: 401 });
     const logged = await errorsFor(room.roomId);
-    expect(logged.length).toBe(4);
+    expect(logged.length).toBe(7);
     expect(logged[0]!.message).toMatch(/unsigned internal call/i);
     for (const p of players) expect(await app.wallet(p.id)).toBe(0);
     expect((await app.client().get(`/api/rooms/${room.roomId}`)).json.room).toMatchObject({
@@ -214,8 +182,9 @@ describe('settlement (protocol call 3)', () => {
   });
 
   it('refuses a report that the rules, the dice or the seats contradict, and logs it', async () => {
-    const { room, players } = await fullRoom(3, 10);
-    const honest = game(room, 4, 80);
+    const full = await fullRoom(3, 10);
+    const { room, players } = full;
+    const honest = game(full, 4);
     const stranger = await app.player();
     const [a, b, c] = honest.joinedOrder as [string, string, string];
     const firstRoll = honest.logs.findIndex((e) => e.type === 'dice_roll');
@@ -337,8 +306,7 @@ describe('settlement (protocol call 3)', () => {
   });
 
   it('refuses an unknown room and a room that has not started', async () => {
-    const { room } = await fullRoom(2, 10);
-    const report = game(room, 5);
+    const report = game(await fullRoom(2, 10), 5);
     const unknown = await post('no-such-room', { ...report, roomId: 'no-such-room' });
     expect(unknown).toMatchObject({ status: 404 });
     expect((await errorsFor('no-such-room'))[0]!.message).toMatch(/Unknown room/);
@@ -365,8 +333,9 @@ describe('settlement (protocol call 3)', () => {
     for (let i = 0; i < 10; i += 1) {
       const count = 2 + (i % 5);
       const stake = [10, 20, 30, 40, 50][i % 5]!;
-      const { room } = await fullRoom(count, stake);
-      const report = game(room, 100 + i, 20 + Math.floor(random() * 80));
+      const full = await fullRoom(count, stake);
+      const { room } = full;
+      const report = game(full, 100 + Math.floor(random() * 1000));
       expect((await post(room.roomId, report)).status).toBe(200);
       systemShares += payoutOf(stake * 100, report.joinedOrder, report.winners).systemShareNgwee;
       settledRooms.push(room.roomId);
@@ -387,7 +356,7 @@ describe('settlement (protocol call 3)', () => {
   it('serves the room to its room server (protocol call 2), signed only', async () => {
     const { room } = await fullRoom(2, 10);
     const path = `/api/internal/rooms/${room.roomId}`;
-    const signed = signRequest(app.internalSecret, {
+    const signed = signRequest(app.keys.roomToSite, {
       method: 'GET',
       path,
       body: '',
@@ -400,7 +369,7 @@ describe('settlement (protocol call 3)', () => {
     expect(rollDie(body.room.serverSeed, 'x', 0)).toBeGreaterThan(0);
 
     expect((await fetch(`${app.url}${path}`)).status).toBe(401);
-    const wrongPath = signRequest(app.internalSecret, {
+    const wrongPath = signRequest(app.keys.roomToSite, {
       method: 'GET',
       path: '/api/internal/rooms/other',
       body: '',
@@ -408,7 +377,7 @@ describe('settlement (protocol call 3)', () => {
     });
     expect((await fetch(`${app.url}${path}`, { headers: wrongPath })).status).toBe(401);
     const missing = '/api/internal/rooms/nothing-here';
-    const signedMissing = signRequest(app.internalSecret, {
+    const signedMissing = signRequest(app.keys.roomToSite, {
       method: 'GET',
       path: missing,
       body: '',

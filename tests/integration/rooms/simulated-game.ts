@@ -1,12 +1,14 @@
-// Plays a game with the real rules and dice, the way a room server would, and builds the settlement
-// report (protocol call 3) it would send. Used to test the site's settlement alone.
+// Plays a game with the real rules and dice, the way a room server would (the turn timer on its
+// beat, the game run to its end time), and builds the settlement report (protocol call 3) it would
+// send. Used to test the site's settlement alone.
 import { BOARD, HOME_BOXES } from '../../../game/board';
 import { combineClientSeeds, rollDie } from '../../../game/dice';
-import { createGame } from '../../../game/game-state';
+import { createGame, type GameState } from '../../../game/game-state';
 import type { LogEntry } from '../../../game/log';
 import { winnersOf } from '../../../game/payout';
-import { applyRoll, buyTruck } from '../../../game/rules';
+import { applyRoll, buyTruck, declineTruck } from '../../../game/rules';
 import { statementsOf } from '../../../game/statement';
+import { COUNTDOWN_MS, TURN_MS, gameLength, scaled } from '../../../game/timing';
 import type { RoomForParty } from '../../../site/server/rooms/types';
 
 export interface SettlementReportBody {
@@ -23,35 +25,54 @@ export interface SettlementReportBody {
 
 export function playSimulatedGame(
   room: RoomForParty,
-  options: { rolls: number; random: () => number; start: number },
+  options: { random: () => number; filledAt: number; timeScale: number },
 ): SettlementReportBody {
+  const { random, timeScale } = options;
   const clientSeed = combineClientSeeds(room.seats.map((s) => s.clientSeed));
   let state = createGame({ players: room.seats.map(({ uid, name }) => ({ uid, name })) });
   const logs: LogEntry[] = [];
-  const rolls: SettlementReportBody['rolls'] = [];
-  let now = options.start;
-  for (let nonce = 0; nonce < options.rolls; nonce += 1) {
-    now += 1 + Math.floor(options.random() * 3000);
+  const turn = scaled(TURN_MS, timeScale);
+  // The room server hears of the full room a little after the site seated the last player.
+  let now = options.filledAt + scaled(COUNTDOWN_MS, timeScale) + Math.floor(random() * 50);
+  let end = Number.POSITIVE_INFINITY;
+  for (let nonce = 0; ; nonce += 1) {
+    const auto = random() < 0.1;
+    const at = auto ? now + turn : now + 2 + Math.floor(random() * (turn - 2));
+    if (at >= end) break;
+    now = at;
+    if (nonce === 0) end = now + gameLength(room.timeMinutes, timeScale);
     const by = state.turn.currentPlayer;
     const roll = rollDie(room.serverSeed, clientSeed, nonce);
-    const result = applyRoll(state, { by, roll, nonce, auto: options.random() < 0.1, now });
+    const result = applyRoll(state, { by, roll, nonce, auto, now });
     if (!result.ok) throw new Error(result.reason);
     state = result.state;
     logs.push(...result.logs);
-    rolls.push({ nonce, roll, player: by });
-    if (state.pendingPurchase && options.random() < 0.6) {
-      const bought = buyTruck(state, { by: state.pendingPurchase, now: now + 1 });
-      if (bought.ok) {
-        state = bought.state;
-        logs.push(...bought.logs);
+    const holder = state.pendingPurchase;
+    const choice = random();
+    if (holder && now + 1 < end && choice < 0.8) {
+      const answer = choice < 0.5 ? buyTruck : declineTruck;
+      const answered = answer(state, { by: holder, now: now + 1 });
+      if (answered.ok) {
+        state = answered.state;
+        logs.push(...answered.logs);
       }
     }
   }
+  return reportOf(room.roomId, state, logs, end);
+}
+
+/** The report a room server builds from its final state and log. */
+export function reportOf(
+  roomId: string,
+  state: GameState,
+  logs: LogEntry[],
+  endTime: number,
+): SettlementReportBody {
   const statements = statementsOf(state.players);
   const players = state.joinedOrder.map((uid) => state.players[uid]!);
   const homes = new Map(players.map((p) => [p.homeBox as string, p]));
   return {
-    roomId: room.roomId,
+    roomId,
     joinedOrder: state.joinedOrder,
     participants: Object.fromEntries(
       players.map((p) => [
@@ -78,10 +99,45 @@ export function playSimulatedGame(
         return [box.id, { owner: owner?.uid ?? null, trucks: owner?.trucks ?? 0 }];
       }),
     ),
-    endTime: now + 1000,
+    endTime,
     winners: winnersOf(state.joinedOrder, statements),
     statements: statements as unknown as Record<string, Record<string, number>>,
     logs,
-    rolls,
+    rolls: logs.flatMap((e) =>
+      e.type === 'dice_roll' ? [{ nonce: e.nonce, roll: e.roll, player: e.player }] : [],
+    ),
   };
+}
+
+/** Re-plays a (possibly doctored) log through the rules into a self-consistent report, as a forger
+ * holding the key would. */
+export function reportFromLog(
+  room: RoomForParty,
+  logs: LogEntry[],
+  endTime: number,
+): SettlementReportBody {
+  let state = createGame({ players: room.seats.map(({ uid, name }) => ({ uid, name })) });
+  const kept: LogEntry[] = [];
+  for (const entry of logs) {
+    let result;
+    if (entry.type === 'dice_roll') {
+      result = applyRoll(state, {
+        by: entry.player,
+        roll: entry.roll,
+        nonce: entry.nonce,
+        auto: entry.auto,
+        now: entry.timestamp,
+      });
+    } else if (entry.type === 'truck_purchase') {
+      result = buyTruck(state, { by: entry.player, now: entry.timestamp });
+    } else if (entry.type === 'truck_declined' && !entry.lapsed) {
+      result = declineTruck(state, { by: entry.player, now: entry.timestamp });
+    } else {
+      continue;
+    }
+    if (!result.ok) throw new Error(result.reason);
+    state = result.state;
+    kept.push(...result.logs);
+  }
+  return reportOf(room.roomId, state, kept, endTime);
 }

@@ -10,6 +10,7 @@ import type { PublicUser } from '../../../site/server/auth/users';
 import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
 import { PILLARS, SERVICES } from '../../../site/app/content/brand';
 import { BUILD_DIR, ROOT, ensureSiteBuild } from '../../support/build';
+import { expectSecretsOutOfProcessList } from '../../support/process-list';
 import { freePort, removeDir, tempDir } from '../../support/partykit';
 
 const SIGNED_IN: PublicUser = {
@@ -366,6 +367,7 @@ describe('npm start', () => {
 
       expect((await stat(path.join(dataDir, 'test.db'))).isFile()).toBe(true);
       expect((await stat(path.join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);
+      await expectSecretsOutOfProcessList(dataDir, partyPort);
       expect(script.output()).toMatch(/^\[site\] /m);
       expect(script.output()).toMatch(/^\[party\] /m);
 

@@ -67,12 +67,16 @@ describe('describeLog', () => {
       [
         { type: 'truck_purchase', player: 'b', cost: 1500, newTrucks: 2, timestamp: t },
         { type: 'revenue', player: 'm', boxId: 'box1', key: 'bonds', amount: 210, timestamp: t },
+        { type: 'truck_declined', player: 'm', lapsed: false, timestamp: t },
+        { type: 'truck_declined', player: 'b', lapsed: true, timestamp: t },
       ],
       names,
     );
     expect(lines).toEqual([
       { key: 0, text: 'Bwalya Phiri bought a truck for 1,500 (now 2 trucks)' },
       { key: 1, text: 'Mwila Banda earned 210 at Bonds' },
+      { key: 2, text: 'Mwila Banda declined the truck' },
+      { key: 3, text: "Bwalya Phiri's truck offer lapsed" },
     ]);
   });
 

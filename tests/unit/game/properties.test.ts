@@ -137,7 +137,15 @@ describe('random games through the pure rules', () => {
     );
     // The generated games really do cover every kind of money movement.
     expect([...seen].sort()).toEqual(
-      ['dice_roll', 'expense', 'revenue', 'tax', 'truck_fee', 'truck_purchase'].sort(),
+      [
+        'dice_roll',
+        'expense',
+        'revenue',
+        'tax',
+        'truck_declined',
+        'truck_fee',
+        'truck_purchase',
+      ].sort(),
     );
   });
 

@@ -307,7 +307,13 @@ describe('room machine: active', () => {
     const at = (nextDeadline(room.actor.getSnapshot()) as number) - 1;
     room.emitted.length = 0;
     room.actor.send({ type: 'DECLINE_TRUCK', by: holder, now: at });
-    expect(room.emitted).toEqual([{ type: 'changed' }]);
+    expect(room.emitted).toEqual([
+      {
+        type: 'log',
+        entry: { type: 'truck_declined', player: holder, lapsed: false, timestamp: at },
+      },
+      { type: 'changed' },
+    ]);
     expect(ctx(room).game?.pendingPurchase).toBeNull();
     room.actor.send({ type: 'DECLINE_TRUCK', by: holder, now: at });
     expect(room.emitted.at(-1)).toEqual({ type: 'refused', by: holder, message: MESSAGES.noOffer });

@@ -325,21 +325,32 @@ describe('truck purchase', () => {
     });
   });
 
-  it('declining closes the offer and changes nothing else', () => {
+  it('declining closes the offer, changes nothing else and is logged', () => {
     const before = offered();
-    const result = ok(declineTruck(before, { by: 'p1', now: NOW }));
+    const result = ok(declineTruck(before, { by: 'p1', now: NOW + 2 }));
     expect(result.state).toEqual({ ...before, pendingPurchase: null });
-    expect(result.logs).toEqual([]);
+    expect(result.logs).toEqual([
+      { type: 'truck_declined', player: 'p1', lapsed: false, timestamp: NOW + 2 },
+    ]);
   });
 
-  it('stays open while others roll and closes when its holder rolls again', () => {
+  it('stays open while others roll and closes (logged as lapsed) when its holder rolls again', () => {
     let state = offered(); // p1 landed with a 1: it is p2's turn now
-    state = ok(applyRoll(state, { by: 'p2', roll: 2, nonce: 0, auto: false, now: NOW })).state;
+    let rolled = ok(applyRoll(state, { by: 'p2', roll: 2, nonce: 0, auto: false, now: NOW }));
+    expect(rolled.logs.some((e) => e.type === 'truck_declined')).toBe(false);
+    state = rolled.state;
     expect(state.pendingPurchase).toBe('p1');
     state = ok(applyRoll(state, { by: 'p3', roll: 2, nonce: 0, auto: true, now: NOW })).state;
     expect(state.pendingPurchase).toBe('p1');
-    state = ok(applyRoll(state, { by: 'p1', roll: 2, nonce: 0, auto: true, now: NOW })).state;
+    rolled = ok(applyRoll(state, { by: 'p1', roll: 2, nonce: 0, auto: true, now: NOW + 5 }));
+    state = rolled.state;
     expect(state.pendingPurchase).toBeNull();
+    expect(rolled.logs[1]).toEqual({
+      type: 'truck_declined',
+      player: 'p1',
+      lapsed: true,
+      timestamp: NOW + 5,
+    });
     expect(buyTruck(state, { by: 'p1', now: NOW })).toEqual({
       ok: false,
       reason: MESSAGES.noOffer,
@@ -347,8 +358,11 @@ describe('truck purchase', () => {
   });
 
   it('a new offer replaces an older one', () => {
-    const state = landOn(offered(), 'p2', 20).result.state;
+    const { state, logs } = landOn(offered(), 'p2', 20).result;
     expect(state.pendingPurchase).toBe('p2');
+    expect(logs.slice(1)).toEqual([
+      { type: 'truck_declined', player: 'p1', lapsed: true, timestamp: NOW },
+    ]);
     expect(buyTruck(state, { by: 'p1', now: NOW })).toEqual({
       ok: false,
       reason: MESSAGES.noOffer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyRequest } from '../../../game/signing';
+import { purposeKey, verifyRequest } from '../../../game/signing';
 import { httpPartyClient, PartyCallError } from '../../../site/server/rooms/party-client';
 import { createRoomPublisher } from '../../../site/server/rooms/publisher';
 import type { PublicRoom, RoomForParty } from '../../../site/server/rooms/types';
@@ -169,15 +169,18 @@ describe('HTTP party client', () => {
       [first!, '/parties/main/abc'],
       [second!, '/parties/lobby/main'],
     ] as const) {
-      expect(
-        verifyRequest('s3cret', {
+      const verify = (key: string) =>
+        verifyRequest(key, {
           method: 'POST',
           path,
           body: String(call.init.body),
           headers: call.init.headers as Record<string, string>,
           now: 1_700_000_000_000,
-        }),
-      ).toEqual({ ok: true });
+        });
+      // Signed with the site → room key only, never with INTERNAL_SECRET itself.
+      expect(verify(purposeKey('s3cret', 'site-to-room'))).toEqual({ ok: true });
+      expect(verify('s3cret')).toMatchObject({ ok: false });
+      expect(verify(purposeKey('s3cret', 'room-to-site'))).toMatchObject({ ok: false });
     }
   });
 

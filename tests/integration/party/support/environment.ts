@@ -2,7 +2,7 @@
 // party/lobby-server.ts (tests/integration/party/partykit.test.json), wired with the same secret.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { signTicket } from '../../../../game/signing';
+import { roomKeys, signTicket, type RoomKeys } from '../../../../game/signing';
 import { pushRoom, startFakeSite, type FakeRoom, type FakeSite } from '../../../support/fake-site';
 import { removeDir, startPartykit, tempDir, type PartykitServer } from '../../../support/partykit';
 
@@ -11,7 +11,10 @@ export const TEST_CONFIG = path.resolve(import.meta.dirname, '../partykit.test.j
 export interface Environment {
   site: FakeSite;
   party: PartykitServer;
+  /** INTERNAL_SECRET, as the site holds it. */
   secret: string;
+  /** What the room server holds instead of it. */
+  keys: RoomKeys;
   timeScale: number;
   /** The socket URL the site's ticket call would hand out. */
   ticketUrl(roomId: string, uid: string, name?: string, now?: number): string;
@@ -26,9 +29,13 @@ export async function startEnvironment(options: { timeScale: number }): Promise<
   const secret = randomBytes(32).toString('hex');
   const site = await startFakeSite({ secret });
   const persistDir = await tempDir('zt-party-state-');
+  const keys = roomKeys(secret);
+  // The room server gets only the derived keys, as `npm start` runs it.
   const vars = {
     SITE_URL: site.url,
-    INTERNAL_SECRET: secret,
+    TICKET_KEY: keys.tickets,
+    SITE_TO_ROOM_KEY: keys.siteToRoom,
+    ROOM_TO_SITE_KEY: keys.roomToSite,
     GAME_TIME_SCALE: String(options.timeScale),
   };
   let party = await startPartykit({ config: TEST_CONFIG, persistDir, vars });
@@ -39,9 +46,10 @@ export async function startEnvironment(options: { timeScale: number }): Promise<
       return party;
     },
     secret,
+    keys,
     timeScale: options.timeScale,
     ticketUrl(roomId, uid, name = uid, now = Date.now()) {
-      const ticket = signTicket(secret, { roomId, uid, name }, now);
+      const ticket = signTicket(keys.tickets, { roomId, uid, name }, now);
       return `${party.wsUrl}/parties/main/${encodeURIComponent(roomId)}?ticket=${ticket}`;
     },
     async putRoom(room) {

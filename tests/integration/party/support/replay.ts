@@ -36,7 +36,7 @@ export function rollProblems(room: FakeRoom, logs: readonly LogEntry[]): string[
   return problems;
 }
 
-/** The intents behind a log: a player's roll, the turn timer's roll, a purchase. */
+/** The intents behind a log: a player's roll, the turn timer's roll, a purchase, a decline. */
 export function intentsOf(logs: readonly LogEntry[]): RoomEvent[] {
   return logs.flatMap((entry): RoomEvent[] => {
     if (entry.type === 'dice_roll') {
@@ -46,6 +46,9 @@ export function intentsOf(logs: readonly LogEntry[]): RoomEvent[] {
     }
     if (entry.type === 'truck_purchase') {
       return [{ type: 'BUY_TRUCK', by: entry.player, now: entry.timestamp }];
+    }
+    if (entry.type === 'truck_declined' && !entry.lapsed) {
+      return [{ type: 'DECLINE_TRUCK', by: entry.player, now: entry.timestamp }];
     }
     return [];
   });

@@ -1,0 +1,23 @@
+// Every duration of a game in one place: what the room machine times, and what the site allows when
+// it checks a reported game against the clock (docs/decisions/021). Pure numbers and arithmetic.
+
+export const COUNTDOWN_MS = 5_000;
+export const TURN_MS = 20_000;
+export const MINUTE_MS = 60_000;
+
+/**
+ * How far the room server's clock may be ahead of the site's when the site compares a report with
+ * its own clock (never scaled: clocks drift in real time). Inside one log every timestamp comes from
+ * the room server's one clock and deadlines are applied at their own times (decision 007), so the
+ * log's rhythm is checked exactly, with no allowance.
+ */
+export const SETTLEMENT_CLOCK_SKEW_MS = 5_000;
+
+export function scaled(ms: number, timeScale: number): number {
+  return Math.max(1, Math.round(ms * timeScale));
+}
+
+/** The game ends this long after its first roll. */
+export function gameLength(timeMinutes: number, timeScale: number): number {
+  return scaled(timeMinutes * MINUTE_MS, timeScale);
+}
