@@ -38,7 +38,7 @@ function postEndlessBody(url: string, headers: Record<string, string>): Promise<
 }
 
 function signedHeaders(path: string, body: string): Record<string, string> {
-  return { ...signRequest(env.secret, { method: 'POST', path, body, now: Date.now() }) };
+  return { ...signRequest(env.keys.siteToRoom, { method: 'POST', path, body, now: Date.now() }) };
 }
 
 const targets = [
@@ -52,7 +52,7 @@ describe.each(targets)('signed calls to the $name party', ({ name, path: pathOf 
   it('answers 401 to a call without signature headers without reading its body', async () => {
     const path = pathOf();
     expect(await postEndlessBody(`${env.party.httpUrl}${path}`, {})).toBe(401);
-    const stale = signRequest(env.secret, {
+    const stale = signRequest(env.keys.siteToRoom, {
       method: 'POST',
       path,
       body: '',

@@ -50,7 +50,7 @@ const calls = [
 
 describe.each(calls)('$method $path', ({ method, path }) => {
   it('answers 401 without reading the body when the signature headers are missing, malformed or stale', async () => {
-    const stale = signRequest(app.internalSecret, {
+    const stale = signRequest(app.keys.roomToSite, {
       method,
       path,
       body: '',
@@ -70,7 +70,7 @@ describe.each(calls)('$method $path', ({ method, path }) => {
   it('answers 413 to a body over the limit, declared or streamed', async () => {
     const limit = method === 'GET' ? INTERNAL_BODY_LIMITS.pull : INTERNAL_BODY_LIMITS.settlement;
     const body = Buffer.alloc(limit + 1, 'x');
-    const headers = signRequest(app.internalSecret, {
+    const headers = signRequest(app.keys.roomToSite, {
       method,
       path,
       body: body.toString('utf8'),
