@@ -1,18 +1,10 @@
-// Browser tests: Debian's Chromium against the whole product, started once by the global setup
+// Browser tests: Chromium against the whole product, started once by the global setup
 // (scripts/start.ts on free ports with a temp database). `npm run test:browser`.
 // Set E2E_BASE_URL to run against a product that is already running instead.
+// Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the npm package's
+// (tests/support/chromium.ts; unpacked on the first load of this file).
 import { defineConfig } from '@playwright/test';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { playwrightLaunchOptions } from './tests/support/chromium';
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -30,7 +22,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: playwrightLaunchOptions(),
     // Mobile first: every test starts on a 360 × 640 screen unless it says otherwise.
     viewport: { width: 360, height: 640 },
     locale: 'en-GB',

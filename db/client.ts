@@ -6,6 +6,7 @@ import type { Client, ResultSet } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import { PRIVATE_DIR_MODE } from './private-files';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -72,7 +73,7 @@ async function runInOrder(client: Client, statements: string[]): Promise<void> {
 
 export function createDatabase(options: DatabaseOptions): Database {
   const filePath = localFilePath(options.url);
-  if (filePath) mkdirSync(path.dirname(filePath), { recursive: true });
+  if (filePath) mkdirSync(path.dirname(filePath), { recursive: true, mode: PRIVATE_DIR_MODE });
 
   const config = { url: options.url, authToken: options.authToken };
   // On a file, libSQL keeps a pool of connections and per-connection PRAGMAs would reach only one

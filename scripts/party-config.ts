@@ -2,9 +2,10 @@
 // `--var` (a command line is readable by every local user in the process list). The file holds only
 // the keys derived from INTERNAL_SECRET that a room server needs (docs/decisions/022), is readable
 // by this user alone, and is removed once the room server has read it.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { roomKeys } from '../game/signing';
+import { writePrivateFile } from '../site/server/data-dir';
 
 export const PARTY_CONFIG_FILE = 'partykit.local.json';
 
@@ -59,8 +60,7 @@ export async function writePartyConfig(settings: PartySettings): Promise<string>
   };
   const file = path.resolve(settings.dataDir, PARTY_CONFIG_FILE);
   await removePartyConfig(file);
-  // 'wx': created here and now, so the mode applies (an existing file would keep its own).
-  await writeFile(file, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  await writePrivateFile(file, `${JSON.stringify(config, null, 2)}\n`, { flag: 'wx' });
   return file;
 }
 

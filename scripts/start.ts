@@ -9,9 +9,11 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { runMigrations } from '../db/migrate';
+import { PRIVATE_DIR_MODE, usePrivateUmask } from '../db/private-files';
 import { ConfigError, databaseFile, loadConfig, type SiteConfig } from '../site/server/config';
 import { assertPaymentsDeployment } from '../site/server/payments/deployment-check';
 import { partyEnvironment, removePartyConfig, writePartyConfig } from './party-config';
+import { ensurePrivateDatabaseFiles, ensurePrivateDir } from '../site/server/data-dir';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -175,9 +177,14 @@ async function prepare(config: SiteConfig): Promise<void> {
     }
   }
 
-  await mkdir(config.dataDir, { recursive: true });
+  await ensurePrivateDir(config.dataDir);
+  await ensurePrivateDir(path.join(config.dataDir, 'party'));
   const file = databaseFile(config);
-  if (file) await mkdir(path.dirname(file), { recursive: true });
+  if (file) {
+    // The database's own folder may be a shared one outside DATA_DIR: created private, never chmod-ed.
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    await ensurePrivateDatabaseFiles(file);
+  }
 
   say(`migrating ${config.databaseUrl}`);
   await runMigrations({ url: config.databaseUrl, authToken: config.databaseAuthToken });
@@ -220,6 +227,8 @@ function startServers(config: SiteConfig, partyConfig: string): Supervised[] {
 }
 
 async function main(): Promise<void> {
+  // Before anything creates a file: the servers and their children (SQLite, workerd) inherit it.
+  usePrivateUmask();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 

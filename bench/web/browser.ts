@@ -12,7 +12,7 @@
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import { playwrightLaunchOptions } from '../../tests/support/chromium';
 
 export const PHONE = { width: 360, height: 640 };
 
@@ -84,7 +84,7 @@ const read = (page: Page) =>
   ) as Promise<BenchState>;
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch(playwrightLaunchOptions());
 }
 
 export interface Cookie {

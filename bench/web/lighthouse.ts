@@ -3,6 +3,7 @@
 // and reused for every run. Signed-in pages get the session cookie as an extra header.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { resolveChromium } from '../../tests/support/chromium';
 
 export interface LighthouseRun {
   /** 0–100. */
@@ -25,26 +26,17 @@ interface Items {
 const itemsOf = (audit: unknown) =>
   ((audit as Items | undefined)?.details?.items ?? []).slice(0, 5);
 
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export interface Auditor {
   run(url: string, cookie?: string): Promise<LighthouseRun>;
   close(): Promise<void>;
 }
 
 export async function startAuditor(): Promise<Auditor> {
+  const browser = resolveChromium();
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: FLAGS,
+    chromePath: browser.executablePath,
+    chromeFlags: browser.args,
+    envVars: { ...process.env, ...browser.env },
     logLevel: 'silent',
   });
   return {

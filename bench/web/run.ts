@@ -24,6 +24,7 @@ import {
 import { startAuditor, type LighthouseRun } from './lighthouse';
 import { GAME_TIME_SCALE, ROOT, startGame, startProduct, type Game, type Product } from './product';
 import { buildReferences, type References } from './reference';
+import { resolveChromium } from '../../tests/support/chromium';
 
 const RUNS = QUICK ? 1 : 3;
 const ROLLS = QUICK ? 1 : 3;
@@ -357,6 +358,8 @@ async function main(): Promise<void> {
 
     const chromium = await launch();
     browser = chromium;
+    const which = resolveChromium();
+    notes.push(`chromium: ${which.source} ${chromium.version()} (${which.executablePath})`);
     await phase('bytes', async () => {
       figures.bytes = bytesSection(
         await measureBytes(chromium, running, references, playing, cookie),

@@ -47,7 +47,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   const server = createServer(app);
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.context.publicUrl));
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {

@@ -1,6 +1,7 @@
 // The composition root: read the settings, build the services and the site server, listen; on
 // SIGTERM or SIGINT stop taking requests, then stop the background work and close the database.
 // Run by `npm start` (through scripts/start.ts) as `tsx site/server/main.ts [--dev]`.
+import { usePrivateUmask } from '../../db/private-files';
 import { ConfigError, loadConfig } from './config';
 import { createSiteServer } from './create-site-server';
 import { assertPaymentsDeployment } from './payments/deployment-check';
@@ -9,6 +10,7 @@ import { createSiteServices } from './services';
 const dev = process.argv.includes('--dev');
 
 async function main(): Promise<void> {
+  usePrivateUmask(); // before anything (SQLite) creates a file in the data folder
   const config = await loadConfig();
   // Before anything runs: a public site on free (sandbox) money, or a real provider over sandbox
   // balances, stops here with the reason.

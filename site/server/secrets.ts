@@ -1,9 +1,10 @@
 // Signing keys that must survive restarts but that nobody should have to invent: generated once
 // into the data folder, readable only by the owner.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir, ensurePrivateFile, writePrivateFile } from './data-dir';
 
 export interface Secrets {
   sessionSecret: string;
@@ -18,13 +19,14 @@ const secretsSchema = z.object({
 const newSecret = () => randomBytes(32).toString('hex');
 
 export async function loadOrCreateSecrets(file: string): Promise<Secrets> {
+  await ensurePrivateDir(path.dirname(file));
+  await ensurePrivateFile(file);
   const existing = await readSecrets(file);
   if (existing) return existing;
   const secrets: Secrets = { sessionSecret: newSecret(), internalSecret: newSecret() };
-  await mkdir(path.dirname(file), { recursive: true });
   try {
     // `wx`: if another process created the file meanwhile, keep its secrets rather than ours.
-    await writeFile(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    await writePrivateFile(file, `${JSON.stringify(secrets, null, 2)}\n`, { flag: 'wx' });
     return secrets;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -12,9 +12,18 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     'magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()',
 };
 
-export function securityHeaders(): RequestHandler {
+/**
+ * Over https, browsers are also told to come back over https only, for a year, on every subdomain
+ * (no downgrade to http on a hostile network). Never over http: localhost would be locked out.
+ */
+export const HSTS_HEADER = { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' };
+
+/** The headers for a site whose public origin is `publicUrl` (PUBLIC_URL). */
+export function securityHeaders(publicUrl: string): RequestHandler {
+  const https = new URL(publicUrl).protocol === 'https:';
+  const headers = https ? { ...SECURITY_HEADERS, ...HSTS_HEADER } : SECURITY_HEADERS;
   return (_req, res, next) => {
-    res.set(SECURITY_HEADERS);
+    res.set(headers);
     next();
   };
 }

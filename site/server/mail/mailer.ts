@@ -2,10 +2,10 @@
 // it each message is written as one `.eml` file under `$DATA_DIR/outbox/`, so a fresh `npm start`
 // works with no mail account anywhere (like the payment sandbox) and a developer can open the link.
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { logAuthError } from '../auth/logging';
+import { writePrivateFile } from '../data-dir';
 
 export interface OutgoingMail {
   to: string;
@@ -54,19 +54,12 @@ let sequence = 0;
 /** One file per message, readable by this user only: the links in it sign a person in. */
 function outboxDelivery(dir: string, from: string): { deliver: Deliver; close(): void } {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  let ready: Promise<void> | null = null;
-  const prepare = async () => {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    await chmod(dir, 0o700);
-  };
   return {
     deliver: async (mail) => {
-      ready ??= prepare();
-      await ready;
       const info = await transport.sendMail({ from, ...mail });
       sequence = (sequence + 1) % 1_000_000;
       const name = `${Date.now()}-${String(sequence).padStart(6, '0')}-${randomUUID()}.eml`;
-      await writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      await writePrivateFile(path.join(dir, name), info.message as Buffer, { flag: 'wx' });
     },
     close: () => transport.close(),
   };

@@ -2,9 +2,12 @@
 // on free ports, with its own temp data folder and database). Settings reach the tests as
 // environment variables (Playwright hands the runner's environment to its workers).
 import { randomUUID } from 'node:crypto';
+import { resolveChromium } from '../../support/chromium';
 import { startProduct } from '../../support/product';
 
 export default async function globalSetup(): Promise<void> {
+  const browser = resolveChromium();
+  console.log(`[browser] Chromium (${browser.source}): ${browser.executablePath}`);
   if (process.env.E2E_BASE_URL) return; // a product that is already running
 
   const adminEmail = `admin.${randomUUID().slice(0, 8)}@example.zm`;

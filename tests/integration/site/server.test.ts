@@ -1,7 +1,7 @@
 // The production site server on a real build, then `npm start` end to end. Both live in one file on
 // purpose: `npm start` rebuilds build/, which must not happen under the in-process server's feet.
 import { spawn } from 'node:child_process';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import express, { Router } from 'express';
@@ -26,7 +26,9 @@ const SIGNED_IN: PublicUser = {
   isGuest: false,
 };
 
+// The site under test is https (PUBLIC_URL below), so HSTS comes with every answer.
 const SECURITY_HEADERS = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -178,6 +180,7 @@ describe('site server (production build)', () => {
   it('answers /healthz', async () => {
     const response = await fetch(`${base}/healthz`);
     expect(response.status).toBe(200);
+    expectSecurityHeaders(response);
     expect(await response.json()).toEqual({ ok: true });
   });
 
@@ -237,6 +240,7 @@ describe('site server (production build)', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(response.headers.get('content-type')).toContain('text/css');
     expect(response.headers.get('content-encoding')).toBe('gzip');
+    expectSecurityHeaders(response);
   });
 });
 
@@ -257,8 +261,17 @@ interface StartedScript {
   stop(): Promise<void>;
 }
 
-function startScript(env: Record<string, string>): StartedScript {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+/** `umask` starts the script under that umask (through sh), as a careless service manager might. */
+function startScript(env: Record<string, string>, options: { umask?: number } = {}): StartedScript {
+  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+  const [command, args] =
+    options.umask === undefined
+      ? [tsx, ['scripts/start.ts']]
+      : [
+          'sh',
+          ['-c', `umask ${options.umask.toString(8)} && exec "$0" "$@"`, tsx, 'scripts/start.ts'],
+        ];
+  const child = spawn(command, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -302,6 +315,15 @@ function startScript(env: Record<string, string>): StartedScript {
   };
 }
 
+/** Permission bits of `dir` (as '.') and of everything under it, by relative path. */
+async function modesUnder(dir: string): Promise<Record<string, number>> {
+  const modes: Record<string, number> = { '.': (await stat(dir)).mode & 0o777 };
+  for (const entry of await readdir(dir, { recursive: true })) {
+    modes[entry] = (await stat(path.join(dir, entry))).mode & 0o777;
+  }
+  return modes;
+}
+
 /** The pid of the site server started with PORT=port (Linux: read from /proc). */
 async function siteServerPid(port: number): Promise<number | null> {
   for (const entry of await readdir('/proc')) {
@@ -339,6 +361,8 @@ describe('npm start', () => {
 
       const home = await fetch(`http://127.0.0.1:${port}/`);
       expect(home.status).toBe(200);
+      // PUBLIC_URL is http here: HSTS would lock the browser out of localhost.
+      expect(home.headers.get('strict-transport-security')).toBeNull();
       expect(await home.text()).toContain('Build a business that keeps moving.');
 
       const party = await fetch(`http://127.0.0.1:${partyPort}/parties/main/health-check`);
@@ -408,6 +432,51 @@ describe('npm start', () => {
     },
     120_000,
   );
+
+  it('keeps the data folder and everything in it private to the user, whatever the umask', async () => {
+    const [port, partyPort] = [await freePort(), await freePort()];
+    const dataDir = await tempDir('zt-start-');
+    // Left open by someone: made private again, with a warning. The rest is created fresh.
+    await chmod(dataDir, 0o755);
+    await mkdir(path.join(dataDir, 'party'), { mode: 0o777 });
+    await chmod(path.join(dataDir, 'party'), 0o777);
+    const script = startScript(
+      { PORT: String(port), PARTY_PORT: String(partyPort), DATA_DIR: dataDir },
+      { umask: 0 },
+    );
+    try {
+      await script.ready(80_000);
+      // A sign-up writes to the database and a room stores its state under party/.
+      const origin = `http://localhost:${port}`;
+      const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          firstName: 'Mwila',
+          lastName: 'Tembo',
+          phone: '0971234567',
+          email: 'mwila.private@example.zm',
+          password: 'correct-horse-battery',
+        }),
+      });
+      expect(signup.status).toBe(201);
+      await fetch(`http://127.0.0.1:${partyPort}/parties/main/health-check`);
+
+      const modes = await modesUnder(dataDir);
+      for (const name of ['app.db', 'app.db-wal', 'app.db-shm', 'secrets.json']) {
+        expect(modes[name], name).toBe(0o600);
+      }
+      expect(modes['party'], 'party').toBe(0o700);
+      expect(modes['.'], 'the data folder').toBe(0o700);
+      const open = Object.entries(modes).filter(([, mode]) => (mode & 0o077) !== 0);
+      expect(open, 'files or folders others may read').toEqual([]);
+      expect(script.output()).toContain(`${dataDir} was open to other users`);
+      expect(script.output()).toContain(`${path.join(dataDir, 'party')} was open to other users`);
+    } finally {
+      await script.stop();
+      await removeDir(dataDir);
+    }
+  }, 120_000);
 
   it('refuses to start on a port that is taken, saying which', async () => {
     const blocker = createServer();

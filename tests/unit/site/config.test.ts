@@ -1,6 +1,6 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, databaseFile, loadConfig } from '../../../site/server/config';
 import { removeDir, tempDir } from '../../support/partykit';
 
@@ -112,6 +112,33 @@ describe('loadConfig', () => {
       sessionSecret: first.sessionSecret,
       internalSecret: first.internalSecret,
     });
+  });
+
+  it('creates the data folder private to the user, whatever the umask', async () => {
+    const previous = process.umask(0);
+    try {
+      await loadConfig({ DATA_DIR: 'var' }, cwd);
+    } finally {
+      process.umask(previous);
+    }
+    expect((await stat(path.join(cwd, 'var'))).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(cwd, 'var/secrets.json'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('makes a secrets file that others could read private again, with a warning', async () => {
+    await loadConfig({}, cwd);
+    const file = path.join(cwd, 'data/secrets.json');
+    await chmod(file, 0o644);
+    await chmod(path.join(cwd, 'data'), 0o755);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await loadConfig({}, cwd);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await stat(path.join(cwd, 'data'))).mode & 0o777).toBe(0o700);
+      expect(warn.mock.calls.map((call) => String(call[0])).join('\n')).toContain(file);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('prefers secrets from the environment', async () => {
