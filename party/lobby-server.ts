@@ -33,7 +33,12 @@ export default class LobbyServer implements Party.Server {
       return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
     }
     const { keys } = readEnv(this.room.env);
-    const signed = await readSignedBody(request, keys.siteToRoom, Date.now(), BODY_LIMITS.lobbyPush);
+    const signed = await readSignedBody(
+      request,
+      keys.siteToRoom,
+      Date.now(),
+      BODY_LIMITS.lobbyPush,
+    );
     if (!signed.ok) return refusedCall(signed);
     const parsed = publicRoomsPushSchema.safeParse(parseJson(signed.body));
     if (!parsed.success) return jsonResponse({ error: 'Invalid body', code: 'invalid_body' }, 400);

@@ -43,7 +43,11 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
       body: { token },
       fallbackError: authMessages.unexpected,
     }).then((answer) =>
-      setResult(answer.ok ? { ok: true } : { ok: false, message: answer.error, code: answer.code ?? undefined }),
+      setResult(
+        answer.ok
+          ? { ok: true }
+          : { ok: false, message: answer.error, code: answer.code ?? undefined },
+      ),
     );
   }, [token]);
 

@@ -427,11 +427,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     const seat = found.seats.find((s) => s.userId === actor.id);
     const name = seat?.name ?? (actor.isGuest ? 'Guest' : seatName(actor));
     const sessionKey = ticketSessionKey(sessionId);
-    const signed = signTicket(
-      ticketKey,
-      { roomId, uid: actor.id, name, sessionKey },
-      now,
-    );
+    const signed = signTicket(ticketKey, { roomId, uid: actor.id, name, sessionKey }, now);
     return { ok: true, ticket: signed, url: roomSocketUrl(config.partyPublicUrl, roomId, signed) };
   }
 
