@@ -10,6 +10,7 @@ import express, { Router } from 'express';
 import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
 import { applyPaymentStatus, createPaymentRequest } from '../../db/payments';
 import { users } from '../../db/schema';
+import { accountRouter } from '../../site/server/api/account';
 import { authRouter } from '../../site/server/api/auth';
 import { gamesRouter } from '../../site/server/api/games';
 import { internalRouter } from '../../site/server/api/internal';
@@ -166,7 +167,13 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
   // The room servers' calls are signed instead of coming from the site's pages.
   api.use(internalRouter(deps));
   api.use(requireSameOrigin(url));
-  api.use(authRouter(authDeps), meRouter(authDeps), roomsRouter(deps), gamesRouter(deps));
+  api.use(
+    authRouter(authDeps),
+    accountRouter(authDeps),
+    meRouter(authDeps),
+    roomsRouter(deps),
+    gamesRouter(deps),
+  );
 
   const app = express();
   app.set('trust proxy', true);

@@ -15,6 +15,7 @@ import { statesMatch } from './oauth-cookies';
 import { refuse, type Refusal } from './outcomes';
 import { endOtherSessions } from './password-change';
 import { findUserByGoogleSub, findUserById } from './users';
+import { announceEndedSessions, type EndedSession } from './sessions';
 
 const LINK_COOKIE = 'google_link';
 /** As long as the other OAuth cookies. */
@@ -55,7 +56,8 @@ export async function linkGoogle(
   profile: OAuthProfile,
 ): Promise<{ ok: true } | Refusal> {
   const at = (deps.clock ?? Date.now)();
-  return deps.database.write(async (tx) => {
+  let ended: EndedSession[] = [];
+  const outcome = await deps.database.write(async (tx) => {
     const holder = await findUserByGoogleSub(tx, profile.subject);
     if (holder && holder.id !== auth.userId) {
       return refuse(409, m.googleAlreadyLinked, 'google_already_linked');
@@ -72,7 +74,9 @@ export async function linkGoogle(
         updatedAt: at,
       })
       .where(eq(users.id, user.id));
-    await endOtherSessions(tx, user.id, auth.sessionId);
+    ended = await endOtherSessions(tx, user.id, auth.sessionId);
     return { ok: true as const };
   });
+  announceEndedSessions(deps, ended);
+  return outcome;
 }

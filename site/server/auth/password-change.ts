@@ -1,8 +1,8 @@
 // Checking the password of a signed-in person (before a change, or before linking Google), throttled
 // exactly like a login so a stolen session cannot guess it; and the change itself, which ends every
 // other session of the account.
-import { and, eq, ne } from 'drizzle-orm';
-import { sessions, users } from '../../../db/schema';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
 import type { Queryable } from '../../../db/client';
 import type { AuthDeps } from './config';
 import { authMessages as m } from './messages';
@@ -10,6 +10,7 @@ import { refuse, type Refusal } from './outcomes';
 import { checkNewPassword } from './password-rule';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { RATE_LIMITED } from '../../shared/rate-limited';
+import { announceEndedSessions, invalidateUserSessions, type EndedSession } from './sessions';
 import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
 import { findUserById, loadPublicUser, type PublicUser, type UserRow } from './users';
 
@@ -47,13 +48,13 @@ export async function confirmPassword(
   return { ok: true };
 }
 
-/** Every session of the account but `keepSessionId` ends. */
-export async function endOtherSessions(
+/** Every session of the account but `keepSessionId` ends (their rooms are handed back to tell). */
+export function endOtherSessions(
   tx: Queryable,
   userId: string,
   keepSessionId: string,
-): Promise<void> {
-  await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+): Promise<EndedSession[]> {
+  return invalidateUserSessions(tx, userId, keepSessionId);
 }
 
 /** `POST /me/password {currentPassword, newPassword}`. */
@@ -75,10 +76,11 @@ export async function changePassword(
 
   const passwordHash = await hashPassword(newPassword);
   const at = now(deps);
-  await deps.database.write(async (tx) => {
+  const ended = await deps.database.write(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id));
-    await endOtherSessions(tx, user.id, auth.sessionId);
+    return endOtherSessions(tx, user.id, auth.sessionId);
   });
+  announceEndedSessions(deps, ended);
   const fresh = (await findUserById(deps.database.read, user.id))!;
   return {
     ok: true,

@@ -18,7 +18,7 @@ import { authMessages as m } from './messages';
 import { refuse, type Refusal } from './outcomes';
 import { checkNewPassword } from './password-rule';
 import { hashPassword } from './passwords';
-import { invalidateUserSessions } from './sessions';
+import { announceEndedSessions, invalidateUserSessions, type EndedSession } from './sessions';
 import { clearAccountThrottle } from './throttle';
 import { findUserByEmail, findUserById } from './users';
 import { isValidEmail, normalizeEmail } from './validation';
@@ -77,7 +77,8 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
 
   const at = now(deps);
-  return deps.database.write(async (tx) => {
+  let ended: EndedSession[] = [];
+  const outcome = await deps.database.write(async (tx) => {
     const spent = await spendEmailToken(tx, b.token, 'reset_password', at);
     if (!spent.ok) return tokenRefusal(spent.problem);
     const user = await findUserById(tx, spent.row.userId);
@@ -95,8 +96,10 @@ export async function resetPassword(
       })
       .where(eq(users.id, user.id));
     await voidUnusedTokens(tx, user.id, 'reset_password');
-    await invalidateUserSessions(tx, user.id);
+    ended = await invalidateUserSessions(tx, user.id);
     if (user.email) await clearAccountThrottle(tx, user.email);
     return { ok: true as const, message: m.passwordReset };
   });
+  announceEndedSessions(deps, ended);
+  return outcome;
 }

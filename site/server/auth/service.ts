@@ -8,9 +8,11 @@ import { authMessages as m } from './messages';
 import { refuse, type Refusal } from './outcomes';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import {
+  announceEndedSessions,
   createSession,
   invalidateSession,
   invalidateUserSessions,
+  type EndedSession,
   sessionIdOf,
   type IssuedSession,
 } from './sessions';
@@ -160,6 +162,7 @@ export async function signInWithGoogle(
   context: RequestContext,
 ): Promise<AuthOutcome> {
   const at = now(deps);
+  let ended: EndedSession[] = [];
   const result = await deps.database.write(async (tx): Promise<UserRow | Refusal> => {
     const known = await findUserByGoogleSub(tx, profile.subject);
     if (known) return known;
@@ -173,7 +176,7 @@ export async function signInWithGoogle(
       if (sameEmail.googleSub || sameEmail.isGuest) {
         return refuse(409, m.emailTaken, 'email_taken');
       }
-      await invalidateUserSessions(tx, sameEmail.id);
+      ended = await invalidateUserSessions(tx, sameEmail.id);
       const [linked] = await tx
         .update(users)
         .set({ googleSub: profile.subject, updatedAt: at })
@@ -195,6 +198,7 @@ export async function signInWithGoogle(
       at,
     );
   });
+  announceEndedSessions(deps, ended);
   if ('ok' in result) return result;
   return startSession(deps, result.id, context);
 }

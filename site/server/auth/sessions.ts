@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../../db/schema';
+import { and, eq, ne } from 'drizzle-orm';
+import { sessionRooms, sessions, users } from '../../../db/schema';
 import type { Database, Queryable } from '../../../db/client';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 import type { UserRow } from './users';
@@ -77,8 +77,44 @@ export async function invalidateSession(db: Queryable, sessionId: string): Promi
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function invalidateUserSessions(db: Queryable, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** A session that ended, with the rooms it got socket tickets for (they must be told). */
+export interface EndedSession {
+  sessionId: string;
+  roomIds: string[];
+}
+
+/**
+ * Ends every session of the user (but `keepSessionId`, when given) and hands back the rooms each
+ * held sockets in, read before the rows go (they cascade), so the caller can tell those room
+ * servers once the transaction is over. A password change, a reset or a link that ends a session
+ * must end its sockets as a sign-out does.
+ */
+export async function invalidateUserSessions(
+  db: Queryable,
+  userId: string,
+  keepSessionId?: string,
+): Promise<EndedSession[]> {
+  const ofUser = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId);
+  const held = await db
+    .select({ sessionId: sessionRooms.sessionId, roomId: sessionRooms.roomId })
+    .from(sessionRooms)
+    .innerJoin(sessions, eq(sessions.id, sessionRooms.sessionId))
+    .where(ofUser);
+  await db.delete(sessions).where(ofUser);
+  const rooms = new Map<string, string[]>();
+  for (const { sessionId, roomId } of held)
+    rooms.set(sessionId, [...(rooms.get(sessionId) ?? []), roomId]);
+  return [...rooms].map(([sessionId, roomIds]) => ({ sessionId, roomIds }));
+}
+
+/** Tells the rooms of each ended session (outside the transaction: a room call is no database work). */
+export function announceEndedSessions(
+  deps: { onSignedOut?: (sessionId: string, roomIds: string[]) => void },
+  ended: EndedSession[],
+): void {
+  for (const { sessionId, roomIds } of ended) deps.onSignedOut?.(sessionId, roomIds);
 }
 
 /** Seconds the cookie should live: exactly as long as the row. */

@@ -83,6 +83,34 @@ describe('signing out', () => {
     await watcherSocket.close();
   });
 
+  it("a password change ends the sockets of the account's other sessions, not its own", async () => {
+    const host = await app.player({ fundZmw: 20 });
+    const roomId = await openRoom(host);
+    // The same person signed in a second time (another phone): that session changes the password.
+    const other = app.client('10.9.9.9');
+    const login = await other.post('/api/auth/login', {
+      email: host.email,
+      password: 'correct-horse-battery',
+    });
+    expect(login.status).toBe(200);
+    const self = { ...host, client: other };
+
+    const oldSocket = await mustConnect(await ticketUrl(host, roomId));
+    await oldSocket.waitFor((m) => m.type === 'state');
+    const ownSocket = await mustConnect(await ticketUrl(self, roomId));
+    await ownSocket.waitFor((m) => m.type === 'state');
+
+    const changed = await other.post('/api/me/password', {
+      currentPassword: 'correct-horse-battery',
+      newPassword: 'another-long-passphrase',
+    });
+    expect(changed.status).toBe(200);
+    expect(await oldSocket.closed).toEqual(CLOSE.signedOut);
+    expect(ownSocket.isOpen()).toBe(true);
+    expect((await host.client.post(`/api/rooms/${roomId}/ticket`)).status).toBe(401);
+    await ownSocket.close();
+  });
+
   it('issues no ticket to a session that is gone, even one that passed the guard', async () => {
     const host = await app.player({ fundZmw: 20 });
     const roomId = await openRoom(host);
