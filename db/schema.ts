@@ -388,7 +388,7 @@ export const gameResults = sqliteTable('game_results', {
   roomId: text('room_id')
     .primaryKey()
     .references(() => rooms.roomId),
-  /** JSON text of the finished game (contract §3). */
+  /** JSON text of the finished game (docs/api.md, `GET /api/games/:roomId`). */
   record: text('record').notNull(),
   settledAt: integer('settled_at').notNull(),
 });

@@ -1,4 +1,4 @@
-// The board and the in-game economy as data (contract §5, spec §9). Position p is box(p + 1).
+// The board and the in-game economy as data (docs/rules.md, "Board"). Position p is box(p + 1).
 
 export const BOARD_SIZE = 20;
 export const START_POSITION = -1;

@@ -1,4 +1,4 @@
-// Provably-fair dice (contract §5, docs/decisions/002). The same code rolls on the server and
+// Provably-fair dice (docs/rules.md, docs/decisions/002). The same code rolls on the server and
 // verifies in the browser: @oslojs/crypto is synchronous and portable.
 import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256, sha256 } from '@oslojs/crypto/sha2';

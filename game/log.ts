@@ -1,4 +1,4 @@
-// Game log entries, exactly as contract §4 lists them; every entry carries the event's timestamp.
+// Game log entries, exactly as docs/protocol.md lists them; each carries the event's timestamp.
 import type { BoxId } from './board';
 
 export interface DiceRollEntry {

@@ -1,4 +1,4 @@
-// Winners and the split of the pot, in integer ngwee (contract §5).
+// Winners and the split of the pot, in integer ngwee (docs/rules.md, "Payout").
 import type { Statement } from './statement';
 
 export interface Payout {

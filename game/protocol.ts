@@ -1,4 +1,4 @@
-// The room's wire format (contract §4), one schema shared by the room server and every client:
+// The room's wire format (docs/protocol.md), one schema shared by the room server and every client:
 // clients parse what the server sends, the server parses what clients send.
 import { z } from 'zod';
 import { BOX_IDS, PLAYER_COLORS } from './board';

@@ -1,4 +1,4 @@
-// The finance statement of contract §5, in in-game money (plain integers).
+// The finance statement of docs/rules.md, in in-game money (plain integers).
 import type { Player } from './game-state';
 
 export interface Statement {

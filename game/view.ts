@@ -1,4 +1,4 @@
-// What leaves the room: a projected view (contract §4 `S`), never the snapshot itself. The server
+// What leaves the room: a projected view (docs/protocol.md), never the snapshot itself. The server
 // seed appears only once the game has ended.
 import { BOARD, HOME_BOXES } from './board';
 import { combineClientSeeds } from './dice';

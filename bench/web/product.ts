@@ -1,9 +1,9 @@
 // The whole product for the web benchmark, started the way `npm start` does (scripts/start.ts:
 // migrate, `react-router build` into build/, the site server and `partykit dev`) on free ports with a
-// temp data folder; then a live game through the JSON API (contract §3): two players with money in
+// temp data folder; then a live game through the JSON API (docs/api.md): two players with money in
 // their wallets, a 2-player room that starts after its countdown, and a third signed-in user who is
-// not seated and opens the board as a spectator. The players are WebSocket bots (contract §4) that
-// roll when the benchmark asks and decline every truck offer.
+// not seated and opens the board as a spectator. The players are WebSocket bots (docs/protocol.md)
+// that roll when the benchmark asks and decline every truck offer.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import WebSocket from 'ws';

@@ -1,5 +1,5 @@
-// What the room server says on the socket (contract §4) and how a parsed client message becomes a
-// machine event. The spec's messages where it has one.
+// What the room server says on the socket (docs/protocol.md) and how a parsed client message
+// becomes a machine event. The spec's messages where it has one.
 export const ERROR_INVALID = 'Invalid message.';
 export const ERROR_TOO_MANY = 'Too many messages. Please slow down.';
 export const ERROR_NOT_A_PLAYER = "You're not part of this room.";

@@ -1,4 +1,4 @@
-// The shapes of the site ↔ room-server calls (docs: internal protocol). Everything the site sends is
+// The shapes of the site ↔ room-server calls (docs/protocol.md). Everything the site sends is
 // parsed here before it reaches the machine; a body that does not match is refused.
 //
 //   1  site → room   POST /parties/main/:roomId                  {type:'room', room}
@@ -51,7 +51,7 @@ export const roomCallSchema = z.discriminatedUnion('type', [roomPushSchema, sign
 /** Call 2's answer. */
 export const roomPullSchema = z.object({ room: roomForPartySchema });
 
-/** Call 4: the public room list for the lobby (contract `room` without serverSeed). */
+/** Call 4: the public room list for the lobby (docs/api.md's `room` without serverSeed). */
 export const publicRoomsPushSchema = z.object({
   type: z.literal('rooms'),
   rooms: z.array(z.looseObject({ roomId: z.string().min(1) })).max(1000),

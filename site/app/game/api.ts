@@ -1,4 +1,4 @@
-// The game screens' calls to the public JSON API (contract §3), typed. Every call answers
+// The game screens' calls to the public JSON API (docs/api.md), typed. Every call answers
 // `{ok, data}` or `{ok: false, error, status}` with the server's message word for word.
 import type { HistoryEntry } from '../../server/rooms/games';
 import type { RefusalCode } from '../../server/rooms/messages';
@@ -25,7 +25,7 @@ export interface RoomSettingsInput {
   privacy: 'Public' | 'Private';
 }
 
-/** 16 random bytes as hex: this player's share of the dice seed (contract §5). */
+/** 16 random bytes as hex: this player's share of the dice seed (docs/rules.md, "Dice"). */
 export function newClientSeed(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -129,7 +129,7 @@ export function getGame(roomId: string) {
   });
 }
 
-/** A watch-only guest session (contract §3). */
+/** A watch-only guest session (docs/api.md, `POST /api/auth/guest`). */
 export function startGuestSession() {
   return apiFetch<{ user: unknown }>('/api/auth/guest', {
     method: 'POST',

@@ -1,4 +1,4 @@
-// The finance statement, one small table per player (contract §5): revenue, the three 10 %
+// The finance statement, one small table per player (docs/rules.md): revenue, the three 10 %
 // deductions, net operating profit, tax, net profit and trucks. The board shows it live, the history
 // shows the final one.
 import type { PlayerColor } from '../../../game/board';

@@ -1,5 +1,5 @@
-// The room's WebSocket (contract §4) as a React hook. Every (re)connect asks the site for a fresh
-// ticket (tickets are short-lived), every server message is checked with the shared schema from
+// The room's WebSocket (docs/protocol.md) as a React hook. Each (re)connect asks the site for a
+// fresh ticket (tickets are short-lived), every server message is checked with the shared schema from
 // game/protocol.ts, and the socket reconnects by itself after a drop.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';

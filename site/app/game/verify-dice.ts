@@ -1,5 +1,5 @@
 // "Verify the dice": recomputes every roll of a finished game in the browser from the revealed
-// server seed, with the very code the room server rolled with (game/dice.ts, contract §5).
+// server seed, with the very code the room server rolled with (game/dice.ts, docs/rules.md).
 import { hashServerSeed, rollDie } from '../../../game/dice';
 import { logEntrySchema } from '../../../game/protocol';
 

@@ -1,4 +1,4 @@
-// How to Play: the rules of contract §5 in plain words, with the board, a die and a truck drawn
+// How to Play: the rules of docs/rules.md in plain words, with the board, a die and a truck drawn
 // inline. The tiles and fees come from game/board.ts, the same table the room server plays by.
 import { Link } from 'react-router';
 import {

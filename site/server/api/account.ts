@@ -16,7 +16,7 @@ function refused(res: Response, outcome: Refusal): void {
 }
 
 /**
- * The account's mail and password (contract §6, "Mail"): `POST /auth/email/verify-request`,
+ * The account's mail and password (docs/api.md, "Accounts"): `POST /auth/email/verify-request`,
  * `/auth/email/verify`, `/auth/password/forgot`, `/auth/password/reset`, `/me/password`, and
  * `GET /me/security` for the account page.
  */

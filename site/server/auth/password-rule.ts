@@ -1,4 +1,4 @@
-// The one password rule (contract §6), for sign-up, reset and change alike: at least 8 characters,
+// The one password rule (docs/api.md), for sign-up, reset and change alike: at least 8 characters,
 // at most 256, and not among the most common passwords. The list is the "passwords-common"
 // dictionary of @zxcvbn-ts/language-common (about 49,000 passwords ranked from public breach
 // corpora, maintained with zxcvbn-ts); see docs/decisions/014-password-rule.md.

@@ -5,7 +5,7 @@ import type { Queryable } from '../../../db/client';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The contract's `user`: what any client may see. Never a password hash, never a token. */
+/** The API's `user` (docs/api.md): what any client may see. Never a password hash or a token. */
 export interface PublicUser {
   id: string;
   firstName: string;

@@ -1,4 +1,4 @@
-// Reading finished games: the user's history and one game's full record (contract §3).
+// Reading finished games: the user's history and one game's full record (docs/api.md).
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { gameHistory, gameResults } from '../../../db/schema';

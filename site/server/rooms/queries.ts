@@ -1,4 +1,4 @@
-// Reading rooms and shaping them for the two audiences: the public `room` of the contract (never the
+// Reading rooms and shaping them for the two audiences: the public `room` of docs/api.md (never the
 // server seed) and `RoomForParty` for the room server (with the seed, for the dice).
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';

@@ -1,5 +1,5 @@
 // The settlement report a room server sends (protocol call 3) and the finished game the site keeps
-// (contract §3).
+// (docs/api.md, `GET /api/games/:roomId`).
 import { z } from 'zod';
 
 const uid = z.string().min(1).max(128);

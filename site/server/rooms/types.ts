@@ -2,7 +2,7 @@ import type { Privacy } from './settings';
 
 export type RoomStatus = 'waiting' | 'countdown' | 'active' | 'ended' | 'closed';
 
-/** The contract's `room`: what any client may see. Never the server seed. */
+/** The API's `room` (docs/api.md): what any client may see. Never the server seed. */
 export interface PublicRoom {
   roomId: string;
   roomName: string;

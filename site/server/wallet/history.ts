@@ -10,7 +10,7 @@ export const MAX_HISTORY_LIMIT = 100;
 
 type UserTransactionRow = typeof userTransactions.$inferSelect;
 
-/** The contract's `transaction`. */
+/** The API's `transaction` (docs/api.md). */
 export interface TransactionView {
   id: string;
   type: UserTransactionRow['type'];

@@ -1,4 +1,4 @@
-// The browser's side of the public JSON API (contract §3). Same origin, so the browser sends the
+// The browser's side of the public JSON API (docs/api.md). Same origin, so the browser sends the
 // session cookie and the Origin header the server requires on every call that changes something.
 
 export type ApiResult<T> =

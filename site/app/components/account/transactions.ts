@@ -1,4 +1,4 @@
-// The contract's `transaction` as the account history shows it.
+// The API's `transaction` (docs/api.md) as the account history shows it.
 import type { TransactionStatus } from './status-tag';
 
 export type TransactionType = 'deposit' | 'withdrawal' | 'stake' | 'refund' | 'winnings';
