@@ -184,12 +184,12 @@ describe('settlement bound to time and completeness', () => {
 
     // The honest report of the same game still settles.
     expect((await postSettlement(app, full.room.roomId, honest)).status).toBe(200);
-  });
+  }, 120_000); // whole games with argon2 sign-ups: slow on a loaded 2-core machine
 
   it('accepts a report within the clock-skew allowance of the end time', async () => {
     const full = await fullRoom(app, 2, 10);
     const honest = honestGame(app, full, 8);
     advanceTo(app, honest.endTime - SETTLEMENT_CLOCK_SKEW_MS);
     expect((await postSettlement(app, full.room.roomId, honest)).status).toBe(200);
-  });
+  }, 60_000);
 });
