@@ -82,7 +82,7 @@ const refusal = (message: string, code: string | null, now = T0): BoardEvent => 
 });
 
 function emittedFrom(actions: Actions): BoardEmitted[] {
-  return actions
+  return (actions as { type: string; params?: unknown }[])
     .filter((a) => a.type === 'xstate.emit')
     .map((a) => (a.params as { event: BoardEmitted }).event);
 }
