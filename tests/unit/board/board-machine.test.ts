@@ -315,6 +315,12 @@ describe('board machine: leaving and game over', () => {
     expect(snapshot.context.message).toBeNull();
   });
 
+  it('the same words without the code are only said: the board decides by code', () => {
+    const { snapshot } = run([state(view()), refusal("You're not part of this room.", null)]);
+    expect(snapshot.context.redirect).toBeNull();
+    expect(snapshot.context.message?.text).toBe("You're not part of this room.");
+  });
+
   it('leaves when the room is closed', () => {
     const { snapshot } = run([state(view({ status: 'closed' }), T0 + 5)]);
     expect(snapshot.context.redirect).toEqual({
