@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import architecture from './eslint-rules/architecture.js';
 
 export default tseslint.config(
@@ -30,5 +31,9 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    files: ['site/app/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
 );

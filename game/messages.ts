@@ -10,3 +10,43 @@ export const MESSAGES = {
   gameOver: 'The game is over.',
   invalidRoll: 'A roll must be a whole number from 1 to 6.',
 } as const;
+
+/**
+ * The stable code beside every `error` message on the room socket (docs/protocol.md): clients decide by
+ * the code, never by the words. The room machine's refusals share their MESSAGES key; the room
+ * server's own refusals (shape, rate, seat, loading) come after them.
+ */
+export const ROOM_ERROR_CODES = {
+  notYourTurn: 'not_your_turn',
+  playerNotFound: 'player_not_found',
+  insufficientBalance: 'insufficient_balance',
+  maxTrucks: 'max_trucks',
+  roomClosed: 'room_closed',
+  noOffer: 'no_offer',
+  notStarted: 'not_started',
+  gameOver: 'game_over',
+  invalidRoll: 'invalid_roll',
+  invalidMessage: 'invalid_message',
+  tooManyMessages: 'too_many_messages',
+  notAPlayer: 'not_a_player',
+  notLoaded: 'room_not_loaded',
+  /** A refusal without a code of its own (none today). */
+  refused: 'refused',
+} as const satisfies Record<keyof typeof MESSAGES, string> & Record<string, string>;
+
+export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[keyof typeof ROOM_ERROR_CODES];
+
+const CODE_OF_MESSAGE = new Map<string, RoomErrorCode>(
+  (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).map((key) => [
+    MESSAGES[key],
+    ROOM_ERROR_CODES[key],
+  ]),
+);
+
+/**
+ * The code of a refusal the room machine emitted. The machine names its refusals by these exact
+ * constants, so the room server can put the code beside the words where they go on the wire.
+ */
+export function refusalCode(message: string): RoomErrorCode {
+  return CODE_OF_MESSAGE.get(message) ?? ROOM_ERROR_CODES.refused;
+}

@@ -142,7 +142,9 @@ export type ResultView = z.infer<typeof resultViewSchema>;
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: roomViewSchema }),
   z.object({ type: z.literal('log'), entry: logEntrySchema }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  // `code` (game/messages.ts ROOM_ERROR_CODES) is what clients decide by; optional so that a client
+  // still reads a room server from before codes, and a string so a newer server's code parses.
+  z.object({ type: z.literal('error'), message: z.string(), code: z.string().optional() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

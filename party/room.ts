@@ -11,6 +11,8 @@ import {
   MESSAGES,
   nextDeadline,
   parseClientMessage,
+  refusalCode,
+  ROOM_ERROR_CODES,
   roomMachine,
   toView,
   type LogEntry,
@@ -32,13 +34,13 @@ import {
 } from './room/connections';
 import { readEnv, type PartyEnv } from './room/env';
 import {
-  ERROR_INVALID,
-  ERROR_NOT_A_PLAYER,
-  ERROR_NOT_LOADED,
-  ERROR_TOO_MANY,
   errorMessage,
+  invalidMessage,
   logMessage,
+  notAPlayer,
+  notLoaded,
   stateMessage,
+  tooManyMessages,
 } from './room/messages';
 import { fullBucket, MESSAGE_RATE_LIMIT, takeToken, type TokenBucket } from './room/rate-limit';
 import { CLOSE } from './room/limits';
@@ -136,7 +138,7 @@ export default class RoomServer implements Party.Server {
         return closeWith(connection, CLOSE.signedOut);
       }
       if (!(await this.ensureActor())) {
-        connection.send(errorMessage(ERROR_NOT_LOADED));
+        connection.send(notLoaded());
         if (this.unknownToSite) closeWith(connection, CLOSE.unknownRoom);
         return;
       }
@@ -185,12 +187,12 @@ export default class RoomServer implements Party.Server {
       const now = Date.now();
       // 1. size and shape
       if (typeof message !== 'string' || message.length > MAX_CLIENT_MESSAGE_BYTES) {
-        sender.send(errorMessage(ERROR_INVALID));
+        sender.send(invalidMessage());
         return;
       }
       const parsed = parseClientMessage(message);
       if (!parsed.ok) {
-        sender.send(errorMessage(ERROR_INVALID));
+        sender.send(invalidMessage());
         return;
       }
       // 2. rate
@@ -198,17 +200,17 @@ export default class RoomServer implements Party.Server {
       const taken = takeToken(bucket, MESSAGE_RATE_LIMIT, now);
       this.buckets.set(sender.id, taken.bucket);
       if (!taken.allowed) {
-        sender.send(errorMessage(ERROR_TOO_MANY));
+        sender.send(tooManyMessages());
         return;
       }
       // 3. a seat (the site's word, never the client's)
       const viewer = viewerOf(sender);
       if (!(await this.ensureActor())) {
-        sender.send(errorMessage(ERROR_NOT_LOADED));
+        sender.send(notLoaded());
         return;
       }
       if (!viewer || !this.isSeated(viewer.uid)) {
-        sender.send(errorMessage(ERROR_NOT_A_PLAYER));
+        sender.send(notAPlayer());
         return;
       }
       // 4. the machine decides; then broadcast and persist
@@ -317,7 +319,7 @@ export default class RoomServer implements Party.Server {
     if (!actor) return false;
     if (actor.getSnapshot().status !== 'active') {
       // The room reached its final state (closed by the site): nothing changes any more.
-      sender?.send(errorMessage(MESSAGES.roomClosed));
+      sender?.send(errorMessage(MESSAGES.roomClosed, ROOM_ERROR_CODES.roomClosed));
       return false;
     }
     this.effects = noEffects();
@@ -325,7 +327,9 @@ export default class RoomServer implements Party.Server {
     const effects = this.effects;
     this.effects = noEffects();
 
-    for (const message of effects.refusals) sender?.send(errorMessage(message));
+    for (const message of effects.refusals) {
+      sender?.send(errorMessage(message, refusalCode(message)));
+    }
     if (!effects.changed && effects.logs.length === 0 && !effects.finished) return false;
 
     const firstIndex = this.logs.length;

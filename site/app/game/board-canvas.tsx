@@ -69,6 +69,33 @@ export default memo(function BoardCanvas({ view, size }: BoardCanvasProps) {
 const INK = 0x1c1917;
 const PAPER = 0xfffbeb;
 
+/**
+ * The same style object for the same ink, so that a new state redraws only the labels whose text
+ * changed (Pixi re-renders a text whenever its style object is replaced). One cache per board size.
+ */
+function labelStylesFor(cell: number): (fill: number, wrapWidth: number) => TextStyleOptions {
+  const styles = new Map<number, TextStyleOptions>();
+  return (fill, wrapWidth) => {
+    const key = fill * 1000 + Math.round(wrapWidth);
+    let style = styles.get(key);
+    if (!style) {
+      style = {
+        fontFamily: 'system-ui, sans-serif',
+        fontSize: Math.max(8, Math.round(cell * 0.13)),
+        fontWeight: '600',
+        fill,
+        align: 'center',
+        wordWrap: true,
+        breakWords: true,
+        wordWrapWidth: wrapWidth,
+        lineHeight: Math.max(9, Math.round(cell * 0.15)),
+      };
+      styles.set(key, style);
+    }
+    return style;
+  };
+}
+
 function Scene({ view, size }: BoardCanvasProps) {
   const { app } = useApplication();
   const layout = useMemo(() => boardLayout(size), [size]);
@@ -78,30 +105,7 @@ function Scene({ view, size }: BoardCanvasProps) {
   const diceGraphics = useRef<Graphics | null>(null);
   const diceContainer = useRef<Container | null>(null);
   const seats = useMemo(() => new Map(view.joinedOrder.map((uid, i) => [uid, i])), [view]);
-  // The same style object for the same ink, so that a new state redraws only the labels whose
-  // text changed (Pixi re-renders a text whenever its style object is replaced).
-  const labelStyles = useMemo(() => {
-    const styles = new Map<number, TextStyleOptions>();
-    return (fill: number, wrapWidth: number): TextStyleOptions => {
-      const key = fill * 1000 + Math.round(wrapWidth);
-      let style = styles.get(key);
-      if (!style) {
-        style = {
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: Math.max(8, Math.round(layout.cell * 0.13)),
-          fontWeight: '600',
-          fill,
-          align: 'center',
-          wordWrap: true,
-          breakWords: true,
-          wordWrapWidth: wrapWidth,
-          lineHeight: Math.max(9, Math.round(layout.cell * 0.15)),
-        };
-        styles.set(key, style);
-      }
-      return style;
-    };
-  }, [layout]);
+  const labelStyles = useMemo(() => labelStylesFor(layout.cell), [layout]);
   const titleStyle = useMemo<TextStyleOptions>(
     () => ({
       fontFamily: 'system-ui, sans-serif',

@@ -5,9 +5,14 @@ export function useNow(running: boolean, intervalMs = 250): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    // At once (the clock may have stood still while not running), then every intervalMs.
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, intervalMs);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [running, intervalMs]);
   return now;
 }

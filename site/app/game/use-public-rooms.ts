@@ -60,6 +60,7 @@ export function usePublicRooms(partyOrigin: string | null): PublicRooms {
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state changes when the answer arrives, not synchronously
     void refresh();
     const timer = window.setInterval(() => {
       if (!liveRef.current && document.visibilityState === 'visible') void refresh();

@@ -1,29 +1,23 @@
-// The room's WebSocket (docs/protocol.md) as a React hook. Each (re)connect asks the site for a
-// fresh ticket (tickets are short-lived), every server message is checked with the shared schema from
-// game/protocol.ts, and the socket reconnects by itself after a drop.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The room's WebSocket (docs/protocol.md) as a React hook. Every (re)connect asks the site for a fresh
+// ticket (tickets are short-lived), every server message is checked with the shared schema from
+// game/protocol.ts, and the socket reconnects by itself after a drop. What the socket says also
+// goes, as events, to `onEvent` (the board's machine listens there).
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
-import type { LogEntry } from '../../../game/log';
+import { ROOM_ERROR_CODES } from '../../../game/messages';
 import { parseServerMessage, type ClientMessage, type RoomView } from '../../../game/protocol';
-import { getTicket, LOAD_GAME_FAILED } from './api';
+import { getTicket } from './api';
+import type { RoomSocketEvent } from './board-machine';
+
+export type { RoomSocketEvent };
 
 export type Connection = 'connecting' | 'open' | 'reconnecting' | 'failed';
 
-export interface ServerNotice {
-  message: string;
-  /** Grows with every notice, so the same words said twice are announced twice. */
-  id: number;
-}
-
 export interface RoomSocket {
   view: RoomView | null;
-  /** Log entries received since this page connected, in order. */
-  logs: LogEntry[];
   connection: Connection;
   /** Why the socket gave up for good (e.g. `Invalid room ID.`), with the ticket call's status. */
   failure: { message: string; status: number } | null;
-  /** The room server's latest `{type: 'error'}` message, word for word. */
-  notice: ServerNotice | null;
   /** False when the socket is not open (the message is not sent). */
   send(message: ClientMessage): boolean;
 }
@@ -33,31 +27,51 @@ function isFinal(status: number): boolean {
   return status === 400 || status === 401 || status === 403 || status === 404;
 }
 
-/** Keeps at most this many entries in memory (the finished game's record holds all of them). */
-const MAX_LOGS = 500;
+interface SocketState {
+  /** The room these facts are about: another room starts from nothing. */
+  roomId: string | null;
+  view: RoomView | null;
+  connection: Connection;
+  failure: RoomSocket['failure'];
+}
 
-export function useRoomSocket(roomId: string | null): RoomSocket {
-  const [view, setView] = useState<RoomView | null>(null);
-  const [logs, setLogs] = useState<LogEntry[]>([]);
-  const [connection, setConnection] = useState<Connection>('connecting');
-  const [failure, setFailure] = useState<RoomSocket['failure']>(null);
-  const [notice, setNotice] = useState<ServerNotice | null>(null);
+const startOf = (roomId: string | null): SocketState => ({
+  roomId,
+  view: null,
+  connection: 'connecting',
+  failure: null,
+});
+
+export function useRoomSocket(
+  roomId: string | null,
+  onEvent?: (event: RoomSocketEvent) => void,
+): RoomSocket {
+  const [state, setState] = useState<SocketState>(() => startOf(roomId));
   const socketRef = useRef<ReconnectingWebSocket | null>(null);
+  const tell = useEffectEvent((event: RoomSocketEvent) => onEvent?.(event));
 
   useEffect(() => {
     if (!roomId) return;
     let opened = false;
-    let noticeId = 0;
-    setConnection('connecting');
-    setFailure(null);
+    // Closing the socket below still fires its listeners: nobody is listening any more then.
+    let live = true;
+    const report = (event: RoomSocketEvent) => {
+      if (live) tell(event);
+    };
+    const update = (patch: (now: SocketState) => Partial<SocketState>) =>
+      setState((before) => {
+        const now = before.roomId === roomId ? before : startOf(roomId);
+        return { ...now, ...patch(now) };
+      });
 
     const socket = new ReconnectingWebSocket(
       async () => {
         const answer = await getTicket(roomId);
         if (answer.ok) return answer.data.url;
         if (isFinal(answer.status)) {
-          setFailure({ message: answer.error, status: answer.status });
-          setConnection('failed');
+          const failure = { message: answer.error, status: answer.status };
+          update(() => ({ failure, connection: 'failed' }));
+          report({ type: 'socket.failed', ...failure });
           socket.close();
         }
         throw new Error(answer.error);
@@ -70,11 +84,14 @@ export function useRoomSocket(roomId: string | null): RoomSocket {
     // Live means the room has spoken since the socket (re)opened: its state arrives first.
     socket.addEventListener('open', () => {
       opened = true;
-      // The room sends its recent log on every connect: start the list afresh, without duplicates.
-      setLogs([]);
+      report({ type: 'socket.open' });
     });
     socket.addEventListener('close', () => {
-      setConnection((now) => (now === 'failed' ? now : opened ? 'reconnecting' : 'connecting'));
+      update((now) => ({
+        connection:
+          now.connection === 'failed' ? now.connection : opened ? 'reconnecting' : 'connecting',
+      }));
+      report({ type: 'socket.close' });
     });
     socket.addEventListener('message', (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
@@ -86,21 +103,26 @@ export function useRoomSocket(roomId: string | null): RoomSocket {
       const message = parsed.message;
       switch (message.type) {
         case 'state':
-          setView(message.state);
-          setConnection('open');
+          update(() => ({ view: message.state, connection: 'open' }));
+          report({ type: 'socket.state', view: message.state, now: Date.now() });
           break;
         case 'log':
-          setLogs((previous) => [...previous.slice(-(MAX_LOGS - 1)), message.entry as LogEntry]);
+          report({ type: 'socket.log', entry: message.entry });
           break;
         case 'error':
-          noticeId += 1;
-          setNotice({ message: message.message, id: noticeId });
-          if (message.message === LOAD_GAME_FAILED) setConnection('failed');
+          if (message.code === ROOM_ERROR_CODES.notLoaded) update(() => ({ connection: 'failed' }));
+          report({
+            type: 'socket.error',
+            message: message.message,
+            code: message.code ?? null,
+            now: Date.now(),
+          });
           break;
       }
     });
 
     return () => {
+      live = false;
       socketRef.current = null;
       socket.close();
     };
@@ -113,5 +135,6 @@ export function useRoomSocket(roomId: string | null): RoomSocket {
     return true;
   }, []);
 
-  return { view, logs, connection, failure, notice, send };
+  const current = state.roomId === roomId ? state : startOf(roomId);
+  return { view: current.view, connection: current.connection, failure: current.failure, send };
 }

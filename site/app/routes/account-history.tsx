@@ -76,6 +76,7 @@ export default function AccountHistory({ loaderData }: Route.ComponentProps) {
   // First load, and again whenever the window comes back into view.
   useEffect(() => {
     const controller = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state changes when the answer arrives, not synchronously
     void refresh(controller.signal);
     const onFocus = () => void refresh();
     window.addEventListener('focus', onFocus);

@@ -70,6 +70,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     const controller = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state changes when the answer arrives, not synchronously
     void load(controller.signal);
     return () => controller.abort();
   }, [load]);

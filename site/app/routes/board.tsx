@@ -1,7 +1,8 @@
 // The board: the live game over the room socket. Players roll and answer truck offers; anyone with
 // the link watches (guests too). The Pixi canvas is loaded lazily by BoardStage, so this is the
 // only route that ships it.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
@@ -11,8 +12,8 @@ import { authPath } from '../components/account/return-to';
 import { useHydrated } from '../components/account/use-hydrated';
 import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
-import { DICE_ROLL_MS } from '../game/animation';
 import { startGuestSession } from '../game/api';
+import { boardMachine, hasOffer, REDIRECT_MS } from '../game/board-machine';
 import { BoardStage } from '../game/board-stage';
 import {
   DicePanel,
@@ -51,11 +52,6 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   }
   return { user, roomId: params.roomId, here: `${url.pathname}${url.search}` };
 }
-
-const NOT_YOUR_TURN = "It's not your turn to roll.";
-const ROLL_IN_PROGRESS = 'Dice roll in progress. Please wait.';
-const NOT_A_PLAYER = "You're not part of this room.";
-const REDIRECT_SECONDS = 5;
 
 export default function Board({ loaderData }: Route.ComponentProps) {
   const { user, roomId, here } = loaderData;
@@ -125,136 +121,58 @@ function GameScreen({
 }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const socket = useRoomSocket(roomId);
-  const { view, logs, notice, connection, failure } = socket;
-  const [message, setMessage] = useState<{ text: string; id: number } | null>(null);
-  const [awaitingRoll, setAwaitingRoll] = useState(false);
-  const [rollingUntil, setRollingUntil] = useState(0);
-  const [purchaseBusy, setPurchaseBusy] = useState(false);
-  const [purchaseMessage, setPurchaseMessage] = useState<string | null>(null);
-  const [redirectAt, setRedirectAt] = useState<{ at: number; to: string; text: string } | null>(
-    null,
-  );
-  const [gameOverAt, setGameOverAt] = useState<number | null>(null);
-  const messageId = useRef(0);
+  const [board, tell, boardActor] = useMachine(boardMachine, { input: { me: user.id } });
+  const socket = useRoomSocket(roomId, tell);
+  const { view, logs, message, purchaseMessage, redirect, gameOverAt, failure } = board.context;
+
+  // What the machine asks for: its intents go out on the socket; a finished game moved money.
+  const sendOnSocket = socket.send;
+  useEffect(() => {
+    const sending = boardActor.on('send', ({ message: intent }) => {
+      if (!sendOnSocket(intent)) boardActor.send({ type: 'send.failed', message: intent });
+    });
+    const over = boardActor.on('gameOver', () => requestBalanceRefresh());
+    return () => {
+      sending.unsubscribe();
+      over.unsubscribe();
+    };
+  }, [boardActor, sendOnSocket]);
 
   const seated = view?.joinedOrder.includes(user.id) ?? false;
   const names = useMemo(() => (view ? namesOf(view.participants) : {}), [view]);
   const lines = useMemo(() => describeLog(logs, names), [logs, names]);
-  const ended = view?.status === 'ended' && view.result !== null;
+  const ended = board.matches('over');
+  const reconnecting = board.matches('reconnecting') || board.matches({ over: 'reconnecting' });
   const now = useNow(Boolean(view) && view?.status !== 'waiting', 250);
 
-  function say(text: string) {
-    messageId.current += 1;
-    setMessage({ text, id: messageId.current });
-  }
-
-  // A new roll arrived: our roll is answered, and the dice tumbles for a moment.
-  const lastNonce = view?.lastRoll?.nonce ?? null;
-  const seenNonce = useRef<number | null | undefined>(undefined);
-  useEffect(() => {
-    if (seenNonce.current !== undefined && lastNonce !== seenNonce.current) {
-      setRollingUntil(Date.now() + DICE_ROLL_MS);
-      setAwaitingRoll(false);
-    }
-    seenNonce.current = lastNonce;
-  }, [lastNonce]);
-
-  // The room server's refusals, word for word.
-  useEffect(() => {
-    if (!notice) return;
-    setAwaitingRoll(false);
-    if (purchaseBusy) {
-      setPurchaseBusy(false);
-      setPurchaseMessage(notice.message);
-      return;
-    }
-    if (notice.message === NOT_A_PLAYER) {
-      setRedirectAt({
-        at: Date.now() + REDIRECT_SECONDS * 1000,
-        to: DASHBOARD_PATH,
-        text: `${NOT_A_PLAYER} Redirecting in ${REDIRECT_SECONDS}s...`,
-      });
-      return;
-    }
-    say(notice.message);
-    // Only a new notice matters here; purchaseBusy is read as it was when it arrived.
-  }, [notice]);
-
-  // The offer closed (bought, declined, rolled past): forget its message.
-  const offerOpen = seated && view?.pendingPurchase === user.id && view.status === 'active';
-  useEffect(() => {
-    if (!offerOpen) {
-      setPurchaseBusy(false);
-      setPurchaseMessage(null);
-    }
-  }, [offerOpen, view?.participants[user.id]?.trucks]);
-
-  // A closed room sends everyone to the dashboard after 5 seconds.
-  const closed = view?.status === 'closed';
-  useEffect(() => {
-    if (closed) {
-      setRedirectAt({
-        at: Date.now() + REDIRECT_SECONDS * 1000,
-        to: DASHBOARD_PATH,
-        text: `Room is closed. Redirecting in ${REDIRECT_SECONDS}s...`,
-      });
-    }
-  }, [closed]);
-
-  // Game over: players see the popup for 5 seconds, then their history.
-  useEffect(() => {
-    if (!ended) return;
-    requestBalanceRefresh();
-    setGameOverAt((at) => at ?? Date.now());
-  }, [ended]);
-
-  const redirectNow = useNow(redirectAt !== null || gameOverAt !== null, 250);
+  // A closed room, or a room that does not seat this person, sends them to the dashboard; game
+  // over sends the players to their history. Both after REDIRECT_MS.
+  const redirectNow = useNow(redirect !== null || gameOverAt !== null, 250);
   const gameOverSeconds =
-    gameOverAt !== null && seated
-      ? secondsLeft(gameOverAt + REDIRECT_SECONDS * 1000, redirectNow)
-      : null;
+    gameOverAt !== null && seated ? secondsLeft(gameOverAt + REDIRECT_MS, redirectNow) : null;
   useEffect(() => {
-    if (redirectAt && redirectNow >= redirectAt.at) void navigate(redirectAt.to);
-  }, [redirectAt, redirectNow, navigate]);
+    if (redirect && redirectNow >= redirect.at) void navigate(DASHBOARD_PATH);
+  }, [redirect, redirectNow, navigate]);
   useEffect(() => {
     if (gameOverSeconds === 0) void navigate(`${HISTORY_PATH}?room=${encodeURIComponent(roomId)}`);
   }, [gameOverSeconds, navigate, roomId]);
 
-  function roll() {
-    if (!view) return;
-    if (awaitingRoll || Date.now() < rollingUntil) return say(ROLL_IN_PROGRESS);
-    if (view.turn.currentPlayer !== user.id) return say(NOT_YOUR_TURN);
-    setMessage(null);
-    if (socket.send({ type: 'roll' })) setAwaitingRoll(true);
-    else say('Not connected. Reconnecting… press Roll again in a moment.');
-  }
-
-  function answerOffer(type: 'buyTruck' | 'declineTruck') {
-    setPurchaseMessage(null);
-    if (socket.send({ type })) setPurchaseBusy(type === 'buyTruck');
-    else setPurchaseMessage('Not connected. Reconnecting… try again in a moment.');
-  }
-
-  const redirectSeconds = redirectAt ? secondsLeft(redirectAt.at, redirectNow) : null;
+  const redirectSeconds = redirect ? secondsLeft(redirect.at, redirectNow) : null;
   const me = view?.participants[user.id];
   const announcement = message?.text ?? lines[lines.length - 1]?.text ?? '';
 
   return (
     <AccountPage user={user} className="board-page">
       <h1 className="visually-hidden">Game board</h1>
-      {connection === 'reconnecting' ? (
+      {reconnecting ? (
         <p className="connection-status" role="status" data-testid="reconnecting">
           <span className="spinner" aria-hidden="true" /> Reconnecting…
         </p>
       ) : null}
-      {redirectAt ? (
-        <Banner
-          tone="warning"
-          title={redirectAt.text.replace(/\d+s\.\.\.$/, `${redirectSeconds}s...`)}
-        >
+      {redirect ? (
+        <Banner tone="warning" title={`${redirect.reason} Redirecting in ${redirectSeconds}s...`}>
           <p>
-            <Link to={redirectAt.to}>Go to the dashboard now</Link>
+            <Link to={DASHBOARD_PATH}>Go to the dashboard now</Link>
           </p>
         </Banner>
       ) : null}
@@ -265,7 +183,7 @@ function GameScreen({
           </p>
         </Banner>
       ) : !view ? (
-        connection === 'failed' ? (
+        board.matches('failed') ? (
           <Banner
             tone="error"
             title="Failed to load game data. Please check your connection or room ID."
@@ -315,7 +233,7 @@ function GameScreen({
                 names={names}
                 turnLabel={turnLabel(view.turn.currentPlayer, user.id, names)}
                 now={now}
-                onRoll={seated ? roll : null}
+                onRoll={seated ? () => tell({ type: 'roll' }) : null}
                 message={message?.text ?? null}
               />
             </div>
@@ -345,13 +263,13 @@ function GameScreen({
           </div>
           <Announcer text={announcement} id={message?.id ?? lines.length} />
           <PurchaseDialog
-            open={offerOpen && !ended}
+            open={hasOffer(view, user.id) && !ended}
             balance={me?.balance ?? 0}
             trucks={me?.trucks ?? 0}
-            busy={purchaseBusy}
+            busy={board.matches({ connected: { offer: 'buying' } })}
             message={purchaseMessage}
-            onBuy={() => answerOffer('buyTruck')}
-            onDecline={() => answerOffer('declineTruck')}
+            onBuy={() => tell({ type: 'buy' })}
+            onDecline={() => tell({ type: 'decline' })}
           />
           <GameOverDialog
             view={view}

@@ -53,11 +53,10 @@ export default function GameHistory({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     let cancelled = false;
-    setError(null);
     void listGames().then((answer) => {
       if (cancelled) return;
+      setError(answer.ok ? null : answer.error);
       if (answer.ok) setGames(answer.data.games);
-      else setError(answer.error);
     });
     return () => {
       cancelled = true;
@@ -92,7 +91,14 @@ export default function GameHistory({ loaderData }: Route.ComponentProps) {
       {error ? (
         <Banner tone="error" title={error}>
           <p>
-            <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setError(null);
+                setAttempt((n) => n + 1);
+              }}
+            >
               Try again
             </button>{' '}
             in a moment.

@@ -78,6 +78,7 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
   // First load, then again whenever the socket reports a change of seats or status.
   const seatsKey = view ? `${view.status}:${view.joinedOrder.join(',')}` : '';
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state changes when the answer arrives, not synchronously
     void load();
   }, [load, seatsKey]);
 
@@ -99,9 +100,13 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
     room !== null && (room.status === 'active' || room.joinedOrder.length >= room.maxPlayers);
   // Only the seated count down and move on to the board; a visitor gets a link to watch.
   const counting = seated && !started && (view?.status === 'countdown' || full);
+  // When this page first saw the room full: noted once, during the render that first counts.
+  /* eslint-disable react-hooks/refs, react-hooks/purity -- a one-time note of the moment, read back unchanged */
   if (counting && fullSince.current === null) fullSince.current = Date.now();
+  const startedCounting = fullSince.current;
+  /* eslint-enable react-hooks/refs, react-hooks/purity */
   const now = useNow(counting, 200);
-  const countdownEnd = view?.countdownEndsAt ?? (fullSince.current ?? now) + START_COUNTDOWN_MS;
+  const countdownEnd = view?.countdownEndsAt ?? (startedCounting ?? now) + START_COUNTDOWN_MS;
   // Without a socket the room server's clock is unknown: after the local count, go anyway.
   const localDone = counting && !view && now >= countdownEnd;
 

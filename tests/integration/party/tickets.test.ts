@@ -109,6 +109,7 @@ describe('tickets', () => {
       spectator.send(JSON.stringify({ type }));
       const answer = await spectator.waitFor((m) => m.type === 'error', 5_000, before);
       expect(answer.message).toBe("You're not part of this room.");
+      expect(answer.code).toBe('not_a_player');
     }
     const player = await mustConnect(env.ticketUrl(room.roomId, 'a'));
     const seen = stateOf(await player.waitFor(isState));
@@ -132,9 +133,11 @@ describe('tickets', () => {
 
     const before = b.messages.length;
     b.send(JSON.stringify({ type: 'roll' }));
-    expect((await b.waitFor((m) => m.type === 'error', 5_000, before)).message).toBe(
-      "It's not your turn to roll.",
-    );
+    expect(await b.waitFor((m) => m.type === 'error', 5_000, before)).toEqual({
+      type: 'error',
+      message: "It's not your turn to roll.",
+      code: 'not_your_turn',
+    });
 
     const mark = a.messages.length;
     a.send(JSON.stringify({ type: 'roll' }));
@@ -221,6 +224,7 @@ describe('tickets', () => {
     expect(answer).toEqual({
       type: 'error',
       message: 'Failed to load game data. Please check your connection or room ID.',
+      code: 'room_not_loaded',
     });
     await eventually(() => env.site.pulls.get('no-such-room') !== undefined);
     await unknown.close();
@@ -236,7 +240,10 @@ describe('tickets', () => {
     expect(stateOf(closed).status).toBe('closed');
     const mark = a.messages.length;
     a.send(JSON.stringify({ type: 'roll' }));
-    expect((await a.waitFor((m) => m.type === 'error', 5_000, mark)).message).toBeTypeOf('string');
+    // The closed room has no seats left: it refuses as closed or as not a player, with a code.
+    expect(await a.waitFor((m) => m.type === 'error', 5_000, mark)).toMatchObject({
+      code: expect.stringMatching(/^(room_closed|not_a_player)$/),
+    });
     await a.close();
   });
 });

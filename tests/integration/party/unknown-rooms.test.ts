@@ -29,6 +29,7 @@ describe('unknown rooms', () => {
       {
         type: 'error',
         message: 'Failed to load game data. Please check your connection or room ID.',
+        code: 'room_not_loaded',
       },
     ]);
     const status = await fetch(`${env.party.httpUrl}/parties/main/${roomId}`);

@@ -2,11 +2,14 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import {
   MAX_CLIENT_MESSAGE_BYTES,
+  MESSAGES,
+  ROOM_ERROR_CODES,
   hashServerSeed,
   intentEvent,
   type logEntrySchema,
   nextDeadline,
   parseClientMessage,
+  refusalCode,
   parseServerMessage,
   roomViewSchema,
   toView,
@@ -224,7 +227,8 @@ describe('server messages', () => {
     room.actor.send({ type: 'ROLL', by: 'nobody', now: T0 + 100_000 });
     const messages = room.emitted.flatMap((e: RoomEmitted): ServerMessage[] => {
       if (e.type === 'log') return [{ type: 'log', entry: e.entry }];
-      if (e.type === 'refused') return [{ type: 'error', message: e.message }];
+      if (e.type === 'refused')
+        return [{ type: 'error', message: e.message, code: refusalCode(e.message) }];
       return [];
     });
     messages.push({ type: 'state', state: toView(room.actor.getSnapshot(), { spectators: 0 }) });
@@ -232,6 +236,15 @@ describe('server messages', () => {
     for (const message of messages) {
       expect(parseServerMessage(JSON.stringify(message))).toEqual({ ok: true, message });
     }
+  });
+
+  it('gives every refusal of the machine its own stable code', () => {
+    const codes = Object.values(MESSAGES).map(refusalCode);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(refusalCode(MESSAGES.notYourTurn)).toBe(ROOM_ERROR_CODES.notYourTurn);
+    expect(refusalCode(MESSAGES.roomClosed)).toBe('room_closed');
+    for (const code of codes) expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    expect(refusalCode('Words the machine never says.')).toBe(ROOM_ERROR_CODES.refused);
   });
 
   it('refuses what the server never sends', () => {

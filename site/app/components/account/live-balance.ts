@@ -50,7 +50,11 @@ export function useLiveBalance(initial: PublicUser): LiveBalance {
   const [user, setUser] = useState(initial);
 
   // A new loader answer (navigation, revalidation) is newer than what we had.
-  useEffect(() => setUser(initial), [initial]);
+  const [initialSeen, setInitialSeen] = useState(initial);
+  if (initialSeen !== initial) {
+    setInitialSeen(initial);
+    setUser(initial);
+  }
 
   useEffect(() => {
     const listener: Listener = (fresh) => {

@@ -1,6 +1,13 @@
 // The deposit and withdraw form: phone, network, amount, checked as the person types; then the
 // waiting state that follows the payment until the operator answers.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type FormEvent,
+  type SetStateAction,
+} from 'react';
 import type { PublicUser } from '../../../server/auth/users';
 import { apiFetch } from './api';
 import { Banner, Progress } from './banner';
@@ -93,6 +100,38 @@ function amountError(text: string, blurred: boolean): string | null {
   return text !== '' || blurred ? MESSAGES.invalidAmount : null;
 }
 
+/** Asks about a payment until it is no longer pending (or for FOLLOW_FOR_MS), telling `setPhase`. */
+async function followPayment(
+  paymentId: string,
+  signal: AbortSignal,
+  setPhase: Dispatch<SetStateAction<Phase>>,
+) {
+  const started = Date.now();
+  for (let attempt = 0; !signal.aborted; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, pollDelay(attempt)));
+    if (signal.aborted) return;
+    let answer;
+    try {
+      answer = await apiFetch<{ payment: PaymentView }>(
+        `/api/wallet/payments/${encodeURIComponent(paymentId)}`,
+        { signal, fallbackError: MESSAGES.unknownError },
+      );
+    } catch {
+      return; // aborted: the page is going away
+    }
+    if (answer.ok && answer.data.payment.status !== 'pending') {
+      const { status, message } = answer.data.payment;
+      setPhase({ name: 'done', tone: status === 'completed' ? 'success' : 'error', message });
+      requestBalanceRefresh();
+      return;
+    }
+    if (Date.now() - started > FOLLOW_FOR_MS) {
+      setPhase((current) => (current.name === 'waiting' ? { ...current, slow: true } : current));
+      return;
+    }
+  }
+}
+
 export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; user: PublicUser }) {
   const text = TEXT[kind];
   const hydrated = useHydrated();
@@ -110,16 +149,18 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
   const result = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => following.current?.abort(), []);
-  useEffect(() => {
-    // A withdrawal goes to a proved number: keep the typed one if it is one, else the latest.
+  // A withdrawal goes to a proved number: when the list arrives, keep the typed one if it is one,
+  // else the latest (adjusted while rendering, as React advises for state that follows a prop).
+  const [numbersSeen, setNumbersSeen] = useState(proved.numbers);
+  if (numbersSeen !== proved.numbers) {
+    setNumbersSeen(proved.numbers);
     const numbers = proved.numbers;
-    if (!Array.isArray(numbers) || numbers.length === 0) return;
-    setPhone((current) => {
-      const chosen = numbers.find((n) => n.phone === current) ?? numbers[0]!;
+    if (Array.isArray(numbers) && numbers.length > 0) {
+      const chosen = numbers.find((n) => n.phone === phone) ?? numbers[0]!;
+      setPhone(chosen.phone);
       setOperator(chosen.operator);
-      return chosen.phone;
-    });
-  }, [proved.numbers]);
+    }
+  }
   useEffect(() => {
     if (phase.name === 'done') result.current?.focus();
   }, [phase]);
@@ -137,33 +178,6 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
     setPhone(digits);
     const owner = operatorFromPrefix(digits);
     if (owner) setOperator(owner);
-  }
-
-  async function follow(paymentId: string, signal: AbortSignal) {
-    const started = Date.now();
-    for (let attempt = 0; !signal.aborted; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, pollDelay(attempt)));
-      if (signal.aborted) return;
-      let answer;
-      try {
-        answer = await apiFetch<{ payment: PaymentView }>(
-          `/api/wallet/payments/${encodeURIComponent(paymentId)}`,
-          { signal, fallbackError: MESSAGES.unknownError },
-        );
-      } catch {
-        return; // aborted: the page is going away
-      }
-      if (answer.ok && answer.data.payment.status !== 'pending') {
-        const { status, message } = answer.data.payment;
-        setPhase({ name: 'done', tone: status === 'completed' ? 'success' : 'error', message });
-        requestBalanceRefresh();
-        return;
-      }
-      if (Date.now() - started > FOLLOW_FOR_MS) {
-        setPhase((current) => (current.name === 'waiting' ? { ...current, slow: true } : current));
-        return;
-      }
-    }
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -196,7 +210,7 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
     requestBalanceRefresh(); // a withdrawal holds the money at once
     following.current?.abort();
     following.current = new AbortController();
-    void follow(answer.data.paymentId, following.current.signal);
+    void followPayment(answer.data.paymentId, following.current.signal, setPhase);
   }
 
   function startAgain() {
