@@ -22,6 +22,7 @@ import type { PartyClient } from '../../site/server/rooms/party-client';
 import type { RoomService } from '../../site/server/rooms/service';
 import type { PublicRoom, RoomForParty } from '../../site/server/rooms/types';
 import { createTestDatabase, type TestDatabase } from './db';
+import { HttpClient } from './http-client';
 
 export const TEST_INTERNAL_SECRET = 'rooms-test-internal-secret';
 
@@ -82,18 +83,12 @@ export interface RoomsAppOptions {
   internalSecret?: string;
 }
 
-export interface Answer {
-  status: number;
-  text: string;
-  json: Record<string, unknown>;
-}
-
 export interface TestUser {
   id: string;
   email: string;
   firstName: string;
   lastName: string;
-  client: Client;
+  client: HttpClient;
 }
 
 export interface RoomsApp {
@@ -108,7 +103,7 @@ export interface RoomsApp {
   keys: RoomKeys;
   now(): number;
   advance(ms: number): void;
-  client(address?: string): Client;
+  client(address?: string): HttpClient;
   /** Signs a new player up through the API; `fundZmw` deposits that much through the ledger. */
   player(options?: { fundZmw?: number; firstName?: string }): Promise<TestUser>;
   /** Grants the admin claim directly in the database. */
@@ -196,7 +191,7 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
     });
   }
 
-  const client = (address = '10.1.0.1') => new Client(url, url, address);
+  const client = (address = '10.1.0.1') => new HttpClient(url, url, address);
 
   async function player(opts: { fundZmw?: number; firstName?: string } = {}): Promise<TestUser> {
     people += 1;
@@ -263,54 +258,4 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
       db.cleanup();
     },
   };
-}
-
-/** A browser stand-in: keeps its session cookie and sends the site's Origin. */
-export class Client {
-  cookie = '';
-  origin: string | null;
-
-  constructor(
-    readonly baseUrl: string,
-    origin: string,
-    readonly address: string,
-  ) {
-    this.origin = origin;
-  }
-
-  async request(method: string, path: string, body?: unknown): Promise<Answer> {
-    const headers: Record<string, string> = {
-      'x-forwarded-for': this.address,
-      ...(this.origin ? { origin: this.origin } : {}),
-      ...(this.cookie ? { cookie: this.cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    };
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      redirect: 'manual',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      if (/Max-Age=0(;|$)/.test(header)) this.cookie = '';
-      else this.cookie = pair;
-    }
-    const text = await response.text();
-    let json: Record<string, unknown>;
-    try {
-      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      json = {};
-    }
-    return { status: response.status, text, json };
-  }
-
-  get(path: string) {
-    return this.request('GET', path);
-  }
-
-  post(path: string, body?: unknown) {
-    return this.request('POST', path, body);
-  }
 }

@@ -38,6 +38,7 @@ import {
 } from '../../site/server/wallet/service';
 import { createTestDatabase, type TestDatabase } from './db';
 import { startFakePawapay, type FakePawapay } from './fake-pawapay';
+import { HttpClient } from './http-client';
 
 export const TEST_INTERNAL_SECRET = 'wallet-test-internal-secret-0123456789abcdef';
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -54,70 +55,10 @@ export interface WalletAppOptions {
   reconciler?: ReconcilerOptions;
 }
 
-export interface Answer {
-  status: number;
-  text: string;
-  json: Record<string, unknown>;
-  headers: Headers;
-}
-
-function parseObject(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = text ? JSON.parse(text) : {};
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** A browser stand-in: keeps its session cookie and sends the site's Origin. */
-export class Client {
-  cookie = '';
-
-  constructor(
-    readonly baseUrl: string,
-    public origin: string | null,
-  ) {}
-
-  async request(
-    method: string,
-    path: string,
-    body?: unknown,
-    extraHeaders: Record<string, string> = {},
-  ): Promise<Answer> {
-    const headers: Record<string, string> = {
-      ...(this.origin ? { origin: this.origin } : {}),
-      ...(this.cookie ? { cookie: this.cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...extraHeaders,
-    };
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      redirect: 'manual',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      this.cookie = /Max-Age=0(;|$)/.test(header) ? '' : pair;
-    }
-    const text = await response.text();
-    return { status: response.status, text, json: parseObject(text), headers: response.headers };
-  }
-
-  get(path: string) {
-    return this.request('GET', path);
-  }
-
-  post(path: string, body?: unknown, headers?: Record<string, string>) {
-    return this.request('POST', path, body, headers);
-  }
-}
-
 export interface TestPlayer {
   id: string;
   email: string;
-  client: Client;
+  client: HttpClient;
 }
 
 export interface WalletApp {
@@ -131,7 +72,7 @@ export interface WalletApp {
   deps: WalletDeps;
   /** Present when `provider: 'pawapay'`. */
   fake: FakePawapay | null;
-  client(): Client;
+  client(): HttpClient;
   /**
    * Signs a new player up through the API; `fundZmw` credits a completed deposit via db/payments,
    * from `fundPhone` (default 0961234567), which that proves for withdrawals.
@@ -207,9 +148,9 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
   server.on('request', app);
   provider.start();
 
-  const client = () => new Client(url, url);
+  const client = () => new HttpClient(url, url);
 
-  async function signUp(c: Client, email: string): Promise<string> {
+  async function signUp(c: HttpClient, email: string): Promise<string> {
     const answer = await c.post('/api/auth/signup', {
       firstName: 'Mutale',
       lastName: 'Banda',
