@@ -2,8 +2,8 @@
 // answers each with an error, never crashes, and the game does not move.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireState } from './support/bot';
-import { mustConnect, type ServerMessage, type TestClient } from './support/client';
+import type { WireState } from '../../support/ws-client';
+import { mustConnect, type ServerMessage, type TestClient } from '../../support/ws-client';
 import { makeRoom, sleep, startEnvironment, type Environment } from './support/environment';
 import { gameOf } from './support/replay';
 

@@ -3,9 +3,9 @@
 // the deadline, and the settlement report — including while the site is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../game';
-import { startBot } from './support/bot';
-import { mustConnect, type ServerMessage } from './support/client';
-import type { WireState } from './support/bot';
+import { startBot } from '../../support/bot';
+import { mustConnect, type ServerMessage } from '../../support/ws-client';
+import type { WireState } from '../../support/ws-client';
 import {
   eventually,
   makeRoom,

@@ -3,8 +3,8 @@
 // capped per room and per user, with a clear close reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE, ROOM_LIMITS } from '../../../party/room/limits';
-import type { WireState } from './support/bot';
-import { connect, mustConnect, type ServerMessage, type TestClient } from './support/client';
+import type { WireState } from '../../support/ws-client';
+import { connect, mustConnect, type ServerMessage, type TestClient } from '../../support/ws-client';
 import {
   eventually,
   makeRoom,

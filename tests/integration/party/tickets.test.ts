@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest, signTicket } from '../../../game/signing';
 import { pushRoom } from '../../support/fake-site';
-import { connect, mustConnect, type ServerMessage } from './support/client';
-import type { WireState } from './support/bot';
+import { connect, mustConnect, type ServerMessage } from '../../support/ws-client';
+import type { WireState } from '../../support/ws-client';
 import { eventually, makeRoom, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;

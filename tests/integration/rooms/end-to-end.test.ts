@@ -12,7 +12,7 @@ import { payoutOf, winnersOf } from '../../../game/payout';
 import { statementsOf } from '../../../game/statement';
 import { replayReportedGame } from '../../../site/server/rooms/replay';
 import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
-import { connectBot, type Bot } from '../../support/bots';
+import { startBot, type Bot } from '../../support/bot';
 import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
 import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
 import { seededRandom } from '../../support/seeded-random';
@@ -76,12 +76,12 @@ async function playGame(count: number, stakeZmw: number, seed: number) {
     const ticket = await p.client.post(`/api/rooms/${room.roomId}/ticket`);
     expect(ticket.status).toBe(200);
     bots.push(
-      await connectBot({
+      await startBot({
         url: ticket.json.url as string,
         uid: p.id,
         random,
         // One player in each game never rolls: the turn timer plays for them.
-        idle: i === count - 1,
+        mode: i === count - 1 ? 'idle' : 'play',
       }),
     );
   };
@@ -95,11 +95,11 @@ async function playGame(count: number, stakeZmw: number, seed: number) {
   }
   const guest = await app.guest();
   const watch = await guest.client.post(`/api/rooms/${room.roomId}/ticket`);
-  const spectator = await connectBot({
+  const spectator = await startBot({
     url: watch.json.url as string,
     uid: guest.id,
     random,
-    idle: true,
+    mode: 'idle',
   });
 
   const ended = await Promise.all(

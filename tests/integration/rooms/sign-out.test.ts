@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../../party/room/limits';
 import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
 import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
-import { connect, mustConnect } from '../party/support/client';
+import { connect, mustConnect } from '../../support/ws-client';
 
 const SECRET = 'rooms-sign-out-internal-secret';
 const CONFIG = path.join(import.meta.dirname, 'partykit.e2e.json');

@@ -1,5 +1,6 @@
-// A test WebSocket client for the room and lobby parties: records every message and waits for the
-// one a test expects.
+// A test WebSocket client for the room and lobby parties: records every message (raw JSON, not
+// checked against the wire schema, so tests can send and watch anything) and waits for the one a
+// test expects. `bot.ts` builds the schema-checked player on it.
 import WebSocket from 'ws';
 
 export interface ServerMessage {
@@ -21,6 +22,29 @@ export interface TestClient {
   /** Resolves with the close code and reason once the socket has closed. */
   closed: Promise<{ code: number; reason: string }>;
   socket: WebSocket;
+}
+
+/** A `state` message's room view, loosely typed: raw tests read it without the wire schema. */
+export interface WireState {
+  status: string;
+  joinedOrder: string[];
+  participants: Record<string, Record<string, unknown> & { connected: boolean; trucks: number }>;
+  boardState: Record<string, unknown>;
+  turn: { currentPlayer: string | null; round: number; deadline: number | null } | null;
+  countdownEndsAt: number | null;
+  gameStartTime: number | null;
+  gameEndTime: number | null;
+  pendingPurchase: string | null;
+  lastRoll: { nonce: number } | null;
+  spectators: number;
+  result?: {
+    winners: string[];
+    totalPot: number;
+    winnerShare: number;
+    systemShare: number;
+    statements: Record<string, Record<string, number>>;
+  };
+  [key: string]: unknown;
 }
 
 export type ConnectResult =
