@@ -8,7 +8,9 @@ import { serverMessageSchema, type RoomView } from '../../game/protocol';
 import { seededRandom } from './seeded-random';
 import { connect, type TestClient } from './ws-client';
 
-export type BotMode = 'play' | 'idle';
+/** `play`: rolls on its turn and answers offers; `answer`: answers offers, rolls only when sent;
+ * `idle`: never rolls, never answers. */
+export type BotMode = 'play' | 'answer' | 'idle';
 
 export interface BotOptions {
   /** A ticket URL (`POST /api/rooms/:roomId/ticket`'s `url`, or one the party suite signs). */
@@ -18,7 +20,7 @@ export interface BotOptions {
   random?: () => number;
   /** Probability of buying an offered truck (default 0.5). */
   buyChance?: number;
-  /** `idle`: never rolls, never answers (default `play`). */
+  /** Default `play`. */
   mode?: BotMode;
 }
 
@@ -35,6 +37,8 @@ export interface Bot {
   invalid: string[];
   /** The intents the bot sent, in order. */
   sent: string[];
+  /** Sends an intent now, whatever the mode (e.g. a roll the caller times). */
+  send(type: 'roll' | 'buyTruck' | 'declineTruck'): void;
   latest(): RoomView | undefined;
   /** Resolves with the first state (already seen or future) that matches. */
   waitForState(predicate: (state: RoomView) => boolean, timeoutMs?: number): Promise<RoomView>;
@@ -68,14 +72,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   };
 
   const act = (state: RoomView) => {
-    if (mode !== 'play' || state.status !== 'active') return;
+    if (mode === 'idle' || state.status !== 'active') return;
     const holdsOffer = state.pendingPurchase === options.uid;
     const situation = `${state.lastRoll?.nonce ?? 'none'}:${holdsOffer}`;
     if (situation === actedOn) return;
     if (holdsOffer) {
       actedOn = situation;
       send(random() < buyChance ? 'buyTruck' : 'declineTruck');
-    } else if (state.turn.currentPlayer === options.uid) {
+    } else if (mode === 'play' && state.turn.currentPlayer === options.uid) {
       actedOn = situation;
       send('roll');
     }
@@ -120,6 +124,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     errors,
     invalid,
     sent,
+    send,
     latest: () => states.at(-1),
     waitForState(predicate, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
