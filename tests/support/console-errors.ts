@@ -1,13 +1,11 @@
-// Vitest setup (`setupFiles`): a `console.error` that no test declared fails the test that printed
-// it; one printed outside any test (in `beforeAll`, `afterAll`, or after the last test) fails the
-// file. Every call is still printed. A test that expects one says so with `expectConsoleError`, or
-// replaces `console.error` itself with `vi.spyOn(console, 'error')`.
+// Unexpected console.error lines fail tests. This module keeps what was printed and what is expected;
+// the vitest setup file `console-errors.setup.ts` installs it around every test and test file. A test
+// that expects a line says so with `expectConsoleError`, or replaces `console.error` itself with
+// `vi.spyOn(console, 'error')`. Every line is still printed.
 import { format } from 'node:util';
-import { afterAll, afterEach, beforeEach } from 'vitest';
 
 type Pattern = RegExp | string;
 
-const print = console.error.bind(console);
 let inTest = false;
 let forTest: Pattern[] = [];
 const forFile: Pattern[] = [];
@@ -21,40 +19,46 @@ function matches(text: string, patterns: Pattern[]): boolean {
 }
 
 /**
- * Declares that a `console.error` whose text matches `pattern` is expected: in a test, for that test;
- * outside one (module scope, `beforeAll`), for every test of the file and its hooks.
+ * Declares that a `console.error` whose text matches `pattern` (a RegExp, or a string it contains)
+ * is expected: in a test, for that test; outside one (module scope, `beforeAll`), for the whole file.
  */
 export function expectConsoleError(...patterns: Pattern[]): void {
   (inTest ? forTest : forFile).push(...patterns);
 }
 
-console.error = (...args: unknown[]) => {
-  const text = format(...args);
-  const expected = matches(text, forFile) || (inTest && matches(text, forTest));
-  if (!expected) (inTest ? printedInTest : printedOutsideTests).push(text);
-  print(...args);
-};
+/** Replaces `console.error` with one that records each undeclared line, then prints it. */
+export function watchConsoleErrors(): void {
+  const print = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    const text = format(...args);
+    const expected = matches(text, forFile) || (inTest && matches(text, forTest));
+    if (!expected) (inTest ? printedInTest : printedOutsideTests).push(text);
+    print(...args);
+  };
+}
 
-function report(where: string, texts: string[]): Error {
+function failure(where: string, texts: string[]): Error {
   return new Error(
     `unexpected console.error ${where} (declare it with expectConsoleError(/…/)):\n` +
       texts.map((text) => `  ${text.split('\n').slice(0, 6).join('\n    ')}`).join('\n'),
   );
 }
 
-beforeEach(() => {
+export function testStarts(): void {
   inTest = true;
   forTest = [];
   printedInTest = [];
-});
+}
 
-afterEach(() => {
+/** Throws when the test that just ended printed an undeclared line. */
+export function testEnds(): void {
   inTest = false;
   const printed = printedInTest;
   printedInTest = [];
-  if (printed.length > 0) throw report('in this test', printed);
-});
+  if (printed.length > 0) throw failure('in this test', printed);
+}
 
-afterAll(() => {
-  if (printedOutsideTests.length > 0) throw report('outside the tests', printedOutsideTests);
-});
+/** Throws when a hook or a late callback of the file printed an undeclared line. */
+export function fileEnds(): void {
+  if (printedOutsideTests.length > 0) throw failure('outside the tests', printedOutsideTests);
+}
