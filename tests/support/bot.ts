@@ -47,11 +47,6 @@ export interface Bot {
 }
 
 export async function startBot(options: BotOptions): Promise<Bot> {
-  const result = await connect(options.url);
-  if (!result.ok) {
-    throw new Error(`bot ${options.uid} could not connect: ${result.status ?? result.error}`);
-  }
-  const client = result.client;
   const random = options.random ?? seededRandom(1);
   const buyChance = options.buyChance ?? 0.5;
   let mode: BotMode = options.mode ?? 'play';
@@ -65,8 +60,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   // another reason (presence, spectators) never makes it act twice.
   let actedOn: string | null = null;
 
+  let client: TestClient | null = null;
+
   const send = (type: string) => {
-    if (!client.isOpen()) return;
+    if (!client?.isOpen()) return;
     sent.push(type);
     client.send(JSON.stringify({ type }));
   };
@@ -89,8 +86,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     for (const wake of [...waiters]) wake();
   };
 
-  client.socket.on('message', (data) => {
-    const raw = String(data);
+  // The first state may come in the same packet as the handshake: read from the first message.
+  const onMessage = (raw: string) => {
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -113,12 +110,19 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       errors.push(parsed.data.message);
     }
     wakeAll();
-  });
-  client.socket.on('close', wakeAll);
+  };
+
+  const result = await connect(options.url, { onMessage });
+  if (!result.ok) {
+    throw new Error(`bot ${options.uid} could not connect: ${result.status ?? result.error}`);
+  }
+  const socket = result.client;
+  client = socket;
+  socket.socket.on('close', wakeAll);
 
   return {
     uid: options.uid,
-    client,
+    client: socket,
     states,
     logs,
     errors,
@@ -136,7 +140,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
           } else if (found) {
             finish();
             resolve(found);
-          } else if (!client.isOpen()) {
+          } else if (!socket.isOpen()) {
             finish();
             reject(new Error(`bot ${options.uid}: socket closed while waiting`));
           }
@@ -156,6 +160,6 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     setMode(next) {
       mode = next;
     },
-    close: () => client.close(),
+    close: () => socket.close(),
   };
 }

@@ -52,7 +52,12 @@ export type ConnectResult =
 
 export function connect(
   url: string,
-  options: { timeoutMs?: number; headers?: Record<string, string> } = {},
+  options: {
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+    /** Sees each message's raw text, from the very first (which may come with the handshake). */
+    onMessage?: (raw: string) => void;
+  } = {},
 ): Promise<ConnectResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   return new Promise((resolve) => {
@@ -68,6 +73,7 @@ export function connect(
     }, timeoutMs);
 
     socket.on('message', (data) => {
+      options.onMessage?.(String(data));
       try {
         messages.push(JSON.parse(String(data)) as ServerMessage);
       } catch {
