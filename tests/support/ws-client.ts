@@ -47,6 +47,9 @@ export interface WireState {
   [key: string]: unknown;
 }
 
+/** The room view a `state` message carries. */
+export const stateOf = (message: ServerMessage) => message.state as WireState;
+
 export type ConnectResult =
   { ok: true; client: TestClient } | { ok: false; status: number | null; error?: string };
 

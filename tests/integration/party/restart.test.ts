@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiceRollEntry, LogEntry } from '../../../game';
 import { startBot, type Bot } from '../../support/bot';
 import { seededRandom } from '../../support/seeded-random';
-import {
-  mustConnect,
-  type ServerMessage,
-  type TestClient,
-  type WireState,
-} from '../../support/ws-client';
+import { mustConnect, stateOf, type TestClient, type WireState } from '../../support/ws-client';
 import {
   eventually,
   makeRoom,
@@ -33,7 +28,6 @@ afterAll(async () => {
   await env?.close();
 });
 
-const stateOf = (m: ServerMessage) => m.state as WireState;
 const latestState = (client: TestClient): WireState | undefined => {
   const states = client.messages.filter((m) => m.type === 'state');
   const last = states[states.length - 1];
