@@ -49,7 +49,8 @@ export class HttpClient {
     this.cookies.clear();
     for (const pair of header.split(';')) {
       const separator = pair.indexOf('=');
-      if (separator > 0) this.cookies.set(pair.slice(0, separator).trim(), pair.slice(separator + 1));
+      if (separator > 0)
+        this.cookies.set(pair.slice(0, separator).trim(), pair.slice(separator + 1));
     }
   }
 
@@ -85,7 +86,13 @@ export class HttpClient {
     }
     const text = await response.text();
     this.bodies.push(text);
-    return { status: response.status, headers: response.headers, setCookies, text, json: parseJson(text) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      setCookies,
+      text,
+      json: parseJson(text),
+    };
   }
 
   get(path: string, headers?: Record<string, string>) {

@@ -259,3 +259,17 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
     },
   };
 }
+
+/** Opens a public 2-player room of ZMW 10 for 10 minutes through the API; its id. */
+export async function openRoom(host: TestUser): Promise<string> {
+  const created = await host.client.post('/api/rooms', {
+    amount: 10,
+    time: 10,
+    maxPlayers: 2,
+    privacy: 'Public',
+  });
+  if (created.status !== 201) {
+    throw new Error(`POST /api/rooms answered ${created.status}: ${created.text}`);
+  }
+  return (created.json.room as { roomId: string }).roomId;
+}

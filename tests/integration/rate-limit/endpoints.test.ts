@@ -7,7 +7,7 @@ import { counterKey } from '../../../site/server/rate-limit/counters';
 import { ENDPOINT_LIMITS, type EndpointLimit } from '../../../site/server/rate-limit/limits';
 import { newPerson, startAuthApp, type AuthApp } from '../auth/harness';
 import type { HttpClient } from '../../support/http-client';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { openRoom, startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { startWalletApp, type WalletApp } from '../../support/wallet-app';
 
 const closers: (() => Promise<void>)[] = [];
@@ -198,14 +198,7 @@ describe('POST /api/rooms/:roomId/ticket', () => {
     app = await startRoomsApp();
     closers.push(() => app.close());
     const host = await app.player({ fundZmw: 20 });
-    const created = await host.client.post('/api/rooms', {
-      amount: 10,
-      time: 10,
-      maxPlayers: 2,
-      privacy: 'Public',
-    });
-    expect(created.status).toBe(201);
-    return { host, roomId: (created.json.room as { roomId: string }).roomId };
+    return { host, roomId: await openRoom(host) };
   }
 
   it('limits one account, not another behind the same address', async () => {
