@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
 import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
-import { applyPaymentStatus, createPaymentRequest } from '../../db/payments';
 import { users } from '../../db/schema';
 import { authRouter } from '../../site/server/api/auth';
 import { gamesRouter } from '../../site/server/api/games';
@@ -21,7 +20,7 @@ import { roomServiceOf, type RoomsDeps } from '../../site/server/rooms/deps';
 import type { PartyClient } from '../../site/server/rooms/party-client';
 import type { RoomService } from '../../site/server/rooms/service';
 import type { PublicRoom, RoomForParty } from '../../site/server/rooms/types';
-import { createTestDatabase, type TestDatabase } from './db';
+import { createTestDatabase, fundWallet, type TestDatabase } from './db';
 import { HttpClient } from './http-client';
 
 export const TEST_INTERNAL_SECRET = 'rooms-test-internal-secret';
@@ -169,26 +168,7 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
   server.on('request', app);
 
   async function fund(userId: string, zmw: number): Promise<void> {
-    const paymentId = randomUUID();
-    await db.database.write(async (tx) => {
-      await createPaymentRequest(tx, {
-        id: paymentId,
-        userId,
-        kind: 'deposit',
-        provider: 'sandbox',
-        phone: '0961234567',
-        operator: 'mtn',
-        amount: Math.round(zmw * 100),
-        now: now(),
-      });
-      await applyPaymentStatus(tx, {
-        paymentId,
-        status: 'COMPLETED',
-        source: 'callback',
-        payload: { test: true },
-        now: now(),
-      });
-    });
+    await fundWallet(db.database, userId, Math.round(zmw * 100), { now: now() });
   }
 
   const client = (address = '10.1.0.1') => new HttpClient(url, url, address);

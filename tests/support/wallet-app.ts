@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
 import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
-import { applyPaymentStatus, createPaymentRequest, findPayment } from '../../db/payments';
+import { findPayment } from '../../db/payments';
 import { users } from '../../db/schema';
 import { adminRouter } from '../../site/server/api/admin';
 import { authRouter } from '../../site/server/api/auth';
@@ -22,7 +22,6 @@ import {
   type ManagedPaymentProvider,
 } from '../../site/server/payments/create-provider';
 import { signRequest } from '../../site/server/payments/http-signatures';
-import { operatorFromPhone } from '../../site/server/payments/phone';
 import {
   SANDBOX_CALLBACK_PATH,
   SANDBOX_KEY_ID,
@@ -36,7 +35,7 @@ import {
   type WalletDeps,
   type WalletService,
 } from '../../site/server/wallet/service';
-import { createTestDatabase, type TestDatabase } from './db';
+import { createTestDatabase, fundWallet, type TestDatabase } from './db';
 import { startFakePawapay, type FakePawapay } from './fake-pawapay';
 import { HttpClient } from './http-client';
 
@@ -174,27 +173,10 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     now = Date.now(),
     phone = '0961234567',
   ): Promise<void> {
-    const operator = operatorFromPhone(phone);
-    if (!operator) throw new Error(`not a Zambian mobile number: ${phone}`);
-    const paymentId = randomUUID();
-    await db.database.write(async (tx) => {
-      await createPaymentRequest(tx, {
-        id: paymentId,
-        userId,
-        kind: 'deposit',
-        provider: providerName,
-        phone,
-        operator,
-        amount: Math.round(zmw * 100),
-        now,
-      });
-      await applyPaymentStatus(tx, {
-        paymentId,
-        status: 'COMPLETED',
-        source: 'callback',
-        payload: { funded: 'test' },
-        now,
-      });
+    await fundWallet(db.database, userId, Math.round(zmw * 100), {
+      now,
+      phone,
+      provider: providerName,
     });
   }
 
