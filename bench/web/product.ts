@@ -6,7 +6,8 @@
 // that roll when the benchmark asks and decline every truck offer.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import WebSocket from 'ws';
+import { startBot } from '../../tests/support/bot';
+import { HttpClient } from '../../tests/support/http-client';
 import { startProduct as startSharedProduct, type Product } from '../../tests/support/product';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -32,31 +33,26 @@ export function startProduct(): Promise<Product> {
 
 /** A signed-in user of the API: its session cookie goes with every call. */
 export class ApiUser {
-  cookie = '';
+  readonly http: HttpClient;
   id = '';
   constructor(
-    private readonly baseUrl: string,
+    baseUrl: string,
     readonly firstName: string,
-  ) {}
+  ) {
+    this.http = new HttpClient(baseUrl, baseUrl);
+  }
+
+  /** The session cookie as a `Cookie` header value. */
+  get cookie(): string {
+    return this.http.cookie;
+  }
 
   async call<T>(method: string, route: string, body?: unknown, extra?: Record<string, string>) {
-    const headers: Record<string, string> = { ...extra };
-    if (this.cookie) headers.Cookie = this.cookie;
-    if (method !== 'GET') headers.Origin = this.baseUrl;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl}${route}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const pair = line.split(';')[0];
-      if (pair && pair.includes('=')) this.cookie = pair;
+    const answer = await this.http.request(method, route, body, extra);
+    if (answer.status < 200 || answer.status > 299) {
+      throw new Error(`${method} ${route} answered ${answer.status}: ${answer.text}`);
     }
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
-    return (text ? JSON.parse(text) : {}) as T;
+    return answer.json as T;
   }
 
   async signUp(): Promise<void> {
@@ -89,57 +85,9 @@ export class ApiUser {
 
   /** The session cookie as `{name, value}` for a browser context. */
   cookiePair(): { name: string; value: string } {
-    const at = this.cookie.indexOf('=');
-    return { name: this.cookie.slice(0, at), value: this.cookie.slice(at + 1) };
-  }
-}
-
-interface RoomState {
-  status: string;
-  turn: { currentPlayer: string | null };
-  pendingPurchase: string | null;
-  lastRoll: { nonce: number } | null;
-}
-
-/** One seated player on the room socket: declines truck offers, rolls when told to. */
-class Bot {
-  state: RoomState | null = null;
-  private socket: WebSocket | null = null;
-  constructor(
-    readonly user: ApiUser,
-    private readonly roomId: string,
-  ) {}
-
-  async connect(): Promise<void> {
-    const { url } = await this.user.call<{ url: string }>(
-      'POST',
-      `/api/rooms/${this.roomId}/ticket`,
-    );
-    const socket = new WebSocket(url);
-    this.socket = socket;
-    socket.on('message', (data) => {
-      let message: { type?: string; state?: RoomState };
-      try {
-        message = JSON.parse(String(data)) as typeof message;
-      } catch {
-        return;
-      }
-      if (message.type !== 'state' || !message.state) return;
-      this.state = message.state;
-      if (message.state.pendingPurchase === this.user.id) this.send({ type: 'declineTruck' });
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-  }
-
-  send(message: { type: string }): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
-  }
-
-  close(): void {
-    this.socket?.close();
+    const session = [...this.http.cookies].find(([name]) => name.endsWith('session'));
+    if (!session) throw new Error(`${this.firstName} has no session cookie`);
+    return { name: session[0], value: session[1] };
   }
 }
 
@@ -166,10 +114,15 @@ export async function startGame(baseUrl: string): Promise<Game> {
     privacy: 'Public',
   });
   await two.call('POST', `/api/rooms/${room.roomId}/join`, {});
-  const bots = [new Bot(one, room.roomId), new Bot(two, room.roomId)];
-  await Promise.all(bots.map((bot) => bot.connect()));
+  // Each player declines every truck offer and rolls only when the benchmark asks.
+  const bots = await Promise.all(
+    [one, two].map(async (user) => {
+      const { url } = await user.call<{ url: string }>('POST', `/api/rooms/${room.roomId}/ticket`);
+      return startBot({ url, uid: user.id, mode: 'answer', buyChance: 0 });
+    }),
+  );
 
-  const latest = () => bots.map((bot) => bot.state).find((state) => state !== null) ?? null;
+  const latest = () => bots.map((bot) => bot.latest()).find((state) => state !== undefined) ?? null;
   return {
     roomId: room.roomId,
     boardPath: `/rentalgame/boardgame/${room.roomId}`,
@@ -183,11 +136,11 @@ export async function startGame(baseUrl: string): Promise<Game> {
         if (Date.now() > deadline) return false;
         await sleep(100);
       }
-      const state = latest() as RoomState;
+      const state = latest()!;
       const nonce = state.lastRoll?.nonce ?? null;
-      const player = bots.find((bot) => bot.user.id === state.turn.currentPlayer);
+      const player = bots.find((bot) => bot.uid === state.turn.currentPlayer);
       if (!player) return false;
-      player.send({ type: 'roll' });
+      player.send('roll');
       while (Date.now() < deadline) {
         if ((latest()?.lastRoll?.nonce ?? null) !== nonce) return true;
         await sleep(20);
@@ -195,7 +148,7 @@ export async function startGame(baseUrl: string): Promise<Game> {
       return false;
     },
     close() {
-      for (const bot of bots) bot.close();
+      for (const bot of bots) void bot.close();
     },
   };
 }

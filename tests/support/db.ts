@@ -6,6 +6,8 @@ import type { Database } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { applyPaymentStatus, createPaymentRequest } from '../../db/payments';
 import { rooms, users } from '../../db/schema';
+import { operatorFromPhone } from '../../site/server/payments/phone';
+import type { ProviderName } from '../../site/server/payments/provider';
 
 export interface TestDatabase {
   database: Database;
@@ -86,22 +88,33 @@ export async function seedRoom(
   return roomId;
 }
 
-/** Credits a wallet the way production does: a sandbox deposit that completes. */
-export async function fundWallet(database: Database, userId: string, amount: number) {
+/** Credits a wallet (ngwee) the way production does: a deposit that completes on its callback. */
+export async function fundWallet(
+  database: Database,
+  userId: string,
+  amount: number,
+  options: { now?: number; phone?: string; provider?: ProviderName } = {},
+) {
+  const phone = options.phone ?? '0961234567';
+  const operator = operatorFromPhone(phone);
+  if (!operator) throw new Error(`not a Zambian mobile number: ${phone}`);
+  const now = options.now !== undefined ? { now: options.now } : {};
   await database.write(async (tx) => {
     const { payment } = await createPaymentRequest(tx, {
       userId,
       kind: 'deposit',
-      provider: 'sandbox',
-      phone: '0961234567',
-      operator: 'mtn',
+      provider: options.provider ?? 'sandbox',
+      phone,
+      operator,
       amount,
+      ...now,
     });
     await applyPaymentStatus(tx, {
       paymentId: payment.id,
       status: 'COMPLETED',
       source: 'callback',
       payload: { depositId: payment.id, status: 'COMPLETED' },
+      ...now,
     });
   });
 }

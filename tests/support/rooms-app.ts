@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
 import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
-import { applyPaymentStatus, createPaymentRequest } from '../../db/payments';
 import { users } from '../../db/schema';
 import { accountRouter } from '../../site/server/api/account';
 import { authRouter } from '../../site/server/api/auth';
@@ -22,7 +21,8 @@ import { roomServiceOf, type RoomsDeps } from '../../site/server/rooms/deps';
 import type { PartyClient } from '../../site/server/rooms/party-client';
 import type { RoomService } from '../../site/server/rooms/service';
 import type { PublicRoom, RoomForParty } from '../../site/server/rooms/types';
-import { createTestDatabase, type TestDatabase } from './db';
+import { createTestDatabase, fundWallet, type TestDatabase } from './db';
+import { HttpClient } from './http-client';
 
 export const TEST_INTERNAL_SECRET = 'rooms-test-internal-secret';
 
@@ -83,18 +83,12 @@ export interface RoomsAppOptions {
   internalSecret?: string;
 }
 
-export interface Answer {
-  status: number;
-  text: string;
-  json: Record<string, unknown>;
-}
-
 export interface TestUser {
   id: string;
   email: string;
   firstName: string;
   lastName: string;
-  client: Client;
+  client: HttpClient;
 }
 
 export interface RoomsApp {
@@ -109,7 +103,7 @@ export interface RoomsApp {
   keys: RoomKeys;
   now(): number;
   advance(ms: number): void;
-  client(address?: string): Client;
+  client(address?: string): HttpClient;
   /** Signs a new player up through the API; `fundZmw` deposits that much through the ledger. */
   player(options?: { fundZmw?: number; firstName?: string }): Promise<TestUser>;
   /** Grants the admin claim directly in the database. */
@@ -181,29 +175,10 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
   server.on('request', app);
 
   async function fund(userId: string, zmw: number): Promise<void> {
-    const paymentId = randomUUID();
-    await db.database.write(async (tx) => {
-      await createPaymentRequest(tx, {
-        id: paymentId,
-        userId,
-        kind: 'deposit',
-        provider: 'sandbox',
-        phone: '0961234567',
-        operator: 'mtn',
-        amount: Math.round(zmw * 100),
-        now: now(),
-      });
-      await applyPaymentStatus(tx, {
-        paymentId,
-        status: 'COMPLETED',
-        source: 'callback',
-        payload: { test: true },
-        now: now(),
-      });
-    });
+    await fundWallet(db.database, userId, Math.round(zmw * 100), { now: now() });
   }
 
-  const client = (address = '10.1.0.1') => new Client(url, url, address);
+  const client = (address = '10.1.0.1') => new HttpClient(url, url, address);
 
   async function player(opts: { fundZmw?: number; firstName?: string } = {}): Promise<TestUser> {
     people += 1;
@@ -272,52 +247,16 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
   };
 }
 
-/** A browser stand-in: keeps its session cookie and sends the site's Origin. */
-export class Client {
-  cookie = '';
-  origin: string | null;
-
-  constructor(
-    readonly baseUrl: string,
-    origin: string,
-    readonly address: string,
-  ) {
-    this.origin = origin;
+/** Opens a public 2-player room of ZMW 10 for 10 minutes through the API; its id. */
+export async function openRoom(host: TestUser): Promise<string> {
+  const created = await host.client.post('/api/rooms', {
+    amount: 10,
+    time: 10,
+    maxPlayers: 2,
+    privacy: 'Public',
+  });
+  if (created.status !== 201) {
+    throw new Error(`POST /api/rooms answered ${created.status}: ${created.text}`);
   }
-
-  async request(method: string, path: string, body?: unknown): Promise<Answer> {
-    const headers: Record<string, string> = {
-      'x-forwarded-for': this.address,
-      ...(this.origin ? { origin: this.origin } : {}),
-      ...(this.cookie ? { cookie: this.cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    };
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      redirect: 'manual',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      if (/Max-Age=0(;|$)/.test(header)) this.cookie = '';
-      else this.cookie = pair;
-    }
-    const text = await response.text();
-    let json: Record<string, unknown>;
-    try {
-      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      json = {};
-    }
-    return { status: response.status, text, json };
-  }
-
-  get(path: string) {
-    return this.request('GET', path);
-  }
-
-  post(path: string, body?: unknown) {
-    return this.request('POST', path, body);
-  }
+  return (created.json.room as { roomId: string }).roomId;
 }

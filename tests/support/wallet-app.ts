@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
 import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
-import { applyPaymentStatus, createPaymentRequest, findPayment } from '../../db/payments';
+import { findPayment } from '../../db/payments';
 import { users } from '../../db/schema';
 import { adminRouter } from '../../site/server/api/admin';
 import { authRouter } from '../../site/server/api/auth';
@@ -22,7 +22,6 @@ import {
   type ManagedPaymentProvider,
 } from '../../site/server/payments/create-provider';
 import { signRequest } from '../../site/server/payments/http-signatures';
-import { operatorFromPhone } from '../../site/server/payments/phone';
 import {
   SANDBOX_CALLBACK_PATH,
   SANDBOX_KEY_ID,
@@ -36,8 +35,9 @@ import {
   type WalletDeps,
   type WalletService,
 } from '../../site/server/wallet/service';
-import { createTestDatabase, type TestDatabase } from './db';
+import { createTestDatabase, fundWallet, type TestDatabase } from './db';
 import { startFakePawapay, type FakePawapay } from './fake-pawapay';
+import { HttpClient } from './http-client';
 
 export const TEST_INTERNAL_SECRET = 'wallet-test-internal-secret-0123456789abcdef';
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -54,70 +54,10 @@ export interface WalletAppOptions {
   reconciler?: ReconcilerOptions;
 }
 
-export interface Answer {
-  status: number;
-  text: string;
-  json: Record<string, unknown>;
-  headers: Headers;
-}
-
-function parseObject(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = text ? JSON.parse(text) : {};
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** A browser stand-in: keeps its session cookie and sends the site's Origin. */
-export class Client {
-  cookie = '';
-
-  constructor(
-    readonly baseUrl: string,
-    public origin: string | null,
-  ) {}
-
-  async request(
-    method: string,
-    path: string,
-    body?: unknown,
-    extraHeaders: Record<string, string> = {},
-  ): Promise<Answer> {
-    const headers: Record<string, string> = {
-      ...(this.origin ? { origin: this.origin } : {}),
-      ...(this.cookie ? { cookie: this.cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...extraHeaders,
-    };
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      redirect: 'manual',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      this.cookie = /Max-Age=0(;|$)/.test(header) ? '' : pair;
-    }
-    const text = await response.text();
-    return { status: response.status, text, json: parseObject(text), headers: response.headers };
-  }
-
-  get(path: string) {
-    return this.request('GET', path);
-  }
-
-  post(path: string, body?: unknown, headers?: Record<string, string>) {
-    return this.request('POST', path, body, headers);
-  }
-}
-
 export interface TestPlayer {
   id: string;
   email: string;
-  client: Client;
+  client: HttpClient;
 }
 
 export interface WalletApp {
@@ -131,7 +71,7 @@ export interface WalletApp {
   deps: WalletDeps;
   /** Present when `provider: 'pawapay'`. */
   fake: FakePawapay | null;
-  client(): Client;
+  client(): HttpClient;
   /**
    * Signs a new player up through the API; `fundZmw` credits a completed deposit via db/payments,
    * from `fundPhone` (default 0961234567), which that proves for withdrawals.
@@ -207,9 +147,9 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
   server.on('request', app);
   provider.start();
 
-  const client = () => new Client(url, url);
+  const client = () => new HttpClient(url, url);
 
-  async function signUp(c: Client, email: string): Promise<string> {
+  async function signUp(c: HttpClient, email: string): Promise<string> {
     const answer = await c.post('/api/auth/signup', {
       firstName: 'Mutale',
       lastName: 'Banda',
@@ -233,27 +173,10 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     now = Date.now(),
     phone = '0961234567',
   ): Promise<void> {
-    const operator = operatorFromPhone(phone);
-    if (!operator) throw new Error(`not a Zambian mobile number: ${phone}`);
-    const paymentId = randomUUID();
-    await db.database.write(async (tx) => {
-      await createPaymentRequest(tx, {
-        id: paymentId,
-        userId,
-        kind: 'deposit',
-        provider: providerName,
-        phone,
-        operator,
-        amount: Math.round(zmw * 100),
-        now,
-      });
-      await applyPaymentStatus(tx, {
-        paymentId,
-        status: 'COMPLETED',
-        source: 'callback',
-        payload: { funded: 'test' },
-        now,
-      });
+    await fundWallet(db.database, userId, Math.round(zmw * 100), {
+      now,
+      phone,
+      provider: providerName,
     });
   }
 

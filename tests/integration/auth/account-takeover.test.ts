@@ -13,7 +13,8 @@ import {
   startIdp,
   throughProvider,
 } from './google-idp';
-import { newPerson, startAuthApp, type AuthApp, type Client } from './harness';
+import type { HttpClient } from '../../support/http-client';
+import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 let idp: OAuth2Server;
 let app: AuthApp;
@@ -37,7 +38,7 @@ async function userRow(email: string) {
   return row!;
 }
 
-async function googleSignIn(client: Client, claims: Record<string, unknown>) {
+async function googleSignIn(client: HttpClient, claims: Record<string, unknown>) {
   const flow = await goToGoogle(idp, client);
   googleSays(idp, claims);
   return client.get(callbackPath(flow.callbackUrl));

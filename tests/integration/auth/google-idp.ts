@@ -7,7 +7,7 @@ import {
   type TokenRequestIncomingMessage,
 } from 'oauth2-mock-server';
 import type { GoogleConfig } from '../../../site/server/auth/google';
-import type { Answer, Client } from './harness';
+import type { Answer, HttpClient } from '../../support/http-client';
 
 export async function startIdp(): Promise<OAuth2Server> {
   const idp = new OAuth2Server();
@@ -67,7 +67,7 @@ export async function throughProvider(
 }
 
 /** The browser's round trip: our start → the provider's authorize → back to our callback URL. */
-export async function goToGoogle(idp: OAuth2Server, client: Client, returnTo?: string) {
+export async function goToGoogle(idp: OAuth2Server, client: HttpClient, returnTo?: string) {
   const query = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
   const start = await client.get(`/api/auth/google${query}`);
   expect(start.status).toBe(302);

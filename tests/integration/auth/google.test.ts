@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { MutableResponse, OAuth2Server } from 'oauth2-mock-server';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
+import { expectConsoleError } from '../../support/console-errors';
 import { callbackPath, googleConfigOf, googleSays, goToGoogle, startIdp } from './google-idp';
 import { captureConsole, newPerson, startAuthApp, type AuthApp } from './harness';
 
@@ -154,6 +155,7 @@ describe('Google sign-in', () => {
   });
 
   it('never redirects off the site, and reports a provider failure without a session', async () => {
+    expectConsoleError(/^\[auth\] google sign-in failed: .*invalid_grant/);
     const browser = app.client();
     const flow = await goToGoogle(idp, browser, 'https://evil.example/steal');
     googleSays(idp, { sub: 'google-sub-2', email: 'b@gmail.com', email_verified: true });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { createTestDatabase, type TestDatabase } from '../../support/db';
+import { HttpClient } from '../../support/http-client';
 import { readOutbox, waitForLink, type OutboxMail } from '../../support/outbox';
 import { accountRouter } from '../../../site/server/api/account';
 import { authRouter } from '../../../site/server/api/auth';
@@ -40,7 +41,7 @@ export interface AuthApp {
   /** The injected clock: tests move it with `advance`. */
   now(): number;
   advance(ms: number): void;
-  client(address?: string): Client;
+  client(address?: string): HttpClient;
   close(): Promise<void>;
 }
 
@@ -96,92 +97,13 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
     advance(ms) {
       clock += ms;
     },
-    client: (address = '10.0.0.1') => new Client(url, new URL(publicUrl).origin, address),
+    client: (address = '10.0.0.1') => new HttpClient(url, new URL(publicUrl).origin, address),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.close();
       db.cleanup();
     },
   };
-}
-
-export interface Answer {
-  status: number;
-  headers: Headers;
-  setCookies: string[];
-  text: string;
-  json: Record<string, unknown>;
-}
-
-/** A browser stand-in: keeps cookies, sends the site's Origin, speaks from one address. */
-export class Client {
-  readonly cookies = new Map<string, string>();
-  /** Every body this client received, for the "nothing secret leaks" checks. */
-  readonly bodies: string[] = [];
-  origin: string | null;
-
-  constructor(
-    readonly baseUrl: string,
-    origin: string,
-    readonly address: string,
-  ) {
-    this.origin = origin;
-  }
-
-  cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  async request(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Answer> {
-    const all: Record<string, string> = {
-      'x-forwarded-for': this.address,
-      ...(this.origin ? { origin: this.origin } : {}),
-      ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    };
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers: all,
-      redirect: 'manual',
-      ...(body !== undefined
-        ? { body: typeof body === 'string' ? body : JSON.stringify(body) }
-        : {}),
-    });
-    const setCookies = response.headers.getSetCookie();
-    for (const header of setCookies) {
-      const [pair] = header.split(';');
-      const separator = pair!.indexOf('=');
-      const name = pair!.slice(0, separator);
-      const value = pair!.slice(separator + 1);
-      if (/Max-Age=0(;|$)/.test(header)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const text = await response.text();
-    this.bodies.push(text);
-    let json: Record<string, unknown>;
-    try {
-      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      json = {};
-    }
-    return { status: response.status, headers: response.headers, setCookies, text, json };
-  }
-
-  get(path: string, headers?: Record<string, string>) {
-    return this.request('GET', path, undefined, headers);
-  }
-  post(path: string, body?: unknown, headers?: Record<string, string>) {
-    return this.request('POST', path, body, headers);
-  }
-  patch(path: string, body?: unknown) {
-    return this.request('PATCH', path, body);
-  }
 }
 
 let counter = 0;

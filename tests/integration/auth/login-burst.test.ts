@@ -1,7 +1,8 @@
 import type * as Argon2 from '@node-rs/argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginThrottle } from '../../../db/schema';
-import { newPerson, startAuthApp, type Answer, type AuthApp, type Client } from './harness';
+import type { Answer, HttpClient } from '../../support/http-client';
+import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 // Counts every argon2 verification the real code runs (the dummy one for unknown emails included).
 const argon2 = vi.hoisted(() => ({ verifications: 0 }));
@@ -32,7 +33,7 @@ async function appWithPerson() {
   return { app, person };
 }
 
-function wrong(client: Client, email: string) {
+function wrong(client: HttpClient, email: string) {
   return client.post('/api/auth/login', { email, password: 'wrong-password' });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../../db/schema';
 import { hashToken } from '../../../site/server/auth/tokens';
+import { expectConsoleError } from '../../support/console-errors';
 import { captureConsole, newPerson, startAuthApp, type AuthApp } from './harness';
 
 let app: AuthApp;
@@ -14,6 +15,8 @@ afterAll(async () => {
 
 describe('secrets', () => {
   it('no answer and no log line carries a password, a hash or a token', async () => {
+    // The two database failures the test provokes are logged.
+    expectConsoleError(/^\[auth\] auth route failed: /, /^\[auth\] profile update failed: /);
     const logs = captureConsole();
     const person = newPerson();
     const late = newPerson();

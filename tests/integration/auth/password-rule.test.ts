@@ -1,5 +1,6 @@
-// Contract §6: at least 8 characters and not among the most common passwords, at sign-up (reset and
-// change are in password-reset.test.ts), each refusal with its stable code.
+// The password rule (docs/api.md, sign-up): at least 8 characters and not among the most common
+// passwords, at sign-up (reset and change are in password-reset.test.ts), each refusal with its
+// stable code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('sign-up through the API', () => {
-  it('creates the user and answers 201 {user} with the contract fields only', async () => {
+  it('creates the user and answers 201 {user} with the documented fields only (docs/api.md)', async () => {
     const person = newPerson({ email: 'Chanda.Mulenga@Example.ZM' });
     const answer = await app.client().post('/api/auth/signup', person);
     expect(answer.status).toBe(201);

@@ -7,7 +7,8 @@ import {
   type ThrottlePolicy,
   type ThrottleState,
 } from '../../../site/server/auth/throttle-policy';
-import { newPerson, startAuthApp, type AuthApp, type Client } from './harness';
+import type { HttpClient } from '../../support/http-client';
+import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 let app: AuthApp;
 let person: ReturnType<typeof newPerson>;
@@ -27,7 +28,7 @@ async function seedFailures(key: string, policy: ThrottlePolicy, failures: numbe
   await app.db.database.write((tx) => tx.insert(loginThrottle).values({ key, ...state! }));
 }
 
-function wrong(client: Client, email = person.email) {
+function wrong(client: HttpClient, email = person.email) {
   return client.post('/api/auth/login', { email, password: 'wrong-password' });
 }
 

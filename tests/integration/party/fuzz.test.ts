@@ -2,8 +2,7 @@
 // answers each with an error, never crashes, and the game does not move.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireState } from './support/bot';
-import { mustConnect, type ServerMessage, type TestClient } from './support/client';
+import { mustConnect, stateOf, type TestClient } from '../../support/ws-client';
 import { makeRoom, sleep, startEnvironment, type Environment } from './support/environment';
 import { gameOf } from './support/replay';
 
@@ -19,8 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.close();
 });
-
-const stateOf = (m: ServerMessage) => m.state as WireState;
 
 const malformed: fc.Arbitrary<string | Buffer> = fc.oneof(
   fc.string({ maxLength: 64 }),

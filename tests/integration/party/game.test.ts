@@ -3,9 +3,8 @@
 // the deadline, and the settlement report — including while the site is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../game';
-import { startBot } from './support/bot';
-import { mustConnect, type ServerMessage } from './support/client';
-import type { WireState } from './support/bot';
+import { startBot } from '../../support/bot';
+import { mustConnect, stateOf, type ServerMessage } from '../../support/ws-client';
 import {
   eventually,
   makeRoom,
@@ -28,7 +27,6 @@ afterAll(async () => {
   await env?.close();
 });
 
-const stateOf = (m: ServerMessage) => m.state as WireState;
 const isEnded = (m: ServerMessage) => m.type === 'state' && stateOf(m).status === 'ended';
 const logsOf = (messages: ServerMessage[]) =>
   messages.filter((m) => m.type === 'log').map((m) => m.entry as LogEntry);

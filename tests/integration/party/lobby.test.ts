@@ -2,7 +2,7 @@
 // broadcast on change, nothing accepted from clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest } from '../../../game/signing';
-import { mustConnect } from './support/client';
+import { mustConnect } from '../../support/ws-client';
 import { startEnvironment, type Environment } from './support/environment';
 
 const LOBBY_PATH = '/parties/lobby/main';

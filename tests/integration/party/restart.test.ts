@@ -3,8 +3,9 @@
 // acknowledged settlement. Checked against an uninterrupted replay of the same seeds and intents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiceRollEntry, LogEntry } from '../../../game';
-import { startBot, type Bot, type WireState } from './support/bot';
-import { mustConnect, type ServerMessage, type TestClient } from './support/client';
+import { startBot, type Bot } from '../../support/bot';
+import { seededRandom } from '../../support/seeded-random';
+import { mustConnect, stateOf, type TestClient, type WireState } from '../../support/ws-client';
 import {
   eventually,
   makeRoom,
@@ -27,7 +28,6 @@ afterAll(async () => {
   await env?.close();
 });
 
-const stateOf = (m: ServerMessage) => m.state as WireState;
 const latestState = (client: TestClient): WireState | undefined => {
   const states = client.messages.filter((m) => m.type === 'state');
   const last = states[states.length - 1];
@@ -45,7 +45,7 @@ describe('restarts of the room server', () => {
             url: env.ticketUrl(room.roomId, uid),
             uid,
             mode,
-            seed: i + 7,
+            random: seededRandom(i + 7),
             buyChance: 0.7,
           }),
         ),

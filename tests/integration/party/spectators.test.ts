@@ -3,8 +3,13 @@
 // capped per room and per user, with a clear close reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE, ROOM_LIMITS } from '../../../party/room/limits';
-import type { WireState } from './support/bot';
-import { connect, mustConnect, type ServerMessage, type TestClient } from './support/client';
+import {
+  connect,
+  mustConnect,
+  stateOf,
+  type ServerMessage,
+  type TestClient,
+} from '../../support/ws-client';
 import {
   eventually,
   makeRoom,
@@ -26,7 +31,6 @@ afterAll(async () => {
 });
 
 const isState = (m: ServerMessage) => m.type === 'state';
-const stateOf = (m: ServerMessage) => m.state as WireState;
 
 async function storedSnapshot(roomId: string): Promise<string> {
   const stored = await readStoredRoom(env.party.persistDir, roomId);

@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest, signTicket } from '../../../game/signing';
 import { pushRoom } from '../../support/fake-site';
-import { connect, mustConnect, type ServerMessage } from './support/client';
-import type { WireState } from './support/bot';
+import { connect, mustConnect, stateOf, type WireState } from '../../support/ws-client';
 import { eventually, makeRoom, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;
@@ -20,7 +19,6 @@ afterAll(async () => {
 });
 
 const isState = (m: { type: string }) => m.type === 'state';
-const stateOf = (m: ServerMessage) => m.state as WireState;
 
 describe('tickets', () => {
   it('refuses a connection without a ticket, with a forged, expired or other-room ticket', async () => {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../../party/room/limits';
-import { connect, mustConnect } from './support/client';
+import { connect, mustConnect } from '../../support/ws-client';
 import { makeRoom, sleep, startEnvironment, type Environment } from './support/environment';
 import { readStoredObjects, readStoredRoom } from './support/storage';
 

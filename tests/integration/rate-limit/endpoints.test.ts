@@ -6,7 +6,8 @@ import { rateLimitCounters } from '../../../db/schema';
 import { counterKey } from '../../../site/server/rate-limit/counters';
 import { ENDPOINT_LIMITS, type EndpointLimit } from '../../../site/server/rate-limit/limits';
 import { newPerson, startAuthApp, type AuthApp } from '../auth/harness';
-import { startRoomsApp, type Client as RoomsClient, type RoomsApp } from '../../support/rooms-app';
+import type { HttpClient } from '../../support/http-client';
+import { openRoom, startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { startWalletApp, type WalletApp } from '../../support/wallet-app';
 
 const closers: (() => Promise<void>)[] = [];
@@ -183,18 +184,9 @@ describe.each([
   });
 });
 
-/** A ticket request as the rooms test client would send it, keeping the answer's headers. */
-async function ticket(client: RoomsClient, roomId: string): Promise<Refused> {
-  const response = await fetch(new URL(`/api/rooms/${roomId}/ticket`, client.baseUrl), {
-    method: 'POST',
-    headers: {
-      'x-forwarded-for': client.address,
-      origin: client.origin ?? '',
-      cookie: client.cookie,
-    },
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, json: JSON.parse(text) };
+/** A ticket request, with the answer's headers. */
+function ticket(client: HttpClient, roomId: string): Promise<Refused> {
+  return client.post(`/api/rooms/${roomId}/ticket`);
 }
 
 describe('POST /api/rooms/:roomId/ticket', () => {
@@ -206,14 +198,7 @@ describe('POST /api/rooms/:roomId/ticket', () => {
     app = await startRoomsApp();
     closers.push(() => app.close());
     const host = await app.player({ fundZmw: 20 });
-    const created = await host.client.post('/api/rooms', {
-      amount: 10,
-      time: 10,
-      maxPlayers: 2,
-      privacy: 'Public',
-    });
-    expect(created.status).toBe(201);
-    return { host, roomId: (created.json.room as { roomId: string }).roomId };
+    return { host, roomId: await openRoom(host) };
   }
 
   it('limits one account, not another behind the same address', async () => {
@@ -229,7 +214,7 @@ describe('POST /api/rooms/:roomId/ticket', () => {
 
   it('limits the address', async () => {
     const { host, roomId } = await roomsApp();
-    await nearlySpent(app.db.database, endpoint, 'address', host.client.address, app.now());
+    await nearlySpent(app.db.database, endpoint, 'address', host.client.address!, app.now());
     expect((await ticket(host.client, roomId)).status).toBe(200);
     expectRateLimited(await ticket(host.client, roomId), sentence, '10 minutes', 600);
   });

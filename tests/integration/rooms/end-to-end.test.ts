@@ -2,7 +2,6 @@
 // site's rooms app on another, bots playing complete games through the ticket URLs, then every roll
 // checked against the revealed seed, every statement against the rules, every balance against the
 // payout.
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRevenue } from '../../../db/schema';
@@ -12,38 +11,23 @@ import { payoutOf, winnersOf } from '../../../game/payout';
 import { statementsOf } from '../../../game/statement';
 import { replayReportedGame } from '../../../site/server/rooms/replay';
 import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
-import { connectBot, type Bot } from '../../support/bots';
-import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
-import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { startBot, type Bot } from '../../support/bot';
+import type { RoomsApp, TestUser } from '../../support/rooms-app';
 import { seededRandom } from '../../support/seeded-random';
+import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
 const TIME_SCALE = 0.005;
-const SECRET = 'rooms-e2e-internal-secret';
-const CONFIG = path.join(import.meta.dirname, 'partykit.e2e.json');
 
+let rooms: RoomsWithParty;
 let app: RoomsApp;
-let party: PartykitServer;
 
 beforeAll(async () => {
-  const port = await freePort();
-  app = await startRoomsApp({
-    realClock: true,
-    internalSecret: SECRET,
-    gameTimeScale: TIME_SCALE,
-    partyUrl: `http://127.0.0.1:${port}`,
-    partyPublicUrl: `ws://127.0.0.1:${port}`,
-  });
-  party = await startPartykit({
-    config: CONFIG,
-    port,
-    vars: { SITE_URL: app.url, INTERNAL_SECRET: SECRET, GAME_TIME_SCALE: String(TIME_SCALE) },
-  });
+  rooms = await startRoomsWithParty({ secret: 'rooms-e2e-internal-secret', timeScale: TIME_SCALE });
+  app = rooms.app;
 }, 60_000);
 
 afterAll(async () => {
-  await party?.stop();
-  if (party) await removeDir(party.persistDir);
-  await app?.close();
+  await rooms?.close();
 });
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 30_000) {
@@ -76,12 +60,12 @@ async function playGame(count: number, stakeZmw: number, seed: number) {
     const ticket = await p.client.post(`/api/rooms/${room.roomId}/ticket`);
     expect(ticket.status).toBe(200);
     bots.push(
-      await connectBot({
+      await startBot({
         url: ticket.json.url as string,
         uid: p.id,
         random,
         // One player in each game never rolls: the turn timer plays for them.
-        idle: i === count - 1,
+        mode: i === count - 1 ? 'idle' : 'play',
       }),
     );
   };
@@ -95,11 +79,11 @@ async function playGame(count: number, stakeZmw: number, seed: number) {
   }
   const guest = await app.guest();
   const watch = await guest.client.post(`/api/rooms/${room.roomId}/ticket`);
-  const spectator = await connectBot({
+  const spectator = await startBot({
     url: watch.json.url as string,
     uid: guest.id,
     random,
-    idle: true,
+    mode: 'idle',
   });
 
   const ended = await Promise.all(

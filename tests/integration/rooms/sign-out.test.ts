@@ -1,50 +1,23 @@
 // Signing out ends what the session got: the sockets it opened close at once (4401 `Signed out`)
 // and a ticket it got before, still within its minute, no longer connects. A ticket is never issued
 // to a session that is gone. With the real site router and the real `partykit dev`.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../../party/room/limits';
-import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
-import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
-import { connect, mustConnect } from '../party/support/client';
+import { openRoom, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { connect, mustConnect } from '../../support/ws-client';
+import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
-const SECRET = 'rooms-sign-out-internal-secret';
-const CONFIG = path.join(import.meta.dirname, 'partykit.e2e.json');
-
+let rooms: RoomsWithParty;
 let app: RoomsApp;
-let party: PartykitServer;
 
 beforeAll(async () => {
-  const port = await freePort();
-  app = await startRoomsApp({
-    realClock: true,
-    internalSecret: SECRET,
-    partyUrl: `http://127.0.0.1:${port}`,
-    partyPublicUrl: `ws://127.0.0.1:${port}`,
-  });
-  party = await startPartykit({
-    config: CONFIG,
-    port,
-    vars: { SITE_URL: app.url, INTERNAL_SECRET: SECRET, GAME_TIME_SCALE: '1' },
-  });
+  rooms = await startRoomsWithParty({ secret: 'rooms-sign-out-internal-secret' });
+  app = rooms.app;
 }, 60_000);
 
 afterAll(async () => {
-  await party?.stop();
-  if (party) await removeDir(party.persistDir);
-  await app?.close();
+  await rooms?.close();
 });
-
-async function openRoom(host: TestUser): Promise<string> {
-  const created = await host.client.post('/api/rooms', {
-    amount: 10,
-    time: 10,
-    maxPlayers: 2,
-    privacy: 'Public',
-  });
-  expect(created.status).toBe(201);
-  return (created.json.room as { roomId: string }).roomId;
-}
 
 async function ticketUrl(user: TestUser, roomId: string): Promise<string> {
   const answer = await user.client.post(`/api/rooms/${roomId}/ticket`);

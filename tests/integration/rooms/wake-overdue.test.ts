@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { openRoom, startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 
 const TIME_SCALE = 0.005; // a 10-minute game lasts 3 s; the turn timer rolls after 100 ms
 const SECRET = 'rooms-wake-internal-secret';
@@ -50,14 +50,7 @@ afterAll(async () => {
 it('pays out a game whose room server restarted and was never visited again', async () => {
   const host = await app.player({ fundZmw: 10 });
   const guest = await app.player({ fundZmw: 10 });
-  const created = await host.client.post('/api/rooms', {
-    amount: 10,
-    time: 10,
-    maxPlayers: 2,
-    privacy: 'Public',
-  });
-  expect(created.status).toBe(201);
-  const roomId = (created.json.room as { roomId: string }).roomId;
+  const roomId = await openRoom(host);
   expect((await guest.client.post(`/api/rooms/${roomId}/join`, {})).status).toBe(200);
   // The room server has the full room: its countdown and the turn timer now play by themselves.
   await app.rooms.publisher.idle();

@@ -10,6 +10,7 @@ import type { PublicUser } from '../../../site/server/auth/users';
 import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
 import { PILLARS, SERVICES } from '../../../site/app/content/brand';
 import { BUILD_DIR, ROOT, ensureSiteBuild } from '../../support/build';
+import { HttpClient } from '../../support/http-client';
 import { expectSecretsOutOfProcessList } from '../../support/process-list';
 import { freePort, removeDir, tempDir } from '../../support/partykit';
 
@@ -370,21 +371,17 @@ describe('npm start', () => {
       expect(await party.json()).toMatchObject({ roomId: 'health-check', players: 0 });
 
       // The API is wired to the database: a sign-up from the site's own origin gets a session.
-      const origin = `http://localhost:${port}`;
-      const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
-        method: 'POST',
-        headers: { origin, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          firstName: 'Mwila',
-          lastName: 'Tembo',
-          phone: '0971234567',
-          email: 'mwila.start@example.zm',
-          password: 'correct-horse-battery',
-        }),
+      const browser = new HttpClient(`http://127.0.0.1:${port}`, `http://localhost:${port}`);
+      const signup = await browser.post('/api/auth/signup', {
+        firstName: 'Mwila',
+        lastName: 'Tembo',
+        phone: '0971234567',
+        email: 'mwila.start@example.zm',
+        password: 'correct-horse-battery',
       });
       expect(signup.status).toBe(201);
-      const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
-      const me = await fetch(`http://127.0.0.1:${port}/api/me`, { headers: { cookie } });
+      expect(browser.cookies.size).toBeGreaterThan(0);
+      const me = await browser.get('/api/me');
       expect(me.status).toBe(200);
       const rooms = await fetch(`http://127.0.0.1:${port}/api/rooms`);
       expect(await rooms.json()).toEqual({ rooms: [] });
@@ -447,17 +444,13 @@ describe('npm start', () => {
     try {
       await script.ready(80_000);
       // A sign-up writes to the database and a room stores its state under party/.
-      const origin = `http://localhost:${port}`;
-      const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
-        method: 'POST',
-        headers: { origin, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          firstName: 'Mwila',
-          lastName: 'Tembo',
-          phone: '0971234567',
-          email: 'mwila.private@example.zm',
-          password: 'correct-horse-battery',
-        }),
+      const browser = new HttpClient(`http://127.0.0.1:${port}`, `http://localhost:${port}`);
+      const signup = await browser.post('/api/auth/signup', {
+        firstName: 'Mwila',
+        lastName: 'Tembo',
+        phone: '0971234567',
+        email: 'mwila.private@example.zm',
+        password: 'correct-horse-battery',
       });
       expect(signup.status).toBe(201);
       await fetch(`http://127.0.0.1:${partyPort}/parties/main/health-check`);

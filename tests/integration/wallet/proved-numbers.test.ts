@@ -1,4 +1,4 @@
-// Withdrawals go only to a number from which a deposit of this account completed (contract §6):
+// Withdrawals go only to a number from which a deposit of this account completed (docs/api.md, withdrawals):
 // a stolen session cannot send the wallet to the thief's own phone.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

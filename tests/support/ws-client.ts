@@ -1,5 +1,6 @@
-// A test WebSocket client for the room and lobby parties: records every message and waits for the
-// one a test expects.
+// A test WebSocket client for the room and lobby parties: records every message (raw JSON, not
+// checked against the wire schema, so tests can send and watch anything) and waits for the one a
+// test expects. `bot.ts` builds the schema-checked player on it.
 import WebSocket from 'ws';
 
 export interface ServerMessage {
@@ -23,12 +24,43 @@ export interface TestClient {
   socket: WebSocket;
 }
 
+/** A `state` message's room view, loosely typed: raw tests read it without the wire schema. */
+export interface WireState {
+  status: string;
+  joinedOrder: string[];
+  participants: Record<string, Record<string, unknown> & { connected: boolean; trucks: number }>;
+  boardState: Record<string, unknown>;
+  turn: { currentPlayer: string | null; round: number; deadline: number | null } | null;
+  countdownEndsAt: number | null;
+  gameStartTime: number | null;
+  gameEndTime: number | null;
+  pendingPurchase: string | null;
+  lastRoll: { nonce: number } | null;
+  spectators: number;
+  result?: {
+    winners: string[];
+    totalPot: number;
+    winnerShare: number;
+    systemShare: number;
+    statements: Record<string, Record<string, number>>;
+  };
+  [key: string]: unknown;
+}
+
+/** The room view a `state` message carries. */
+export const stateOf = (message: ServerMessage) => message.state as WireState;
+
 export type ConnectResult =
   { ok: true; client: TestClient } | { ok: false; status: number | null; error?: string };
 
 export function connect(
   url: string,
-  options: { timeoutMs?: number; headers?: Record<string, string> } = {},
+  options: {
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+    /** Sees each message's raw text, from the very first (which may come with the handshake). */
+    onMessage?: (raw: string) => void;
+  } = {},
 ): Promise<ConnectResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   return new Promise((resolve) => {
@@ -44,6 +76,7 @@ export function connect(
     }, timeoutMs);
 
     socket.on('message', (data) => {
+      options.onMessage?.(String(data));
       try {
         messages.push(JSON.parse(String(data)) as ServerMessage);
       } catch {

@@ -1,0 +1,54 @@
+// The site's rooms app and a real `partykit dev` (party/room.ts) on free ports, each pointed at the
+// other with one internal secret, for the suites that play through real room sockets.
+import path from 'node:path';
+import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
+import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+
+const CONFIG = path.join(import.meta.dirname, 'partykit.e2e.json');
+
+export interface RoomsWithParty {
+  app: RoomsApp;
+  party: PartykitServer;
+  /** Stops both and removes the room servers' storage. */
+  close(): Promise<void>;
+}
+
+export async function startRoomsWithParty(options: {
+  secret: string;
+  /** GAME_TIME_SCALE on both sides (default 1). */
+  timeScale?: number;
+}): Promise<RoomsWithParty> {
+  const timeScale = options.timeScale ?? 1;
+  const port = await freePort();
+  const app = await startRoomsApp({
+    realClock: true,
+    internalSecret: options.secret,
+    gameTimeScale: timeScale,
+    partyUrl: `http://127.0.0.1:${port}`,
+    partyPublicUrl: `ws://127.0.0.1:${port}`,
+  });
+  let party: PartykitServer;
+  try {
+    party = await startPartykit({
+      config: CONFIG,
+      port,
+      vars: {
+        SITE_URL: app.url,
+        INTERNAL_SECRET: options.secret,
+        GAME_TIME_SCALE: String(timeScale),
+      },
+    });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return {
+    app,
+    party,
+    async close() {
+      await party.stop();
+      await removeDir(party.persistDir);
+      await app.close();
+    },
+  };
+}

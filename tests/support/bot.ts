@@ -1,0 +1,165 @@
+// A scripted player (or spectator) on a real room socket, for the party suite, the rooms end-to-end
+// games and the benchmarks. Every server message must parse with the wire schema (`game/protocol.ts`):
+// one that does not is printed with console.error (which fails the test, see console-errors.ts),
+// kept in `invalid`, and fails every wait. The bot follows `state`, rolls on its turn and answers a
+// truck offer with a seeded choice, or idles (never rolls) so the turn timer must roll for it.
+import type { LogEntry } from '../../game/log';
+import { serverMessageSchema, type RoomView } from '../../game/protocol';
+import { seededRandom } from './seeded-random';
+import { connect, type TestClient } from './ws-client';
+
+/** `play`: rolls on its turn and answers offers; `answer`: answers offers, rolls only when sent;
+ * `idle`: never rolls, never answers. */
+export type BotMode = 'play' | 'answer' | 'idle';
+
+export interface BotOptions {
+  /** A ticket URL (`POST /api/rooms/:roomId/ticket`'s `url`, or one the party suite signs). */
+  url: string;
+  uid: string;
+  /** Answers offers; default `seededRandom(1)`, so a run repeats. */
+  random?: () => number;
+  /** Probability of buying an offered truck (default 0.5). */
+  buyChance?: number;
+  /** Default `play`. */
+  mode?: BotMode;
+}
+
+export interface Bot {
+  uid: string;
+  /** The socket underneath, with every message as received (for raw sends and waits). */
+  client: TestClient;
+  /** Every state, parsed, in order. */
+  states: RoomView[];
+  logs: LogEntry[];
+  /** The `message` of every `error` the server sent. */
+  errors: string[];
+  /** Messages that did not match the wire schema (must stay empty). */
+  invalid: string[];
+  /** The intents the bot sent, in order. */
+  sent: string[];
+  /** Sends an intent now, whatever the mode (e.g. a roll the caller times). */
+  send(type: 'roll' | 'buyTruck' | 'declineTruck'): void;
+  latest(): RoomView | undefined;
+  /** Resolves with the first state (already seen or future) that matches. */
+  waitForState(predicate: (state: RoomView) => boolean, timeoutMs?: number): Promise<RoomView>;
+  setMode(mode: BotMode): void;
+  close(): Promise<void>;
+}
+
+export async function startBot(options: BotOptions): Promise<Bot> {
+  const random = options.random ?? seededRandom(1);
+  const buyChance = options.buyChance ?? 0.5;
+  let mode: BotMode = options.mode ?? 'play';
+  const states: RoomView[] = [];
+  const logs: LogEntry[] = [];
+  const errors: string[] = [];
+  const invalid: string[] = [];
+  const sent: string[] = [];
+  const waiters = new Set<() => void>();
+  // One action per situation (last roll's nonce + whether it holds an offer), so a broadcast for
+  // another reason (presence, spectators) never makes it act twice.
+  let actedOn: string | null = null;
+
+  let client: TestClient | null = null;
+
+  const send = (type: string) => {
+    if (!client?.isOpen()) return;
+    sent.push(type);
+    client.send(JSON.stringify({ type }));
+  };
+
+  const act = (state: RoomView) => {
+    if (mode === 'idle' || state.status !== 'active') return;
+    const holdsOffer = state.pendingPurchase === options.uid;
+    const situation = `${state.lastRoll?.nonce ?? 'none'}:${holdsOffer}`;
+    if (situation === actedOn) return;
+    if (holdsOffer) {
+      actedOn = situation;
+      send(random() < buyChance ? 'buyTruck' : 'declineTruck');
+    } else if (mode === 'play' && state.turn.currentPlayer === options.uid) {
+      actedOn = situation;
+      send('roll');
+    }
+  };
+
+  const wakeAll = () => {
+    for (const wake of [...waiters]) wake();
+  };
+
+  // The first state may come in the same packet as the handshake: read from the first message.
+  const onMessage = (raw: string) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      json = undefined;
+    }
+    const parsed = serverMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      invalid.push(raw);
+      console.error(
+        `bot ${options.uid}: a server message does not match the wire schema: ${raw.slice(0, 500)}\n` +
+          parsed.error.message.slice(0, 1_000),
+      );
+    } else if (parsed.data.type === 'state') {
+      states.push(parsed.data.state);
+      act(parsed.data.state);
+    } else if (parsed.data.type === 'log') {
+      logs.push(parsed.data.entry as LogEntry);
+    } else {
+      errors.push(parsed.data.message);
+    }
+    wakeAll();
+  };
+
+  const result = await connect(options.url, { onMessage });
+  if (!result.ok) {
+    throw new Error(`bot ${options.uid} could not connect: ${result.status ?? result.error}`);
+  }
+  const socket = result.client;
+  client = socket;
+  socket.socket.on('close', wakeAll);
+
+  return {
+    uid: options.uid,
+    client: socket,
+    states,
+    logs,
+    errors,
+    invalid,
+    sent,
+    send,
+    latest: () => states.at(-1),
+    waitForState(predicate, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = states.find(predicate);
+          if (invalid.length > 0) {
+            finish();
+            reject(new Error(`bot ${options.uid}: a server message broke the wire schema`));
+          } else if (found) {
+            finish();
+            resolve(found);
+          } else if (!socket.isOpen()) {
+            finish();
+            reject(new Error(`bot ${options.uid}: socket closed while waiting`));
+          }
+        };
+        const timer = setTimeout(() => {
+          finish();
+          reject(new Error(`bot ${options.uid}: no matching state after ${timeoutMs} ms`));
+        }, timeoutMs);
+        const finish = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    setMode(next) {
+      mode = next;
+    },
+    close: () => socket.close(),
+  };
+}
