@@ -75,6 +75,18 @@ function sayAssign(context: BoardContext, text: string): Partial<BoardContext> {
 
 const BUYING = { connected: { offer: 'buying' } } as const;
 
+/** Connecting or reconnecting: the room's first state decides where the board is. */
+const untilConnected = {
+  'socket.state': [
+    { guard: 'the game is over', target: 'over', actions: 'take the view' },
+    { target: 'connected', actions: 'take the view' },
+  ],
+  'socket.error': [
+    { guard: 'the room is not loaded', target: 'failed' },
+    { actions: 'hear the refusal' },
+  ],
+} as const;
+
 export const boardMachine = setup({
   types: {} as {
     context: BoardContext;
@@ -167,14 +179,7 @@ export const boardMachine = setup({
   states: {
     connecting: {
       on: {
-        'socket.state': [
-          { guard: 'the game is over', target: 'over', actions: 'take the view' },
-          { target: 'connected', actions: 'take the view' },
-        ],
-        'socket.error': [
-          { guard: 'the room is not loaded', target: 'failed' },
-          { actions: 'hear the refusal' },
-        ],
+        ...untilConnected,
       },
     },
     connected: {
@@ -275,14 +280,7 @@ export const boardMachine = setup({
     reconnecting: {
       on: {
         // Resync: the room's first state after the socket reopens decides where the board is.
-        'socket.state': [
-          { guard: 'the game is over', target: 'over', actions: 'take the view' },
-          { target: 'connected', actions: 'take the view' },
-        ],
-        'socket.error': [
-          { guard: 'the room is not loaded', target: 'failed' },
-          { actions: 'hear the refusal' },
-        ],
+        ...untilConnected,
         roll: { actions: { type: 'say', params: { text: ROLL_NOT_CONNECTED } } },
         buy: { actions: 'not connected: offer' },
         decline: { actions: 'not connected: offer' },
