@@ -1,10 +1,10 @@
 import { authMessages as m } from './messages';
 import { LIMITS } from './limits';
 import { checkNewPassword } from './password-rule';
+import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
 
 export { LIMITS };
 
-const ZAMBIAN_PHONE = /^0(95|96|97|76|77)\d{7}$/;
 // Pragmatic: one @, no spaces, a dot in the domain. The real check is the account's own inbox.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
@@ -40,17 +40,8 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Spaces and dashes are how people write numbers; they are not part of it. */
-export function normalizePhone(value: unknown): string {
-  return typeof value === 'string' ? value.replace(/[\s-]/g, '') : '';
-}
-
 export function normalizeEmail(value: unknown): string {
   return text(value).toLowerCase();
-}
-
-export function isValidZambianPhone(phone: string): boolean {
-  return ZAMBIAN_PHONE.test(phone);
 }
 
 export function isValidEmail(email: string): boolean {
@@ -69,7 +60,7 @@ export function validateSignup(body: unknown): Validation<SignupInput> {
   const b = asBody(body);
   const firstName = text(b.firstName);
   const lastName = text(b.lastName);
-  const phone = normalizePhone(b.phone);
+  const phone = normalizeZambianPhone(b.phone);
   const email = normalizeEmail(b.email);
   // Passwords are taken as typed: trimming would silently change what the person chose.
   const password = typeof b.password === 'string' ? b.password : '';
@@ -105,7 +96,7 @@ export function validateProfile(body: unknown): Validation<ProfileInput> {
   const b = asBody(body);
   const firstName = text(b.firstName);
   const lastName = text(b.lastName);
-  const phone = normalizePhone(b.phone);
+  const phone = normalizeZambianPhone(b.phone);
   const error =
     checkNames(firstName, lastName) ??
     (phone ? null : m.phoneRequired) ??

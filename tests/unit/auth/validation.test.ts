@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  isValidZambianPhone,
   validateLogin,
   validateProfile,
   validateSignup,
 } from '../../../site/server/auth/validation';
+import { isValidZambianPhone } from '../../../site/shared/phone';
 
 const good = {
   firstName: 'Mwila',
@@ -20,6 +20,14 @@ function errorOf(result: { ok: boolean; error?: string }): string | undefined {
 }
 
 describe('sign-up validation', () => {
+  it.each(['+260 96 123 4567', '260961234567', '096 123 4567', '096-123-4567'])(
+    'takes the number as people write it (%s) and keeps the local form',
+    (phone) => {
+      const result = validateSignup({ ...good, phone });
+      expect(result.ok && result.value.phone).toBe('0961234567');
+    },
+  );
+
   it('accepts a complete form and lower-cases the email', () => {
     const result = validateSignup({ ...good, firstName: '  Mwila ' });
     expect(result).toEqual({
