@@ -1,0 +1,114 @@
+// People and sessions: users, sessions and their rooms, mail tokens, login throttle, rate-limit counters.
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+import { bool, createdAt, id, updatedAt } from './columns';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Local 10-digit Zambian number; null until the profile is complete (Google sign-up). */
+    phone: text('phone'),
+    /** Always lower-cased; null only for guests. */
+    email: text('email'),
+    /** Null for Google and guest users. */
+    passwordHash: text('password_hash'),
+    isAdmin: bool('is_admin').notNull().default(false),
+    isGuest: bool('is_guest').notNull().default(false),
+    googleSub: text('google_sub'),
+    /** When the email was proved (its mail link, a password reset, or Google's verified email). */
+    emailVerifiedAt: integer('email_verified_at'),
+    currentRoomId: text('current_room_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_google_sub_unique').on(t.googleSub),
+    check('users_email_lower_case', sql`${t.email} IS NULL OR ${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** Hex SHA-256 of the session token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_id').on(t.userId)],
+);
+
+/**
+ * The rooms a session got socket tickets for, so that its sign-out reaches those room servers (to
+ * close its sockets and refuse its tickets). One row per session and room; gone with the session.
+ */
+export const sessionRooms = sqliteTable(
+  'session_rooms',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    roomId: text('room_id').notNull(),
+    lastTicketAt: integer('last_ticket_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.roomId] })],
+);
+
+export const emailTokenPurposes = ['verify_email', 'reset_password'] as const;
+export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
+
+/** Single-use links sent by mail. */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    /** Hex SHA-256 of the token; the token itself is only in the mail. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: emailTokenPurposes }).notNull(),
+    /** The address the link went to: it proves that address only. */
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_purpose').on(t.userId, t.purpose)],
+);
+
+export const loginThrottle = sqliteTable('login_throttle', {
+  /** `acct:<email>` or `ip:<addr>`. */
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: integer('last_failure_at').notNull(),
+  blockedUntil: integer('blocked_until'),
+});
+
+/** Fixed-window request counters of the rate limiter (`site/server/rate-limit/`). */
+export const rateLimitCounters = sqliteTable(
+  'rate_limit_counters',
+  {
+    /** `<endpoint>:<who>:<subject>`, e.g. `signup:address:10.1.2.3`. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** When the window ends (ms epoch); the next request after it starts a new one. */
+    windowEndsAt: integer('window_ends_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_ends_at').on(t.windowEndsAt)],
+);
