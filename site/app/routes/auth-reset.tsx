@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { authMessages } from '../../server/auth/messages';
 import { apiFetch } from '../components/account/api';
 import { Banner } from '../components/account/banner';
-import { NEW_PASSWORD_HINT, newPasswordError, PasswordInput } from '../components/account/fields';
+import { NEW_PASSWORD_HINT, newPasswordError, PasswordField } from '../components/account/fields';
 import { useHydrated } from '../components/account/use-hydrated';
 import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
@@ -88,7 +88,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             data-ready={hydrated ? 'true' : undefined}
           >
             {problem ? <Banner tone="error" title={problem.message} /> : null}
-            <PasswordInput
+            <PasswordField
               label="New password"
               name="password"
               value={password}

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { authMessages } from '../../../server/auth/messages';
 import { apiFetch } from './api';
 import { Banner } from './banner';
-import { NEW_PASSWORD_HINT, newPasswordError, PasswordInput } from './fields';
+import { NEW_PASSWORD_HINT, newPasswordError, PasswordField } from './fields';
 import { useHydrated } from './use-hydrated';
 
 type Errors = { currentPassword?: string | undefined; newPassword?: string | undefined };
@@ -54,7 +54,7 @@ export function ChangePasswordForm() {
       data-ready={hydrated ? 'true' : undefined}
     >
       {result ? <Banner tone={result.tone} title={result.text} /> : null}
-      <PasswordInput
+      <PasswordField
         label="Current password"
         name="currentPassword"
         value={currentPassword}
@@ -62,7 +62,7 @@ export function ChangePasswordForm() {
         error={errors.currentPassword}
         autoComplete="current-password"
       />
-      <PasswordInput
+      <PasswordField
         label="New password"
         name="newPassword"
         value={newPassword}

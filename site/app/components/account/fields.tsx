@@ -1,50 +1,81 @@
-// The account-security forms' fields (forgot, reset, change password, link Google): a labelled input
-// whose error or hint is announced with it, and a password input with "Show password".
-import { useId, useState } from 'react';
+// The account forms' kit (sign in, sign up, forgot, reset, change password, link Google): a labelled
+// input (and its email preset), a password input with "Show password", a checkbox, each announcing its error or hint; the
+// busy button's spinner; moving focus to the first error; the client's new-password check.
+import { useId, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../server/auth/limits';
 import { authMessages } from '../../../server/auth/messages';
 import { FieldError } from './complete-profile-dialog';
 
-export function EmailField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange(value: string): void;
-  error: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>Email</label>
-      <input
-        id={id}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-export function PasswordInput({
+export function TextField({
   label,
   name,
   value,
   onChange,
   error,
   hint,
-  autoComplete,
+  type = 'text',
+  ...rest
 }: {
   label: string;
   name: string;
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
+  hint?: string;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'email' | 'text';
+  maxLength?: number;
+  placeholder?: string;
+}) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+        {...rest}
+      />
+      {error ? (
+        <FieldError id={`${id}-error`} message={error} />
+      ) : hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The email input of the log-in, sign-up and forgot-password forms. */
+export function EmailField(props: {
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
+}) {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" {...props} />;
+}
+
+/** A password input; its checkbox reads "Show <label, lower case>" ("Show password" by default). */
+export function PasswordField({
+  label = 'Password',
+  name = 'password',
+  value,
+  onChange,
+  error,
+  hint,
+  autoComplete,
+}: {
+  label?: string;
+  name?: string;
   value: string;
   onChange(value: string): void;
   error: string | undefined;
@@ -81,6 +112,58 @@ export function PasswordInput({
       </label>
     </div>
   );
+}
+
+export function CheckField({
+  name,
+  checked,
+  onChange,
+  error,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="field field--check">
+      <div className="check">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={checked}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <label htmlFor={id}>{children}</label>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** The light spinner and words inside a busy submit button. */
+export function Spinning({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <span className="spinner spinner--light" aria-hidden="true" />
+      {children}
+    </>
+  );
+}
+
+/** Moves focus to the first field that has an error, so the person hears what to fix. */
+export function focusFirstError(form: HTMLFormElement, names: string[]) {
+  for (const name of names) {
+    const element = form.elements.namedItem(name);
+    if (element instanceof HTMLElement) return element.focus();
+  }
 }
 
 /** The client's first check of a new password; the server also refuses common ones. */

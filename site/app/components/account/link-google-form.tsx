@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { authMessages } from '../../../server/auth/messages';
 import { apiFetch } from './api';
 import { Banner } from './banner';
-import { PasswordInput } from './fields';
+import { PasswordField } from './fields';
 import { useHydrated } from './use-hydrated';
 
 export function LinkGoogleForm() {
@@ -44,9 +44,7 @@ export function LinkGoogleForm() {
       <p className="form__hint">
         Enter your password, then choose your Google account. After that you can log in with either.
       </p>
-      <PasswordInput
-        label="Password"
-        name="password"
+      <PasswordField
         value={password}
         onChange={setPassword}
         error={error}
