@@ -13,6 +13,10 @@ export const OPERATORS: readonly { value: Operator; label: string }[] = [
 /** Digits in the local form. */
 export const PHONE_LENGTH = 10;
 
+/** What a phone field lets in before `phoneFieldValue` keeps the local digits: room for a number
+ * as people paste it ("+260 96 123 4567"). */
+export const PHONE_INPUT_MAX_LENGTH = 20;
+
 const LOCAL_PHONE = /^0(95|96|97|76|77)\d{7}$/;
 
 const OPERATOR_BY_PREFIX: Readonly<Record<string, Operator>> = {

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
 import { apiFetch } from './api';
 import { Banner } from './banner';
-import { isValidZambianPhone, PHONE_MAX_LENGTH, phoneDigits } from './phone';
+import { isValidZambianPhone, PHONE_INPUT_MAX_LENGTH, phoneDigits } from './phone';
 
 export const PROFILE_FAILED = 'Failed to complete profile. Please try again.';
 
@@ -135,7 +135,7 @@ export function CompleteProfileDialog({
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={PHONE_MAX_LENGTH}
+            maxLength={PHONE_INPUT_MAX_LENGTH}
             placeholder="0961234567"
             onChange={(e) => setFields({ ...fields, phone: phoneDigits(e.target.value) })}
           />

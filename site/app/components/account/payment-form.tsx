@@ -26,6 +26,7 @@ import {
   isValidZambianPhone,
   OPERATORS,
   operatorFromPrefix,
+  PHONE_INPUT_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   phoneDigits,
   type Operator,
@@ -272,7 +273,7 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              maxLength={PHONE_MAX_LENGTH}
+              maxLength={PHONE_INPUT_MAX_LENGTH}
               placeholder="0961234567"
               value={phone}
               required

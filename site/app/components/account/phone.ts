@@ -3,6 +3,7 @@ export {
   isValidZambianPhone,
   OPERATORS,
   operatorFromPrefix,
+  PHONE_INPUT_MAX_LENGTH,
   PHONE_LENGTH as PHONE_MAX_LENGTH,
   phoneFieldValue as phoneDigits,
   type Operator,

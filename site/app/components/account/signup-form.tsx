@@ -15,7 +15,7 @@ import {
   Spinning,
   TextField,
 } from './fields';
-import { PHONE_MAX_LENGTH, phoneDigits } from './phone';
+import { PHONE_INPUT_MAX_LENGTH, phoneDigits } from './phone';
 import { useHydrated } from './use-hydrated';
 
 export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormProps) {
@@ -96,7 +96,7 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        maxLength={PHONE_MAX_LENGTH}
+        maxLength={PHONE_INPUT_MAX_LENGTH}
         placeholder="0961234567"
         hint="Your Zambian mobile number: 10 digits starting 095, 096, 097, 076 or 077."
         value={fields.phone}
