@@ -4,17 +4,14 @@
 // after every change, drives every deadline from one storage alarm, and reports the result to the
 // site until the site acknowledges it.
 import type * as Party from 'partykit/server';
-import { createActor, type Actor } from 'xstate';
+import { createActor } from 'xstate';
 import {
   intentEvent,
-  MAX_CLIENT_MESSAGE_BYTES,
   MESSAGES,
   nextDeadline,
-  parseClientMessage,
   refusalCode,
   ROOM_ERROR_CODES,
   roomMachine,
-  toView,
   type LogEntry,
   type RoomEvent,
 } from '../game';
@@ -24,7 +21,6 @@ import {
   closeSession,
   closeWith,
   onlineUids,
-  countSpectators,
   hasOtherConnection,
   sendToAdmitted,
   viewerFrom,
@@ -33,67 +29,58 @@ import {
   type Viewer,
 } from './room/connections';
 import { readEnv, type PartyEnv } from './room/env';
-import {
-  errorMessage,
-  invalidMessage,
-  logMessage,
-  notAPlayer,
-  notLoaded,
-  stateMessage,
-  tooManyMessages,
-} from './room/messages';
-import { fullBucket, MESSAGE_RATE_LIMIT, takeToken, type TokenBucket } from './room/rate-limit';
+import { errorMessage, logMessage, notAPlayer, notLoaded } from './room/messages';
+import { MessageGate } from './room/message-gate';
 import { CLOSE } from './room/limits';
 import { jsonResponse } from './room/signed-request';
-import { afterAttempt, buildSettlement, newSettlement } from './room/settlement';
-import { postSettlement, pullRoom } from './room/site-client';
+import { armAlarm } from './room/alarm';
+import {
+  EffectsCollector,
+  seatedUidsOf,
+  type PersistedSnapshot,
+  type RoomActor,
+} from './room/room-actor';
+import { SettlementReporter } from './room/settlement-reporter';
+import { pullRoom } from './room/site-client';
 import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
 import { inputOf, machineInput, seatsEvent } from './room/site-events';
 import { readRoomCall } from './room/site-calls';
 import type { RoomForParty } from './room/site-protocol';
-import { SpectatorCount } from './room/spectator-count';
-import {
-  loadRoom,
-  saveChange,
-  saveRoomId,
-  saveSettlement,
-  type SettlementRecord,
-} from './room/storage';
-
-type RoomActor = Actor<typeof roomMachine>;
-type PersistedSnapshot = ReturnType<RoomActor['getPersistedSnapshot']>;
-
-/** What one machine event produced, collected from the machine's emits. */
-interface Effects {
-  changed: boolean;
-  logs: LogEntry[];
-  refusals: string[];
-  finished: boolean;
-}
+import { RoomView } from './room/room-view';
+import { loadRoom, saveChange, saveRoomId } from './room/storage';
+import { TaskQueue } from './room/task-queue';
 
 /** How much of the log a connecting client receives (the finished game's record holds all of it). */
 const RECENT_LOGS_ON_CONNECT = 100;
-
-const noEffects = (): Effects => ({ changed: false, logs: [], refusals: [], finished: false });
 
 export default class RoomServer implements Party.Server {
   private readonly env: PartyEnv;
   private roomId = '';
   private actor: RoomActor | null = null;
   private logs: LogEntry[] = [];
-  private settlement: SettlementRecord | undefined;
-  private effects: Effects = noEffects();
-  private readonly buckets = new Map<string, TokenBucket>();
+  private readonly settlement: SettlementReporter;
+  private readonly effects = new EffectsCollector();
+  private readonly gate = new MessageGate();
   /** Every handler that touches the machine runs here, one at a time, in arrival order. */
-  private queue: Promise<unknown> = Promise.resolve();
-  private settling = false;
+  private readonly queue = new TaskQueue();
   /** Whether the site answered that it does not know this room (then nothing is stored). */
   private unknownToSite = false;
   private signOuts = new SignOuts(undefined, 0);
-  private readonly spectators = new SpectatorCount();
+  private readonly view: RoomView;
 
   constructor(readonly room: Party.Room) {
     this.env = readEnv(room.env);
+    this.settlement = new SettlementReporter(
+      this.env,
+      room,
+      () => ({ roomId: this.roomId, actor: this.actor, logs: this.logs }),
+      () => this.armAlarm(),
+    );
+    this.view = new RoomView(
+      room,
+      () => this.actor,
+      (task) => this.serial(task),
+    );
   }
 
   static onBeforeConnect(request: Party.Request, lobby: Party.Lobby): Party.Request | Response {
@@ -111,7 +98,7 @@ export default class RoomServer implements Party.Server {
     this.roomId = this.currentRoomId() ?? stored.roomId ?? '';
     this.signOuts = await loadSignOuts(this.room.storage, Date.now());
     this.logs = stored.logs;
-    this.settlement = stored.settlement;
+    this.settlement.record = stored.settlement;
     if (stored.snapshot) {
       this.startActor(
         createActor(roomMachine, { snapshot: stored.snapshot, input: inputOf(stored.snapshot) }),
@@ -124,7 +111,7 @@ export default class RoomServer implements Party.Server {
     // Deadlines that passed while the server was down are due now.
     await this.tick();
     await this.armAlarm();
-    void this.settle();
+    void this.settlement.settle();
   }
 
   onConnect(connection: Party.Connection<Viewer>, context: Party.ConnectionContext): Promise<void> {
@@ -151,15 +138,15 @@ export default class RoomServer implements Party.Server {
         !hasOtherConnection(this.room, viewer.uid, connection) &&
         (await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() }));
       // The newcomer gets the full state at once; everyone else the new spectator count, soon.
-      if (!changed) connection.send(this.stateMessage(this.spectatorCount()));
-      this.announceSpectators();
+      if (!changed) connection.send(this.view.stateMessage(this.view.spectatorCount()));
+      this.view.announceSpectators();
       // …and the recent log, so that a (re)connecting board can tell what happened so far.
       for (const entry of earlier) connection.send(logMessage(entry));
     });
   }
 
   onClose(connection: Party.Connection<Viewer>): Promise<void> {
-    this.buckets.delete(connection.id);
+    this.gate.forget(connection.id);
     const viewer = viewerOf(connection);
     return this.serial(async () => {
       if (!this.actor || !viewer) return;
@@ -171,7 +158,7 @@ export default class RoomServer implements Party.Server {
           undefined,
           connection,
         ));
-      if (!changed) this.announceSpectators();
+      if (!changed) this.view.announceSpectators();
     });
   }
 
@@ -185,22 +172,10 @@ export default class RoomServer implements Party.Server {
   ): Promise<void> {
     return this.serial(async () => {
       const now = Date.now();
-      // 1. size and shape
-      if (typeof message !== 'string' || message.length > MAX_CLIENT_MESSAGE_BYTES) {
-        sender.send(invalidMessage());
-        return;
-      }
-      const parsed = parseClientMessage(message);
-      if (!parsed.ok) {
-        sender.send(invalidMessage());
-        return;
-      }
-      // 2. rate
-      const bucket = this.buckets.get(sender.id) ?? fullBucket(MESSAGE_RATE_LIMIT, now);
-      const taken = takeToken(bucket, MESSAGE_RATE_LIMIT, now);
-      this.buckets.set(sender.id, taken.bucket);
-      if (!taken.allowed) {
-        sender.send(tooManyMessages());
+      // 1. size and shape, 2. rate
+      const gated = this.gate.check(message, sender.id, now);
+      if (!gated.ok) {
+        sender.send(gated.reply);
         return;
       }
       // 3. a seat (the site's word, never the client's)
@@ -214,13 +189,15 @@ export default class RoomServer implements Party.Server {
         return;
       }
       // 4. the machine decides; then broadcast and persist
-      await this.apply(intentEvent(parsed.message, viewer.uid, now), sender);
+      await this.apply(intentEvent(gated.message, viewer.uid, now), sender);
     });
   }
 
   async onRequest(request: Party.Request): Promise<Response> {
     if (request.method === 'GET' || request.method === 'HEAD') {
-      return this.serial(async () => jsonResponse(this.publicStatus()));
+      return this.serial(async () =>
+        jsonResponse(this.view.publicStatus(this.roomId, this.settlement.acknowledged)),
+      );
     }
     if (request.method !== 'POST') {
       return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
@@ -247,29 +224,13 @@ export default class RoomServer implements Party.Server {
     return this.serial(async () => {
       await this.tick();
       await this.armAlarm();
-    }).then(() => this.settle());
+    }).then(() => this.settlement.settle());
   }
 
   // ---- the machine ----
 
   private startActor(actor: RoomActor): void {
-    actor.on('changed', () => {
-      this.effects.changed = true;
-    });
-    actor.on('log', (event) => {
-      this.effects.logs.push(event.entry);
-    });
-    actor.on('refused', (event) => {
-      this.effects.refusals.push(event.message);
-    });
-    actor.on('finished', () => {
-      this.effects.finished = true;
-    });
-    // A failing action stops the actor (later events answer "Room is closed."); log it instead of
-    // letting it escape as an unhandled error.
-    actor.subscribe({ error: (error) => console.error('room machine stopped', error) });
-    actor.start();
-    this.actor = actor;
+    this.actor = this.effects.start(actor);
   }
 
   private async createFromSite(room: RoomForParty): Promise<void> {
@@ -322,10 +283,7 @@ export default class RoomServer implements Party.Server {
       sender?.send(errorMessage(MESSAGES.roomClosed, ROOM_ERROR_CODES.roomClosed));
       return false;
     }
-    this.effects = noEffects();
-    actor.send(event);
-    const effects = this.effects;
-    this.effects = noEffects();
+    const effects = this.effects.send(actor, event);
 
     for (const message of effects.refusals) {
       sender?.send(errorMessage(message, refusalCode(message)));
@@ -335,16 +293,16 @@ export default class RoomServer implements Party.Server {
     const firstIndex = this.logs.length;
     this.logs.push(...effects.logs);
     for (const entry of effects.logs) sendToAdmitted(this.room, logMessage(entry));
-    this.broadcastState(closing);
+    this.view.broadcastState(closing);
 
-    if (effects.finished && !this.settlement) this.settlement = newSettlement(Date.now());
+    if (effects.finished) this.settlement.begin(Date.now());
     await saveChange(this.room.storage, {
       snapshot: actor.getPersistedSnapshot(),
       logs: { firstIndex, entries: effects.logs },
-      settlement: this.settlement,
+      settlement: this.settlement.record,
     });
     await this.armAlarm();
-    if (effects.finished) void this.settle();
+    if (effects.finished) void this.settlement.settle();
     return true;
   }
 
@@ -357,16 +315,9 @@ export default class RoomServer implements Party.Server {
   }
 
   /** One alarm per room: the earliest of the machine's next deadline and the next settlement try. */
-  private async armAlarm(): Promise<void> {
-    const candidates: number[] = [];
+  private armAlarm(): Promise<void> {
     const deadline = this.actor ? nextDeadline(this.actor.getSnapshot()) : null;
-    if (deadline !== null) candidates.push(deadline);
-    if (this.settlement?.status === 'pending') candidates.push(this.settlement.nextAttemptAt);
-    if (candidates.length === 0) {
-      await this.room.storage.deleteAlarm();
-      return;
-    }
-    await this.room.storage.setAlarm(Math.min(...candidates));
+    return armAlarm(this.room.storage, deadline, this.settlement.nextAttemptAt());
   }
 
   // ---- the site ----
@@ -383,48 +334,10 @@ export default class RoomServer implements Party.Server {
     if (pulled.ok && !this.actor) await this.createFromSite(pulled.room);
   }
 
-  /** Reports the result until the site answers 200; retried from the alarm with backoff. */
-  private async settle(): Promise<void> {
-    try {
-      await this.trySettlement();
-    } catch (error) {
-      console.error('settlement attempt failed', error);
-    }
-  }
-
-  private async trySettlement(): Promise<void> {
-    const record = this.settlement;
-    const actor = this.actor;
-    if (this.settling || !actor || record?.status !== 'pending') return;
-    if (Date.now() < record.nextAttemptAt) return;
-    this.settling = true;
-    try {
-      const snapshot = actor.getSnapshot();
-      const result = snapshot.context.result;
-      if (!result) return;
-      const body = buildSettlement({
-        roomId: this.roomId,
-        view: toView(snapshot, { spectators: 0 }),
-        result,
-        logs: [...this.logs],
-      });
-      const outcome = await postSettlement(this.env, this.roomId, body, Date.now());
-      this.settlement = afterAttempt(record, outcome, Date.now());
-      await saveSettlement(this.room.storage, this.settlement);
-      await this.armAlarm();
-    } finally {
-      this.settling = false;
-    }
-  }
-
   // ---- helpers ----
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch((error: unknown) => {
-      console.error('room server task failed', error);
-    });
-    return run;
+    return this.queue.run(task);
   }
 
   private currentRoomId(): string | null {
@@ -437,47 +350,11 @@ export default class RoomServer implements Party.Server {
   }
 
   private seatedUids(): Set<string> {
-    if (!this.actor) return new Set();
-    return new Set(this.actor.getSnapshot().context.seats.map((seat) => seat.uid));
+    return seatedUidsOf(this.actor);
   }
 
   private isSeated(uid: string): boolean {
     return this.seatedUids().has(uid);
-  }
-
-  /** The state as it is now, with the spectator count filled in from the live connections. */
-  private stateMessage(spectators: number): string {
-    return stateMessage(toView((this.actor as RoomActor).getSnapshot(), { spectators }));
-  }
-
-  private spectatorCount(closing?: Party.Connection): number {
-    return countSpectators(this.room, this.seatedUids(), closing);
-  }
-
-  private broadcastState(closing?: Party.Connection): void {
-    if (!this.actor) return;
-    this.spectators.sent = this.spectatorCount(closing);
-    sendToAdmitted(this.room, this.stateMessage(this.spectators.sent), closing);
-  }
-
-  /** A spectator came or went: everyone gets the new count soon, in one state. */
-  private announceSpectators(): void {
-    this.spectators.schedule(() => {
-      void this.serial(async () => {
-        if (this.spectatorCount() !== this.spectators.sent) this.broadcastState();
-      });
-    });
-  }
-
-  private publicStatus() {
-    const view = this.actor ? toView(this.actor.getSnapshot(), { spectators: 0 }) : null;
-    return {
-      roomId: this.roomId,
-      status: view?.status ?? 'unknown',
-      players: view?.joinedOrder.length ?? 0,
-      spectators: countSpectators(this.room, this.seatedUids()),
-      settled: this.settlement?.status === 'acknowledged',
-    };
   }
 }
 
