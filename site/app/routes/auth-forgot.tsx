@@ -2,7 +2,7 @@
 // has that address (the server does the same), so the page cannot be used to find accounts.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { authMessages } from '../../server/auth/messages';
+import { authMessages } from '../../shared/auth-messages';
 import { apiFetch } from '../components/account/api';
 import { Banner } from '../components/account/banner';
 import { EmailField } from '../components/account/fields';

@@ -3,7 +3,7 @@
 // number (made with Google) gets the complete-profile popup first.
 import { useEffect, useState } from 'react';
 import { Link, redirect } from 'react-router';
-import { authMessages } from '../../server/auth/messages';
+import { authMessages } from '../../shared/auth-messages';
 import type { PublicUser } from '../../server/auth/users';
 import { apiFetch } from '../components/account/api';
 import type { AuthMode } from '../components/account/auth-checks';

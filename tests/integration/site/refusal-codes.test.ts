@@ -9,7 +9,7 @@ import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { HttpClient, type Answer } from '../../support/http-client';
 import { expectConsoleError } from '../../support/console-errors';
 import { apiErrorHandler, apiNotFound } from '../../../site/server/api-fallbacks';
-import { authMessages as m } from '../../../site/server/auth/messages';
+import { authMessages as m } from '../../../site/shared/auth-messages';
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
@@ -34,7 +34,12 @@ describe('auth, me and the guards', () => {
 
     const guest = app.client('10.0.0.2');
     expect((await guest.post('/api/auth/guest')).status).toBe(200);
-    expectRefusal(await guest.post('/api/test/stake', {}), 403, 'guest_not_allowed', m.guestsWatchOnly);
+    expectRefusal(
+      await guest.post('/api/test/stake', {}),
+      403,
+      'guest_not_allowed',
+      m.guestsWatchOnly,
+    );
     expectRefusal(
       await guest.patch('/api/me', { firstName: 'A', lastName: 'B', phone: '0961234567' }),
       403,
@@ -49,9 +54,19 @@ describe('auth, me and the guards', () => {
 
   it('the Origin check and body errors', async () => {
     const foreign = new HttpClient(app.url, 'https://evil.example', '10.0.0.4');
-    expectRefusal(await foreign.post('/api/auth/login', {}), 403, 'forbidden_origin', m.forbiddenOrigin);
+    expectRefusal(
+      await foreign.post('/api/auth/login', {}),
+      403,
+      'forbidden_origin',
+      m.forbiddenOrigin,
+    );
     const client = app.client('10.0.0.5');
-    expectRefusal(await client.post('/api/auth/login', '{not json'), 400, 'invalid_json', m.invalidJson);
+    expectRefusal(
+      await client.post('/api/auth/login', '{not json'),
+      400,
+      'invalid_json',
+      m.invalidJson,
+    );
     const huge = JSON.stringify({ email: 'a@b.zm', password: 'x'.repeat(40_000) });
     expectRefusal(await client.post('/api/auth/login', huge), 413, 'body_too_large');
   });
@@ -87,7 +102,11 @@ describe('auth, me and the guards', () => {
       400,
       'invalid_email',
     );
-    expectRefusal(await client.post('/api/auth/login', { email: 'a@b.zm' }), 400, 'password_required');
+    expectRefusal(
+      await client.post('/api/auth/login', { email: 'a@b.zm' }),
+      400,
+      'password_required',
+    );
     expectRefusal(
       await client.post('/api/auth/login', { email: 'a@b.zm', password: 'x'.repeat(257) }),
       400,
@@ -148,9 +167,13 @@ describe('the /api fallbacks', () => {
     app.get('/api/boom', () => {
       throw new Error('boom');
     });
-    app.use('/api', apiNotFound(), apiErrorHandler((message, error) => {
-      console.error(`[site] ${message}: ${String(error)}`);
-    }));
+    app.use(
+      '/api',
+      apiNotFound(),
+      apiErrorHandler((message, error) => {
+        console.error(`[site] ${message}: ${String(error)}`);
+      }),
+    );
     server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

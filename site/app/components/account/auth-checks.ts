@@ -1,6 +1,5 @@
 // The sign-in and sign-up forms' messages and their client-side checks (the server checks again).
-import { LIMITS } from '../../../server/auth/limits';
-import { authMessages } from '../../../server/auth/messages';
+import { authMessages, LIMITS } from '../../../shared/auth-messages';
 import { isValidZambianPhone } from './phone';
 
 export type AuthMode = 'login' | 'signup';

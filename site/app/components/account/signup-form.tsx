@@ -1,7 +1,7 @@
 // The sign-up form (`POST /api/auth/signup`): names, phone, email, password, age and terms.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../server/auth/limits';
+import { LIMITS } from '../../../shared/auth-messages';
 import type { PublicUser } from '../../../server/auth/users';
 import { apiFetch } from './api';
 import { checkSignup, M, type Errors, type SignupFields } from './auth-checks';
