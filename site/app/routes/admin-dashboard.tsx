@@ -5,7 +5,7 @@ import { AccountPage } from '../components/account/account-page';
 import { apiFetch } from '../components/account/api';
 import { Banner, Progress } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
-import { formatZmw } from '../components/account/money';
+import { formatZmw } from '../../shared/money';
 import { authPath, pathOf } from '../components/account/return-to';
 import { RevenueChart } from '../components/account/revenue-chart';
 import { BRAND } from '../content/brand';

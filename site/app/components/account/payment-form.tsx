@@ -14,7 +14,8 @@ import { Banner, Progress } from './banner';
 import { NextStep, Waiting } from './payment-steps';
 import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
-import { formatZmw, MIN_PAYMENT_ZMW, parseAmount } from './money';
+import { formatZmw } from '../../../shared/money';
+import { MIN_PAYMENT_ZMW, parseAmount } from './money';
 import {
   NoProvedNumbers,
   NUMBER_NOT_PROVED,
