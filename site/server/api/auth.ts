@@ -23,6 +23,7 @@ import {
   statesMatch,
 } from '../auth/oauth-cookies';
 import { cookieMaxAgeSeconds, invalidateSession, sessionIdOf } from '../auth/sessions';
+import { PATHS } from '../../shared/paths';
 import { safeReturnTo } from '../../shared/return-to';
 import { clientAddress } from '../rate-limit/client-address';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
@@ -95,7 +96,7 @@ export function authRouter(deps: AuthDeps): Router {
     res.append('Set-Cookie', clearedSessionCookie(publicUrl));
     // The navbar's Logout is a plain form (it works without JavaScript): send that browser on to
     // the sign-in page. Script callers get the bare 204.
-    if (req.is('application/x-www-form-urlencoded')) return res.redirect(303, '/auth');
+    if (req.is('application/x-www-form-urlencoded')) return res.redirect(303, PATHS.auth);
     res.status(204).end();
   });
 
@@ -141,7 +142,7 @@ export function authRouter(deps: AuthDeps): Router {
     res.append('Set-Cookie', [...clearedOAuthCookies(publicUrl), clearedLinkCookie(publicUrl)]);
     res.set('Cache-Control', 'no-store');
     const failed = (message: string, code: string) => {
-      const page = linkProof ? LINKED_PATH : '/auth';
+      const page = linkProof ? LINKED_PATH : PATHS.auth;
       const query = `error=${encodeURIComponent(message)}&code=${code}`;
       res.redirect(302, `${page}?${query}`);
     };
