@@ -64,7 +64,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       return; // aborted
     }
     if (answer.ok) return setState({ name: 'ready', revenue: answer.data });
-    const refused = answer.status === 401 || answer.status === 403;
+    const refused = answer.code === 'not_signed_in' || answer.code === 'not_admin';
     setState(refused ? { name: 'forbidden' } : { name: 'failed' });
   }, []);
 
