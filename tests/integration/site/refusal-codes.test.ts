@@ -9,6 +9,7 @@ import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { HttpClient, type Answer } from '../../support/http-client';
 import { expectConsoleError } from '../../support/console-errors';
 import { apiErrorHandler, apiNotFound } from '../../../site/server/api-fallbacks';
+import { RefusalError, refuse } from '../../../site/server/api/refusals';
 import { authMessages as m } from '../../../site/shared/auth-messages';
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -167,6 +168,9 @@ describe('the /api fallbacks', () => {
     app.get('/api/boom', () => {
       throw new Error('boom');
     });
+    app.get('/api/refused', () => {
+      throw new RefusalError({ ...refuse(409, 'Already done.', 'already_done'), roomId: 'r1' });
+    });
     app.use(
       '/api',
       apiNotFound(),
@@ -183,6 +187,12 @@ describe('the /api fallbacks', () => {
 
   it('an unknown API path is 404 not_found', async () => {
     expectRefusal(await client.get('/api/no-such-thing'), 404, 'not_found');
+  });
+
+  it('a refusal thrown by a route is answered as that refusal', async () => {
+    const answer = await client.get('/api/refused');
+    expectRefusal(answer, 409, 'already_done', 'Already done.');
+    expect(answer.json.roomId).toBe('r1');
   });
 
   it('an unexpected failure is a logged 500 with a code', async () => {
