@@ -4,12 +4,15 @@
 //   db/          may import nothing of site/ or party/.
 //   site/shared/ browser-safe rules used by both the pages and the server: only itself and game/
 //                (and the same few pure packages).
-//   site/        may import game/, db/ and site/shared/, never party/.
+//   site/app/    the pages (the browser bundle): game/ and site/shared/ only; from site/server/ only
+//                `import type` / `export type` (erased at build time), never db/ or party/.
+//   site/server/ (and the rest of site/) may import game/, db/ and site/shared/, never site/app/ or
+//                party/.
 import path from 'node:path';
 import { builtinModules } from 'node:module';
 
 /** Most specific first: a file belongs to the first layer whose folder holds it. */
-const LAYERS = ['game', 'party', 'db', 'site/shared', 'site'];
+const LAYERS = ['game', 'party', 'db', 'site/shared', 'site/app', 'site/server', 'site'];
 
 /** Which project folders each layer may import from (besides itself). */
 const ALLOWED = {
@@ -17,8 +20,13 @@ const ALLOWED = {
   party: ['game'],
   db: ['game'],
   'site/shared': ['game'],
-  site: ['game', 'db', 'site/shared'],
+  'site/app': ['game', 'site/shared'],
+  'site/server': ['game', 'db', 'site/shared'],
+  site: ['game', 'db', 'site/shared', 'site/server'],
 };
+
+/** Layers another layer may import types from, and nothing else (types are erased at build time). */
+const TYPES_ONLY = { 'site/app': ['site/server'] };
 
 /** Layers that run anywhere (browser, room server, Node) and so may use only these packages. */
 const PURE_LAYERS = ['game', 'site/shared'];
@@ -51,6 +59,8 @@ const boundaries = {
     schema: [],
     messages: {
       layer: '{{from}}/ may not import {{to}}/ ("{{spec}}").',
+      typesOnly:
+        '{{from}}/ may import only types from {{to}}/ ("{{spec}}"): use `import type`, or move the rule to site/shared/.',
       purePackage: '{{from}}/ may import only {{allowed}}, not "{{spec}}".',
       impure: 'game/ is pure: {{what}} is not allowed (time and randomness come in as data).',
     },
@@ -61,7 +71,7 @@ const boundaries = {
     const from = layerOf(root, file);
     if (!from) return {};
 
-    function checkSpecifier(node, spec) {
+    function checkSpecifier(node, spec, typeOnly = false) {
       if (typeof spec !== 'string') return;
       if (spec.startsWith('.') || spec.startsWith('/')) {
         const target = path.resolve(path.dirname(file), spec);
@@ -71,7 +81,11 @@ const boundaries = {
         if (PURE_LAYERS.includes(from) && (outside || !to)) {
           context.report({ node, messageId: 'layer', data: { from, to: to ?? 'outside', spec } });
         } else if (to && to !== from && !ALLOWED[from].includes(to)) {
-          context.report({ node, messageId: 'layer', data: { from, to, spec } });
+          const typesAllowed = TYPES_ONLY[from]?.includes(to);
+          if (!(typesAllowed && typeOnly)) {
+            const messageId = typesAllowed ? 'typesOnly' : 'layer';
+            context.report({ node, messageId, data: { from, to, spec } });
+          }
         }
         return;
       }
@@ -86,7 +100,13 @@ const boundaries = {
       }
     }
 
-    const source = (node) => node.source && checkSpecifier(node.source, node.source.value);
+    const source = (node) =>
+      node.source &&
+      checkSpecifier(
+        node.source,
+        node.source.value,
+        node.importKind === 'type' || node.exportKind === 'type',
+      );
     const visitors = {
       ImportDeclaration: source,
       ExportNamedDeclaration: source,

@@ -2,7 +2,9 @@
 // hand a fresh session's first page to whoever crafted the link. Used by the pages (browser) and by
 // the server's Google sign-in, so the two can never disagree.
 
-export const DEFAULT_RETURN_TO = '/rentalgame/dashboard';
+import { PATHS } from './paths';
+
+export const DEFAULT_RETURN_TO = PATHS.dashboard;
 
 const MAX_LENGTH = 512;
 

@@ -154,7 +154,10 @@ test('a guest may not deposit', async ({ page }) => {
     data: { phone: '0961234567', amount: 10, operator: 'mtn' },
   });
   expect(refused.status()).toBe(403);
-  expect(await refused.json()).toEqual({ error: 'Guests can only watch. Please sign up to play.' });
+  expect(await refused.json()).toEqual({
+    error: 'Guests can only watch. Please sign up to play.',
+    code: 'guest_not_allowed',
+  });
 });
 
 test('the admin sees revenue; a player is turned away with Unauthorized access', async ({

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import type { PublicUser } from '../../server/auth/users';
 import { GAME_DASHBOARD } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
-import { formatZmw } from './account/money';
+import { formatZmw } from '../../shared/money';
 import { useLiveBalance } from './account/live-balance';
 
 export {

@@ -1,5 +1,5 @@
-// The game screens' calls to the public JSON API (docs/api.md), typed. Every call answers
-// `{ok, data}` or `{ok: false, error, status}` with the server's message word for word.
+// The game screens' calls to the public JSON API (docs/api.md), typed, through the one API client
+// (components/account/api.ts). A refusal keeps the server's message, its `code` and its `roomId`.
 import type { HistoryEntry } from '../../server/rooms/games';
 import type { RefusalCode } from '../../server/rooms/messages';
 import type { FinishedGame } from '../../server/rooms/settlement-record';
@@ -32,43 +32,20 @@ export function newClientSeed(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * A same-origin JSON call that keeps the whole refusal: the screens act on its `code` (e.g.
- * `room_full`) and `roomId` (the room the person already sits in), which apiFetch drops.
- */
+/** A room call through the one API client, with the refusal's `roomId` picked out. */
 async function roomFetch<T>(
   path: string,
   options: { method?: 'GET' | 'POST'; body?: unknown; fallbackError: string },
 ): Promise<RoomAnswer<T>> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  } catch {
-    return { ok: false, status: 0, error: options.fallbackError, code: null, roomId: null };
-  }
-  if (response.status === 204) return { ok: true, status: 204, data: undefined as T };
-  const payload: unknown = await response.json().catch(() => null);
-  if (response.ok && payload !== null)
-    return { ok: true, status: response.status, data: payload as T };
-  const body = (typeof payload === 'object' && payload !== null ? payload : {}) as {
-    error?: unknown;
-    code?: unknown;
-    roomId?: unknown;
-  };
+  const answer = await apiFetch<T>(path, options);
+  if (answer.ok) return answer;
+  const { roomId } = answer.details;
   return {
     ok: false,
-    status: response.status,
-    error: typeof body.error === 'string' && body.error ? body.error : options.fallbackError,
-    code: typeof body.code === 'string' ? (body.code as RefusalCode) : null,
-    roomId: typeof body.roomId === 'string' ? body.roomId : null,
+    status: answer.status,
+    error: answer.error,
+    code: answer.code as RefusalCode | null,
+    roomId: typeof roomId === 'string' ? roomId : null,
   };
 }
 

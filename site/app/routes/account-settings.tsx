@@ -2,7 +2,7 @@
 // where Google sign-in is configured). Google's return after linking lands here too.
 import { useEffect, useState } from 'react';
 import { Link, redirect } from 'react-router';
-import { authMessages } from '../../server/auth/messages';
+import { authMessages } from '../../shared/auth-messages';
 import { AccountPage } from '../components/account/account-page';
 import { apiFetch } from '../components/account/api';
 import { Banner, Progress } from '../components/account/banner';

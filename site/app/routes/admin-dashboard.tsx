@@ -5,7 +5,7 @@ import { AccountPage } from '../components/account/account-page';
 import { apiFetch } from '../components/account/api';
 import { Banner, Progress } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
-import { formatZmw } from '../components/account/money';
+import { formatZmw } from '../../shared/money';
 import { authPath, pathOf } from '../components/account/return-to';
 import { RevenueChart } from '../components/account/revenue-chart';
 import { BRAND } from '../content/brand';
@@ -64,7 +64,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       return; // aborted
     }
     if (answer.ok) return setState({ name: 'ready', revenue: answer.data });
-    const refused = answer.status === 401 || answer.status === 403;
+    const refused = answer.code === 'not_signed_in' || answer.code === 'not_admin';
     setState(refused ? { name: 'forbidden' } : { name: 'failed' });
   }, []);
 

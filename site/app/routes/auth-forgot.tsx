@@ -2,7 +2,8 @@
 // has that address (the server does the same), so the page cannot be used to find accounts.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { authMessages } from '../../server/auth/messages';
+import { authMessages } from '../../shared/auth-messages';
+import { isValidEmail } from '../../shared/email';
 import { apiFetch } from '../components/account/api';
 import { Banner } from '../components/account/banner';
 import { EmailField } from '../components/account/fields';
@@ -18,8 +19,6 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
 export default function ForgotPassword() {
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
@@ -33,7 +32,7 @@ export default function ForgotPassword() {
     const trimmed = email.trim();
     const found = !trimmed
       ? authMessages.emailRequired
-      : EMAIL.test(trimmed)
+      : isValidEmail(trimmed)
         ? undefined
         : authMessages.invalidEmail;
     setError(found);

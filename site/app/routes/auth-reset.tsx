@@ -2,7 +2,7 @@
 // server spends it only when the new password is accepted); success signs out every device.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { authMessages } from '../../server/auth/messages';
+import { authMessages } from '../../shared/auth-messages';
 import { apiFetch } from '../components/account/api';
 import { Banner } from '../components/account/banner';
 import { NEW_PASSWORD_HINT, newPasswordError, PasswordField } from '../components/account/fields';

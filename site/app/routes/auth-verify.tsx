@@ -3,7 +3,7 @@
 // happened and where to go next.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { authMessages } from '../../server/auth/messages';
+import { authMessages } from '../../shared/auth-messages';
 import { apiFetch } from '../components/account/api';
 import { Banner, Progress } from '../components/account/banner';
 import { BRAND } from '../content/brand';

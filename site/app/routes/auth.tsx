@@ -3,7 +3,7 @@
 // number (made with Google) gets the complete-profile popup first.
 import { useEffect, useState } from 'react';
 import { Link, redirect } from 'react-router';
-import { authMessages } from '../../server/auth/messages';
+import { authMessages } from '../../shared/auth-messages';
 import type { PublicUser } from '../../server/auth/users';
 import { apiFetch } from '../components/account/api';
 import type { AuthMode } from '../components/account/auth-checks';
@@ -26,26 +26,26 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-// Only messages the site itself sends back here (the Google callback) are shown from the URL.
-const URL_MESSAGES: ReadonlySet<string> = new Set([
-  authMessages.googleFailed,
-  authMessages.googleUnavailable,
-  authMessages.emailTaken,
-  authMessages.unexpected,
-  authMessages.googleLinkRequired,
-]);
+// What the Google callback sends back here, chosen by its `code`: never text taken from the address.
+const CALLBACK_ERRORS: Readonly<Record<string, string>> = {
+  google_failed: authMessages.googleFailed,
+  google_unavailable: authMessages.googleUnavailable,
+  google_link_required: authMessages.googleLinkRequired,
+  email_taken: authMessages.emailTaken,
+  unknown_error: authMessages.unexpected,
+};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const returnTo = returnToAfterSignIn(url.searchParams.get('returnTo'));
   const user = context.user;
   if (user && !user.isGuest && !needsProfile(user)) throw redirect(returnTo);
-  const error = url.searchParams.get('error');
+  const errorCode = url.searchParams.get('code');
   return {
     returnTo,
     mode: (url.searchParams.get('mode') === 'signup' ? 'signup' : 'login') as AuthMode,
-    error: error && URL_MESSAGES.has(error) ? error : null,
-    errorCode: url.searchParams.get('code'),
+    error: errorCode ? (CALLBACK_ERRORS[errorCode] ?? null) : null,
+    errorCode,
     incompleteUser: user && !user.isGuest && needsProfile(user) ? user : null,
     isGuest: user?.isGuest ?? false,
   };

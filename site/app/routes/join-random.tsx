@@ -76,11 +76,11 @@ export default function JoinRandom({ loaderData }: Route.ComponentProps) {
         setProblem({ kind: 'plain', message: 'Sorry, this room just became full.' });
         void refresh();
         break;
+      case 'not_signed_in':
+        setProblem({ kind: 'plain', message: '⚠️ You must be logged in to join a room.' });
+        break;
       default:
-        setProblem({
-          kind: 'plain',
-          message: answer.status === 401 ? '⚠️ You must be logged in to join a room.' : UNEXPECTED,
-        });
+        setProblem({ kind: 'plain', message: UNEXPECTED });
     }
   }
 

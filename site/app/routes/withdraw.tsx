@@ -1,9 +1,5 @@
-// Withdraw: the mobile-money form, its waiting state and the result (components/account/payment-form).
-import { Link, redirect } from 'react-router';
-import { AccountPage } from '../components/account/account-page';
-import { Banner } from '../components/account/banner';
-import { PaymentForm } from '../components/account/payment-form';
-import { authPath, pathOf } from '../components/account/return-to';
+// Withdraw: the mobile-money form, its waiting state and the result (components/account/payment-page).
+import { PaymentPage, paymentPageLoader } from '../components/account/payment-page';
 import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/withdraw';
@@ -16,32 +12,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.user;
-  if (!user) throw redirect(authPath(pathOf(request.url)));
-  return { user };
+  return paymentPageLoader(request, context.user);
 }
 
 export default function Withdraw({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
   return (
-    <AccountPage user={user} className="payment">
-      <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
-      </p>
-      <h1 className="account__title">Withdraw</h1>
-      <p className="account__lead">
-        Send money from your game wallet to a mobile money number you have deposited from.
-      </p>
-      {user.isGuest ? (
-        <Banner tone="error" title="Guests can only watch. Please sign up to play.">
-          <p>
-            <Link to="/auth?mode=signup&returnTo=%2Frentalgame%2Fwithdraw">Create an account</Link>{' '}
-            to withdraw with mobile money. It takes a minute.
-          </p>
-        </Banner>
-      ) : (
-        <PaymentForm kind="withdrawal" user={user} />
-      )}
-    </AccountPage>
+    <PaymentPage
+      kind="withdrawal"
+      user={loaderData.user}
+      lead="Send money from your game wallet to a mobile money number you have deposited from."
+    />
   );
 }

@@ -1,19 +1,12 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
 import { requestVerification, verifyEmail } from '../auth/email-verification';
-import { authErrorHandler } from '../auth/errors';
-import { jsonBody, sendError } from '../auth/http';
+import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
 import { authMessages as m } from '../auth/messages';
 import { currentUser, requirePlayer, sessionMiddleware } from '../auth/middleware';
-import type { Refusal } from '../auth/outcomes';
 import { changePassword } from '../auth/password-change';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset';
 import { findUserById, isEmailVerified } from '../auth/users';
-
-function refused(res: Response, outcome: Refusal): void {
-  if (outcome.retryAfterSeconds) res.set('Retry-After', String(outcome.retryAfterSeconds));
-  sendError(res, outcome.status, outcome.error, outcome.code);
-}
 
 /**
  * The account's mail and password (docs/api.md, "Accounts"): `POST /auth/email/verify-request`,
@@ -26,32 +19,32 @@ export function accountRouter(deps: AuthDeps): Router {
 
   router.post('/auth/email/verify-request', session, requirePlayer, async (_req, res) => {
     const outcome = await requestVerification(deps, currentUser(res).id);
-    if (!outcome.ok) return refused(res, outcome);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.status(202).json({ message: outcome.message });
   });
 
   router.post('/auth/email/verify', jsonBody, async (req, res) => {
     const outcome = await verifyEmail(deps, req.body);
-    if (!outcome.ok) return refused(res, outcome);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.json({ emailVerified: true });
   });
 
   router.post('/auth/password/forgot', jsonBody, (req, res) => {
     const outcome = requestPasswordReset(deps, req.body);
-    if (!outcome.ok) return refused(res, outcome);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.status(202).json({ message: outcome.message });
   });
 
   router.post('/auth/password/reset', jsonBody, async (req, res) => {
     const outcome = await resetPassword(deps, req.body);
-    if (!outcome.ok) return refused(res, outcome);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.json({ message: outcome.message });
   });
 
   // What the account page shows: how this account signs in and whether its address is proved.
   router.get('/me/security', session, requirePlayer, async (_req, res) => {
     const user = await findUserById(deps.database.read, currentUser(res).id);
-    if (!user) return sendError(res, 401, m.notLoggedIn);
+    if (!user) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
     res.set('Cache-Control', 'no-store');
     res.json({
       emailVerified: isEmailVerified(user),
@@ -72,13 +65,13 @@ export function accountRouter(deps: AuthDeps): Router {
       },
       req.body,
     );
-    if (!outcome.ok) return refused(res, outcome);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.json({ user: outcome.user, message: outcome.message });
   });
 
   router.use(
     ['/auth/email', '/auth/password', '/me/password', '/me/security'],
-    authErrorHandler('account route failed'),
+    apiErrors({ scope: 'auth', context: 'account route failed' }),
   );
   return router;
 }

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { checkLedger } from '../../../db/ledger';
 import { requireAdmin, sessionMiddleware } from '../auth/middleware';
 import { revenueSummary } from '../wallet/admin-revenue';
-import { walletErrorHandler } from '../wallet/http';
+import { walletMessages } from '../wallet/messages';
+import { apiErrors } from './refusals';
 import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
 
 export interface AdminRouterDeps extends WalletDeps {
@@ -39,6 +40,13 @@ export function adminRouter(deps: AdminRouterDeps): Router {
     res.json({ ok, ...report });
   });
 
-  router.use('/admin', walletErrorHandler('admin route failed'));
+  router.use(
+    '/admin',
+    apiErrors({
+      scope: 'wallet',
+      context: 'admin route failed',
+      message: walletMessages.unknownError,
+    }),
+  );
   return router;
 }

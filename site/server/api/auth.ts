@@ -2,7 +2,6 @@ import { Router, type Request, type Response } from 'express';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { AuthDeps } from '../auth/config';
 import { clearedSessionCookie, sessionCookie } from '../auth/cookies';
-import { authErrorHandler } from '../auth/errors';
 import { googleProvider, type OAuthProvider, type OAuthProfile } from '../auth/google';
 import {
   clearedLinkCookie,
@@ -12,7 +11,7 @@ import {
   linkProofMatches,
   readLinkProof,
 } from '../auth/google-link';
-import { jsonBody, sendError } from '../auth/http';
+import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
 import { logAuthError } from '../auth/logging';
 import { authMessages as m } from '../auth/messages';
 import { currentUser, requirePlayer, sessionMiddleware, sessionTokenOf } from '../auth/middleware';
@@ -24,6 +23,7 @@ import {
   statesMatch,
 } from '../auth/oauth-cookies';
 import { cookieMaxAgeSeconds, invalidateSession, sessionIdOf } from '../auth/sessions';
+import { PATHS } from '../../shared/paths';
 import { safeReturnTo } from '../../shared/return-to';
 import { clientAddress } from '../rate-limit/client-address';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
@@ -64,10 +64,7 @@ export function authRouter(deps: AuthDeps): Router {
   }
 
   function answer(res: Response, outcome: AuthOutcome, status: number): void {
-    if (!outcome.ok) {
-      if (outcome.retryAfterSeconds) res.set('Retry-After', String(outcome.retryAfterSeconds));
-      return sendError(res, outcome.status, outcome.error, outcome.code);
-    }
+    if (!outcome.ok) return sendRefusal(res, outcome);
     setSession(res, outcome);
     res.status(status).json({ user: outcome.user });
   }
@@ -99,7 +96,7 @@ export function authRouter(deps: AuthDeps): Router {
     res.append('Set-Cookie', clearedSessionCookie(publicUrl));
     // The navbar's Logout is a plain form (it works without JavaScript): send that browser on to
     // the sign-in page. Script callers get the bare 204.
-    if (req.is('application/x-www-form-urlencoded')) return res.redirect(303, '/auth');
+    if (req.is('application/x-www-form-urlencoded')) return res.redirect(303, PATHS.auth);
     res.status(204).end();
   });
 
@@ -108,7 +105,7 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   router.get('/auth/google', (req, res) => {
-    if (!google) return sendError(res, 404, m.googleUnavailable);
+    if (!google) return sendError(res, 404, m.googleUnavailable, 'google_unavailable');
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
     const returnTo = safeReturnTo(req.query.returnTo);
@@ -123,13 +120,10 @@ export function authRouter(deps: AuthDeps): Router {
     if (!google) return sendError(res, 404, m.googleUnavailable, 'google_unavailable');
     const auth = res.locals.auth!;
     const user = await findUserById(deps.database.read, currentUser(res).id);
-    if (!user) return sendError(res, 401, m.notLoggedIn);
+    if (!user) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
     const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const confirmed = await confirmPassword(deps, user, req.body?.password, address);
-    if (!confirmed.ok) {
-      if (confirmed.retryAfterSeconds) res.set('Retry-After', String(confirmed.retryAfterSeconds));
-      return sendError(res, confirmed.status, confirmed.error, confirmed.code);
-    }
+    if (!confirmed.ok) return sendRefusal(res, confirmed);
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
     res.append(
@@ -142,14 +136,14 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   router.get('/auth/google/callback', session, async (req, res) => {
-    if (!google) return sendError(res, 404, m.googleUnavailable);
+    if (!google) return sendError(res, 404, m.googleUnavailable, 'google_unavailable');
     const pending = readPendingOAuth(req.headers.cookie, publicUrl);
     const linkProof = readLinkProof(req.headers.cookie, publicUrl);
     res.append('Set-Cookie', [...clearedOAuthCookies(publicUrl), clearedLinkCookie(publicUrl)]);
     res.set('Cache-Control', 'no-store');
-    const failed = (message: string, code?: string) => {
-      const page = linkProof ? LINKED_PATH : '/auth';
-      const query = `error=${encodeURIComponent(message)}${code ? `&code=${code}` : ''}`;
+    const failed = (message: string, code: string) => {
+      const page = linkProof ? LINKED_PATH : PATHS.auth;
+      const query = `error=${encodeURIComponent(message)}&code=${code}`;
       res.redirect(302, `${page}?${query}`);
     };
 
@@ -191,6 +185,6 @@ export function authRouter(deps: AuthDeps): Router {
     res.redirect(302, pending.returnTo);
   });
 
-  router.use('/auth', authErrorHandler('auth route failed'));
+  router.use('/auth', apiErrors({ scope: 'auth', context: 'auth route failed' }));
   return router;
 }

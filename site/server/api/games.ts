@@ -1,10 +1,12 @@
 import { Router } from 'express';
-import { describeError } from '../auth/logging';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { authDepsOf, type RoomsDeps } from '../rooms/deps';
 import { loadFinishedGame, loadHistory, mayRead } from '../rooms/games';
 import { roomMessages as m } from '../rooms/messages';
 import { isRoomIdShaped, roomIdOf } from '../rooms/settings';
+import { sendError, sendUnexpected } from './refusals';
+
+const LOAD_GAME_FAILED = 'Failed to load game data. Please check your connection or room ID.';
 
 /** `GET /games` (the user's history, newest first), `GET /games/:roomId` (one finished game). */
 export function gamesRouter(deps: RoomsDeps): Router {
@@ -16,8 +18,7 @@ export function gamesRouter(deps: RoomsDeps): Router {
       res.set('Cache-Control', 'no-store');
       res.json({ games: await loadHistory(deps.database.read, currentUser(res).id) });
     } catch (error) {
-      console.error(`[rooms] history failed: ${describeError(error)}`);
-      res.status(500).json({ error: m.historyFailed });
+      sendUnexpected(res, { scope: 'rooms', context: 'history failed' }, error, m.historyFailed);
     }
   });
 
@@ -27,16 +28,13 @@ export function gamesRouter(deps: RoomsDeps): Router {
       const game = isRoomIdShaped(roomId)
         ? await loadFinishedGame(deps.database.read, roomId)
         : null;
-      if (!game) return void res.status(404).json({ error: m.gameNotFound });
+      if (!game) return sendError(res, 404, m.gameNotFound, 'game_not_found');
       if (!mayRead(game, currentUser(res)))
-        return void res.status(403).json({ error: m.notYourGame });
+        return sendError(res, 403, m.notYourGame, 'not_your_game');
       res.set('Cache-Control', 'no-store');
       res.json({ game });
     } catch (error) {
-      console.error(`[rooms] game read failed: ${describeError(error)}`);
-      res
-        .status(500)
-        .json({ error: 'Failed to load game data. Please check your connection or room ID.' });
+      sendUnexpected(res, { scope: 'rooms', context: 'game read failed' }, error, LOAD_GAME_FAILED);
     }
   });
 

@@ -1,8 +1,6 @@
 import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
-import { authErrorHandler } from '../auth/errors';
-import { jsonBody, sendError } from '../auth/http';
-import { logAuthError } from '../auth/logging';
+import { apiErrors, jsonBody, sendError, sendRefusal, sendUnexpected } from './refusals';
 import { authMessages as m } from '../auth/messages';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { completeProfile } from '../auth/service';
@@ -19,17 +17,21 @@ export function meRouter(deps: AuthDeps): Router {
 
   router.patch('/me', session, requireUser, jsonBody, async (req, res) => {
     const user = currentUser(res);
-    if (user.isGuest) return sendError(res, 403, m.guestsWatchOnly);
+    if (user.isGuest) return sendError(res, 403, m.guestsWatchOnly, 'guest_not_allowed');
     try {
       const outcome = await completeProfile(deps, user.id, req.body);
-      if (!outcome.ok) return sendError(res, outcome.status, outcome.error);
+      if (!outcome.ok) return sendRefusal(res, outcome);
       res.json({ user: outcome.user });
     } catch (error) {
-      logAuthError('profile update failed', error);
-      sendError(res, 500, m.profileFailed);
+      sendUnexpected(
+        res,
+        { scope: 'auth', context: 'profile update failed' },
+        error,
+        m.profileFailed,
+      );
     }
   });
 
-  router.use('/me', authErrorHandler('me route failed'));
+  router.use('/me', apiErrors({ scope: 'auth', context: 'me route failed' }));
   return router;
 }

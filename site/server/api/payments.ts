@@ -1,9 +1,8 @@
 import express, { Router, type Request } from 'express';
 import type { IncomingCallback, ProviderName } from '../payments/provider';
-import { describe, logAdminError } from '../wallet/admin-errors';
-import { walletErrorHandler } from '../wallet/http';
+import { logAdminError, logBudget } from '../logging';
 import { walletCodes as c, walletMessages as m } from '../wallet/messages';
-import { sendError } from '../auth/http';
+import { apiErrors, sendError, sendUnexpected } from './refusals';
 import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
 
 export interface PaymentsRouterDeps extends WalletDeps {
@@ -47,22 +46,15 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
   const wallet = deps.wallet ?? createWalletService(deps);
   const now = () => (deps.clock ?? Date.now)();
   const rawBody = express.raw({ type: () => true, limit: CALLBACK_BODY_LIMIT });
-  let refusals = { start: 0, logged: 0, dropped: 0 };
+  const mayLog = logBudget(REFUSALS_LOGGED_PER_MINUTE, 60_000, now);
 
   async function logRefusal(message: string, details: Record<string, unknown>): Promise<void> {
-    const at = now();
-    if (at - refusals.start >= 60_000) {
-      if (refusals.dropped > 0) {
-        console.error(`[wallet] ${refusals.dropped} more payment callbacks refused (not logged)`);
-      }
-      refusals = { start: at, logged: 0, dropped: 0 };
+    if (!mayLog()) return;
+    const dropped = mayLog.dropped();
+    if (dropped > 0) {
+      console.error(`[wallet] ${dropped} more payment callbacks refused (not logged)`);
     }
-    if (refusals.logged >= REFUSALS_LOGGED_PER_MINUTE) {
-      refusals.dropped += 1;
-      return;
-    }
-    refusals.logged += 1;
-    await logAdminError(deps.database, at, message, details);
+    await logAdminError(deps.database, { message, details }, now());
   }
 
   router.post('/payments/callback/:provider', rawBody, async (req, res) => {
@@ -85,10 +77,8 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
       outcome = await wallet.handleCallback(providerName as ProviderName, callback);
     } catch (error) {
       // 500: the provider retries until the status is recorded.
-      console.error(
-        `[wallet] recording callback for ${callback.paymentId} failed: ${describe(error)}`,
-      );
-      return sendError(res, 500, m.unknownError, c.unknownError);
+      const context = `recording callback for ${callback.paymentId} failed`;
+      return sendUnexpected(res, { scope: 'wallet', context }, error, m.unknownError);
     }
     if (outcome === 'unknown_payment') {
       await logRefusal('Payment callback for an unknown payment', {
@@ -102,6 +92,9 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
     res.status(200).json({ ok: true });
   });
 
-  router.use('/payments', walletErrorHandler('payment callback failed'));
+  router.use(
+    '/payments',
+    apiErrors({ scope: 'wallet', context: 'payment callback failed', message: m.unknownError }),
+  );
   return router;
 }

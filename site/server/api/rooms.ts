@@ -1,6 +1,5 @@
 import { Router, type Response } from 'express';
-import { jsonBody } from '../auth/http';
-import { describeError } from '../auth/logging';
+import { jsonBody, sendError, sendRefusal as refuse, sendUnexpected } from './refusals';
 import {
   currentSessionId,
   currentUser,
@@ -11,21 +10,11 @@ import {
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
-import { roomMessages as m, type Refusal } from '../rooms/messages';
+import { roomMessages as m } from '../rooms/messages';
 import { roomIdOf } from '../rooms/settings';
 
-function refuse(res: Response, refusal: Refusal): void {
-  res.status(refusal.status).json({
-    error: refusal.error,
-    code: refusal.code,
-    ...(refusal.roomId ? { roomId: refusal.roomId } : {}),
-  });
-}
-
-function failed(res: Response, context: string, error: unknown, message: string): void {
-  console.error(`[rooms] ${context}: ${describeError(error)}`);
-  if (!res.headersSent) res.status(500).json({ error: message });
-}
+const failed = (res: Response, context: string, error: unknown, message: string) =>
+  sendUnexpected(res, { scope: 'rooms', context }, error, message);
 
 /**
  * `GET /rooms`, `POST /rooms`, `GET /rooms/:roomId`, `POST /rooms/:roomId/join|leave|ticket`.
@@ -65,7 +54,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
     try {
       const room = await rooms.get(roomIdOf(req));
       res.set('Cache-Control', 'no-store');
-      if (!room) return void res.status(404).json({ error: m.invalidRoomId });
+      if (!room) return sendError(res, 404, m.invalidRoomId, 'room_not_found');
       res.json({ room });
     } catch (error) {
       failed(res, 'fetch failed', error, m.errorFetchingRoom);

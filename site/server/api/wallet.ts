@@ -1,9 +1,8 @@
 import { Router, type Response } from 'express';
-import { jsonBody, sendError } from '../auth/http';
+import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
 import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
-import { walletErrorHandler } from '../wallet/http';
 import { walletCodes as c, walletMessages as m } from '../wallet/messages';
 import {
   createWalletService,
@@ -19,7 +18,7 @@ export interface WalletRouterDeps extends WalletDeps {
 
 function send(res: Response, answer: PaymentAnswer): void {
   res.set('Cache-Control', 'no-store');
-  if (!answer.ok) return sendError(res, answer.status, answer.error, answer.code);
+  if (!answer.ok) return sendRefusal(res, answer);
   const { message, transaction, paymentId } = answer;
   res.status(202).json({ message, transaction, paymentId });
 }
@@ -61,7 +60,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
   router.get('/wallet/transactions', session, requireUser, async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const page = await wallet.history(currentUser(res).id, req.query as Record<string, unknown>);
-    if (!page.ok) return sendError(res, page.status, page.error, page.code);
+    if (!page.ok) return sendRefusal(res, page);
     res.json(page.value);
   });
 
@@ -77,6 +76,9 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     res.json({ numbers: await wallet.provedNumbers(currentUser(res).id) });
   });
 
-  router.use('/wallet', walletErrorHandler('wallet route failed'));
+  router.use(
+    '/wallet',
+    apiErrors({ scope: 'wallet', context: 'wallet route failed', message: m.unknownError }),
+  );
   return router;
 }

@@ -1,5 +1,6 @@
 // Proving an email address: a single-use link mailed at sign-up and on request. Opening it (on any
 // device, signed in or not) marks the address verified.
+import { PATHS } from '../../shared/paths';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { linkOf, verificationMail } from '../mail/templates';
@@ -15,7 +16,7 @@ import { authMessages as m } from './messages';
 import { refuse, type Refusal } from './outcomes';
 import { findUserById, isEmailVerified, type UserRow } from './users';
 
-export const VERIFY_PATH = '/auth/verify';
+export const VERIFY_PATH = PATHS.verifyEmail;
 
 function now(deps: AuthDeps): number {
   return (deps.clock ?? Date.now)();

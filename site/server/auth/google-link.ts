@@ -3,6 +3,7 @@
 // return it must match the session the request carries, so the Google subject lands on the very
 // account (and session) that proved the password, never on whoever is signed in by then. Linking
 // ends every other session of the account.
+import { PATHS } from '../../shared/paths';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import { announceEndedSessions, type EndedSession } from './sessions';
 const LINK_COOKIE = 'google_link';
 /** As long as the other OAuth cookies. */
 const LINK_COOKIE_SECONDS = 10 * 60;
-export const LINKED_PATH = '/rentalgame/account';
+export const LINKED_PATH = PATHS.account;
 
 function proofOf(state: string, sessionId: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(`${state}:${sessionId}`)));

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import type { AuthDeps } from './config';
 import { readCookie, sessionCookie, sessionCookieName } from './cookies';
+import { sendError } from '../api/refusals';
 import { logAuthError } from './logging';
 import { authMessages as m } from './messages';
 import { cookieMaxAgeSeconds, validateSessionToken } from './sessions';
@@ -76,7 +77,7 @@ export function sessionMiddleware(deps: AuthDeps): RequestHandler {
       next();
     } catch (error) {
       logAuthError('session lookup failed', error);
-      res.status(500).json({ error: m.unexpected });
+      sendError(res, 500, m.unexpected, 'unknown_error');
     }
   };
 }
@@ -91,22 +92,22 @@ function authOf(res: Response): AuthContext | null {
 
 /** 401 `You must be logged in.` unless a session (guests included) is present. */
 export const requireUser: RequestHandler = (_req, res, next) => {
-  if (!authOf(res)) return void res.status(401).json({ error: m.notLoggedIn });
+  if (!authOf(res)) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
   next();
 };
 
 /** For anything that moves money or takes a seat: signed in and not a guest. */
 export const requirePlayer: RequestHandler = (_req, res, next) => {
   const auth = authOf(res);
-  if (!auth) return void res.status(401).json({ error: m.notLoggedIn });
-  if (auth.user.isGuest) return void res.status(403).json({ error: m.guestsWatchOnly });
+  if (!auth) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
+  if (auth.user.isGuest) return sendError(res, 403, m.guestsWatchOnly, 'guest_not_allowed');
   next();
 };
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   const auth = authOf(res);
-  if (!auth) return void res.status(401).json({ error: m.notLoggedIn });
-  if (!auth.user.isAdmin) return void res.status(403).json({ error: m.notAdmin });
+  if (!auth) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
+  if (!auth.user.isAdmin) return sendError(res, 403, m.notAdmin, 'not_admin');
   next();
 };
 

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { sendError } from '../api/refusals';
 import { authMessages } from './messages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -12,6 +13,6 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (req.get('origin') === siteOrigin) return next();
-    res.status(403).json({ error: authMessages.forbiddenOrigin });
+    sendError(res, 403, authMessages.forbiddenOrigin, 'forbidden_origin');
   };
 }

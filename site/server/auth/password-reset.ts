@@ -2,6 +2,7 @@
 // says whether the address has an account: the answer is the same, and the look-up and the mail
 // happen after it, so neither the words nor the time tell. The reset ends every session, and proves
 // the address (the link reached its inbox).
+import { PATHS } from '../../shared/paths';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { linkOf, passwordResetMail } from '../mail/templates';
@@ -23,7 +24,7 @@ import { clearAccountThrottle } from './throttle';
 import { findUserByEmail, findUserById } from './users';
 import { isValidEmail, normalizeEmail } from './validation';
 
-export const RESET_PATH = '/auth/reset';
+export const RESET_PATH = PATHS.resetPassword;
 
 function now(deps: AuthDeps): number {
   return (deps.clock ?? Date.now)();

@@ -81,7 +81,8 @@ export async function signUp(
   // Hashed before anything else, so a taken email costs (and takes) as long as a new account; and
   // before the write transaction: argon2's ~60 ms must not hold the write queue.
   const passwordHash = await hashPassword(password);
-  if (await findUserByEmail(deps.database.read, profile.email)) return refuse(409, m.emailTaken);
+  if (await findUserByEmail(deps.database.read, profile.email))
+    return refuse(409, m.emailTaken, 'email_taken');
   let user: UserRow | null;
   try {
     user = await deps.database.write(async (tx) => {
@@ -89,10 +90,10 @@ export async function signUp(
       return insertUser(tx, { ...profile, passwordHash }, now(deps));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse(409, m.emailTaken);
+    if (isUniqueViolation(error)) return refuse(409, m.emailTaken, 'email_taken');
     throw error;
   }
-  if (!user) return refuse(409, m.emailTaken);
+  if (!user) return refuse(409, m.emailTaken, 'email_taken');
   // Until the link is opened the address is only typed, not proved (no admin claim, no Google join).
   sendVerificationMail(deps, user, now(deps));
   return startSession(deps, user.id, context);
@@ -104,7 +105,7 @@ export async function logIn(
   context: RequestContext & { address: string },
 ): Promise<AuthOutcome> {
   const input = validateLogin(body);
-  if (!input.ok) return refuse(400, input.error);
+  if (!input.ok) return refuse(400, input.error, input.code);
   const { email, password } = input.value;
   const attempt = { email, address: context.address };
 
@@ -112,8 +113,7 @@ export async function logIn(
   if (!reservation.ok) {
     const seconds = Math.ceil(reservation.waitMs / 1000);
     return {
-      ...refuse(429, m.tooManyAttempts(seconds)),
-      code: RATE_LIMITED,
+      ...refuse(429, m.tooManyAttempts(seconds), RATE_LIMITED),
       retryAfterSeconds: seconds,
     };
   }
@@ -124,7 +124,9 @@ export async function logIn(
     : await verifyAgainstDummy(password);
   if (!user || !passwordOk) {
     // The failure is already counted (the reservation). The spec names the unknown email; see docs/decisions/010-login-messages.md for the trade-off.
-    return refuse(401, user ? m.wrongPassword : m.unknownEmail);
+    return user
+      ? refuse(401, m.wrongPassword, 'wrong_password')
+      : refuse(401, m.unknownEmail, 'unknown_email');
   }
   await releaseLoginAttempt(deps.database, attempt, now(deps));
   return startSession(deps, user.id, context);

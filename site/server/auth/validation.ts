@@ -1,15 +1,14 @@
-import { authMessages as m } from './messages';
-import { LIMITS } from './limits';
+import { authMessages as m, LIMITS } from './messages';
 import { checkNewPassword } from './password-rule';
+import { isValidEmail, normalizeEmail } from '../../shared/email';
 import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
 
-export { LIMITS };
+export { isValidEmail, LIMITS, normalizeEmail };
 
-// Pragmatic: one @, no spaces, a dot in the domain. The real check is the account's own inbox.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** A field's refusal: the spec's words and the stable code the screens decide by. */
+export type FieldRefusal = { error: string; code: string };
 
-export type Validation<T> =
-  { ok: true; value: T } | { ok: false; error: string; code?: string | undefined };
+export type Validation<T> = { ok: true; value: T } | ({ ok: false } & FieldRefusal);
 
 export interface SignupInput {
   firstName: string;
@@ -40,19 +39,29 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-export function normalizeEmail(value: unknown): string {
-  return text(value).toLowerCase();
-}
+const refused = (error: string, code: string): { ok: false } & FieldRefusal => ({
+  ok: false,
+  error,
+  code,
+});
 
-export function isValidEmail(email: string): boolean {
-  return email.length <= LIMITS.email && EMAIL.test(email);
-}
+const NAMES_REQUIRED = {
+  firstName: { error: m.firstNameRequired, code: 'first_name_required' },
+  lastName: { error: m.lastNameRequired, code: 'last_name_required' },
+} as const;
+const PHONE_REQUIRED = { error: m.phoneRequired, code: 'phone_required' };
+const INVALID_PHONE = { error: m.invalidPhone, code: 'invalid_phone' };
+const EMAIL_REQUIRED = { error: m.emailRequired, code: 'email_required' };
+const INVALID_EMAIL = { error: m.invalidEmail, code: 'invalid_email' };
+const PASSWORD_REQUIRED = { error: m.passwordRequired, code: 'password_required' };
 
-function checkNames(firstName: string, lastName: string): string | null {
-  if (!firstName) return m.firstNameRequired;
-  if (!lastName) return m.lastNameRequired;
-  if (firstName.length > LIMITS.name) return m.firstNameTooLong;
-  if (lastName.length > LIMITS.name) return m.lastNameTooLong;
+function checkNames(firstName: string, lastName: string): FieldRefusal | null {
+  if (!firstName) return NAMES_REQUIRED.firstName;
+  if (!lastName) return NAMES_REQUIRED.lastName;
+  if (firstName.length > LIMITS.name)
+    return { error: m.firstNameTooLong, code: 'first_name_too_long' };
+  if (lastName.length > LIMITS.name)
+    return { error: m.lastNameTooLong, code: 'last_name_too_long' };
   return null;
 }
 
@@ -65,19 +74,20 @@ export function validateSignup(body: unknown): Validation<SignupInput> {
   // Passwords are taken as typed: trimming would silently change what the person chose.
   const password = typeof b.password === 'string' ? b.password : '';
 
-  if (!firstName) return { ok: false, error: m.firstNameRequired };
-  if (!lastName) return { ok: false, error: m.lastNameRequired };
-  if (!phone) return { ok: false, error: m.phoneRequired };
-  if (!email) return { ok: false, error: m.emailRequired };
-  if (!password) return { ok: false, error: m.passwordRequired };
-
-  const error =
+  const missing =
+    (!firstName && NAMES_REQUIRED.firstName) ||
+    (!lastName && NAMES_REQUIRED.lastName) ||
+    (!phone && PHONE_REQUIRED) ||
+    (!email && EMAIL_REQUIRED) ||
+    (!password && PASSWORD_REQUIRED) ||
+    null;
+  const problem =
+    missing ??
     checkNames(firstName, lastName) ??
-    (isValidZambianPhone(phone) ? null : m.invalidPhone) ??
-    (isValidEmail(email) ? null : m.invalidEmail);
-  if (error) return { ok: false, error };
-  const refused = checkNewPassword(password);
-  if (refused) return { ok: false, ...refused };
+    (isValidZambianPhone(phone) ? null : INVALID_PHONE) ??
+    (isValidEmail(email) ? null : INVALID_EMAIL) ??
+    checkNewPassword(password);
+  if (problem) return refused(problem.error, problem.code);
   return { ok: true, value: { firstName, lastName, phone, email, password } };
 }
 
@@ -85,10 +95,10 @@ export function validateLogin(body: unknown): Validation<LoginInput> {
   const b = asBody(body);
   const email = normalizeEmail(b.email);
   const password = typeof b.password === 'string' ? b.password : '';
-  if (!email) return { ok: false, error: m.emailRequired };
-  if (!isValidEmail(email)) return { ok: false, error: m.invalidEmail };
-  if (!password) return { ok: false, error: m.passwordRequired };
-  if (password.length > LIMITS.passwordMax) return { ok: false, error: m.passwordTooLong };
+  if (!email) return refused(EMAIL_REQUIRED.error, EMAIL_REQUIRED.code);
+  if (!isValidEmail(email)) return refused(INVALID_EMAIL.error, INVALID_EMAIL.code);
+  if (!password) return refused(PASSWORD_REQUIRED.error, PASSWORD_REQUIRED.code);
+  if (password.length > LIMITS.passwordMax) return refused(m.passwordTooLong, 'password_too_long');
   return { ok: true, value: { email, password } };
 }
 
@@ -97,10 +107,10 @@ export function validateProfile(body: unknown): Validation<ProfileInput> {
   const firstName = text(b.firstName);
   const lastName = text(b.lastName);
   const phone = normalizeZambianPhone(b.phone);
-  const error =
+  const problem =
     checkNames(firstName, lastName) ??
-    (phone ? null : m.phoneRequired) ??
-    (isValidZambianPhone(phone) ? null : m.invalidPhone);
-  if (error) return { ok: false, error };
+    (phone ? null : PHONE_REQUIRED) ??
+    (isValidZambianPhone(phone) ? null : INVALID_PHONE);
+  if (problem) return refused(problem.error, problem.code);
   return { ok: true, value: { firstName, lastName, phone } };
 }

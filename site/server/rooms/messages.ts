@@ -1,3 +1,5 @@
+import type { Refusal as ApiRefusal } from '../api/refusals';
+
 /** Every message a person can see from rooms, word for word from the spec where it has one. */
 export const roomMessages = {
   missingSettings: '⚠️ Please select all settings before creating a game.',
@@ -47,10 +49,8 @@ export type RefusalCode =
   | 'user_not_found'
   | 'not_signed_in';
 
-export interface Refusal {
-  ok: false;
-  status: number;
-  error: string;
+/** The API's one refusal shape, with the rooms' own codes. */
+export interface Refusal extends ApiRefusal {
   code: RefusalCode;
   /** The room the user is already in (so the client can navigate there). */
   roomId?: string;

@@ -28,12 +28,3 @@ export function parseZmwToNgwee(value: unknown): number | null {
 export function ngweeToZmw(ngwee: number): number {
   return ngwee / 100;
 }
-
-/** 2500 → "ZMW 25.00", 125000 → "ZMW 1,250.00": how amounts read in messages. */
-export function formatZmw(ngwee: number): string {
-  const sign = ngwee < 0 ? '-' : '';
-  const abs = Math.abs(ngwee);
-  const kwacha = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const rest = String(abs % 100).padStart(2, '0');
-  return `${sign}ZMW ${kwacha}.${rest}`;
-}

@@ -1,5 +1,5 @@
 import type { Operator } from '../payments/provider';
-import { formatZmw } from './amount';
+import { formatNgwee } from '../../shared/money';
 
 const OPERATOR_NAMES: Readonly<Record<Operator, string>> = {
   mtn: 'MTN',
@@ -72,7 +72,7 @@ export const walletMessages = {
       ? 'Withdrawals can only go to a number you have deposited from, and no deposit of yours has completed yet. Please make a deposit first from the number you want to be paid to.'
       : `Withdrawals can only go to a number you have deposited from: ${listNumbers(proved)}. ${proved.length === 1 ? 'Please withdraw to that number.' : 'Please choose one of them.'}`,
   amountTooLarge: (kind: 'deposit' | 'withdrawal', maxNgwee: number) =>
-    `The most you can ${kind === 'deposit' ? 'deposit' : 'withdraw'} at once is ${formatZmw(maxNgwee)}. Please enter a smaller amount.`,
+    `The most you can ${kind === 'deposit' ? 'deposit' : 'withdraw'} at once is ${formatNgwee(maxNgwee)}. Please enter a smaller amount.`,
   operatorMismatch: (chosen: Operator, actual: Operator) =>
     `This number is on ${operatorName(actual)}, not ${operatorName(chosen)}. Please choose ${operatorName(actual)} or check the number.`,
 } as const;

@@ -3,7 +3,7 @@
 import type { Database } from '../../../db/client';
 import { applyPaymentStatus, pendingPayments, type PaymentRequest } from '../../../db/payments';
 import type { Clock, InitiationResult, PaymentProvider, StatusResult } from '../payments/provider';
-import { describe } from './admin-errors';
+import { describeError } from '../logging';
 import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
 
 export const RECONCILE_DEFAULTS = {
@@ -54,7 +54,7 @@ async function askStatus(
   try {
     return await provider.checkStatus(payment.kind, payment.id);
   } catch (error) {
-    return { unknown: true, reason: describe(error) };
+    return { unknown: true, reason: describeError(error) };
   }
 }
 
@@ -71,7 +71,7 @@ async function initiateAgain(
       amountNgwee: payment.amount,
     });
   } catch (error) {
-    return { outcome: 'unknown', reason: describe(error) };
+    return { outcome: 'unknown', reason: describeError(error) };
   }
 }
 
@@ -133,7 +133,7 @@ async function reconcileOne(
       // Final at the provider but no callback reached us: ask for it again, so that the provider's
       // own records show it delivered. The money has already moved from the status above.
       await provider.resendCallback(payment.kind, payment.id).catch((error: unknown) => {
-        console.error(`[wallet] resend-callback of ${payment.id} failed: ${describe(error)}`);
+        console.error(`[wallet] resend-callback of ${payment.id} failed: ${describeError(error)}`);
       });
     }
     return settled;
@@ -194,7 +194,7 @@ export async function reconcilePayments(
         report.resolved += 1;
       }
     } catch (error) {
-      console.error(`[wallet] reconciling payment ${payment.id} failed: ${describe(error)}`);
+      console.error(`[wallet] reconciling payment ${payment.id} failed: ${describeError(error)}`);
     }
   }
   return report;
@@ -211,7 +211,7 @@ export function startReconciler(
     if (running) return; // a slow provider must not pile runs on top of each other
     running = reconcilePayments(deps, { ...options, now: clock() })
       .catch((error: unknown) =>
-        console.error(`[wallet] reconciler run failed: ${describe(error)}`),
+        console.error(`[wallet] reconciler run failed: ${describeError(error)}`),
       )
       .finally(() => {
         running = null;

@@ -9,7 +9,7 @@ import { paymentEvents, type PaymentEventSource } from '../../../db/schema';
 import { amountStringToNgwee, ngweeToAmountString } from '../payments/amount';
 import { toMsisdn } from '../payments/phone';
 import type { ReportedPayment } from '../payments/provider';
-import { logAdminError } from './admin-errors';
+import { logAdminError } from '../logging';
 
 /** The status recorded in `payment_events` for a report that disagrees with the request. */
 export const MISMATCH_STATUS = 'MISMATCH';
@@ -93,5 +93,9 @@ export async function reportMismatchToOperator(
 ): Promise<void> {
   if (!mismatch.first) return;
   const { first: _first, ...details } = mismatch;
-  await logAdminError(database, now, MISMATCH_MESSAGE, { provider, ...details });
+  await logAdminError(
+    database,
+    { message: MISMATCH_MESSAGE, details: { provider, ...details } },
+    now,
+  );
 }

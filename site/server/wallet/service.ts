@@ -21,7 +21,8 @@ import type {
   ProviderName,
   VerifiedCallback,
 } from '../payments/provider';
-import { formatZmw, ngweeToZmw } from './amount';
+import { formatNgwee } from '../../shared/money';
+import { ngweeToZmw } from './amount';
 import { failureMessage, rejectionStatus } from './failure-messages';
 import {
   checkHistoryQuery,
@@ -136,7 +137,7 @@ export function paymentMessage(
   payment: PaymentRequest,
   initiation?: InitiationResult['outcome'],
 ): string {
-  const amount = formatZmw(payment.amount);
+  const amount = formatNgwee(payment.amount);
   if (payment.status === 'failed') return failureMessage(payment.kind, payment.failureReason);
   if (payment.kind === 'deposit') {
     if (payment.status === 'completed') return `Your deposit of ${amount} is complete.`;

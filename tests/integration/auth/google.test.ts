@@ -82,7 +82,10 @@ describe('Google sign-in', () => {
 
     expect(
       (await browser.patch('/api/me', { firstName: 'Ada', lastName: 'Phiri', phone: '123' })).json,
-    ).toEqual({ error: 'Please enter a valid Zambian phone number (e.g., 096...).' });
+    ).toEqual({
+      error: 'Please enter a valid Zambian phone number (e.g., 096...).',
+      code: 'invalid_phone',
+    });
     const completed = await browser.patch('/api/me', {
       firstName: ' Ada ',
       lastName: 'Phiri',

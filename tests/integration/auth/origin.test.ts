@@ -35,6 +35,7 @@ describe('Origin check (CSRF)', () => {
       expect(answer.status).toBe(403);
       expect(answer.json).toEqual({
         error: 'Forbidden: this request did not come from this site.',
+        code: 'forbidden_origin',
       });
       expect(answer.setCookies).toEqual([]);
     }

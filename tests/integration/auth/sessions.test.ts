@@ -61,7 +61,10 @@ describe('session tokens', () => {
     app = await startAuthApp();
     const client = app.client();
     client.cookies.set('session', 'a'.repeat(32));
-    expect((await client.get('/api/me')).json).toEqual({ error: 'You must be logged in.' });
+    expect((await client.get('/api/me')).json).toEqual({
+      error: 'You must be logged in.',
+      code: 'not_signed_in',
+    });
     client.cookies.set('session', "'; drop table users; --");
     expect((await client.get('/api/me')).status).toBe(401);
   });

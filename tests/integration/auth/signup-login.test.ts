@@ -63,7 +63,7 @@ describe('sign-up through the API', () => {
       .client()
       .post('/api/auth/signup', { ...person, email: 'TWICE@Example.zm', firstName: 'Other' });
     expect(again.status).toBe(409);
-    expect(again.json).toEqual({ error: 'This email is already registered.' });
+    expect(again.json).toEqual({ error: 'This email is already registered.', code: 'email_taken' });
   });
 
   it('lets exactly one of many simultaneous sign-ups with one email through', async () => {
@@ -122,6 +122,9 @@ describe('login through the API', () => {
     });
     expect(wrong.setCookies).toEqual([]);
     const invalid = await app.client().post('/api/auth/login', { email: 'x', password: 'y' });
-    expect(invalid.json).toEqual({ error: 'Please enter a valid email address.' });
+    expect(invalid.json).toEqual({
+      error: 'Please enter a valid email address.',
+      code: 'invalid_email',
+    });
   });
 });

@@ -189,7 +189,7 @@ describe('site server (production build)', () => {
     const response = await fetch(`${base}/api/x`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await response.json()).toEqual({ error: 'Not found' });
+    expect(await response.json()).toEqual({ error: 'Not found', code: 'not_found' });
     expectSecurityHeaders(response);
   });
 
@@ -197,7 +197,10 @@ describe('site server (production build)', () => {
     const response = await fetch(`${base}/api/boom`);
     expect(response.status).toBe(500);
     const body = await response.text();
-    expect(JSON.parse(body)).toEqual({ error: 'Something went wrong. Please try again.' });
+    expect(JSON.parse(body)).toEqual({
+      error: 'Something went wrong. Please try again.',
+      code: 'unknown_error',
+    });
     expect(body).not.toContain('secret detail');
     expect(errors).toHaveLength(1);
   });
@@ -209,7 +212,10 @@ describe('site server (production build)', () => {
       body: '{"broken":',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Invalid request.' });
+    expect(await response.json()).toEqual({
+      error: 'The request body is not valid JSON.',
+      code: 'invalid_json',
+    });
   });
 
   it('answers a page whose user lookup fails with a friendly 500 page', async () => {

@@ -44,10 +44,10 @@ const routes: [string, string][] = [
 test.each(routes)('%s %s: 401 signed out, 403 for a player or a guest', async (method, path) => {
   const signedOut = await app.client().request(method, path);
   expect(signedOut.status).toBe(401);
-  expect(signedOut.json).toEqual({ error: 'You must be logged in.' });
+  expect(signedOut.json).toEqual({ error: 'You must be logged in.', code: 'not_signed_in' });
   const refused = await player.client.request(method, path);
   expect(refused.status).toBe(403);
-  expect(refused.json).toEqual({ error: 'Unauthorized access' });
+  expect(refused.json).toEqual({ error: 'Unauthorized access', code: 'not_admin' });
   const guest = await app.guest();
   expect((await guest.client.request(method, path)).status).toBe(403);
 });

@@ -244,7 +244,10 @@ describe('validation', () => {
     // A string body goes out as it is.
     const response = await player.client.post('/api/wallet/deposit', '{"phone": ');
     expect(response.status).toBe(400);
-    expect(JSON.parse(response.text)).toEqual({ error: 'The request body is not valid JSON.' });
+    expect(JSON.parse(response.text)).toEqual({
+      error: 'The request body is not valid JSON.',
+      code: 'invalid_json',
+    });
   });
 
   test('nothing was recorded or held by any refusal', async () => {
@@ -260,7 +263,10 @@ describe('who may pay', () => {
     for (const path of ['/api/wallet/deposit', '/api/wallet/withdraw']) {
       const answer = await guest.client.post(path, { phone: '0961234567', amount: 10 });
       expect(answer.status).toBe(403);
-      expect(answer.json).toEqual({ error: 'Guests can only watch. Please sign up to play.' });
+      expect(answer.json).toEqual({
+        error: 'Guests can only watch. Please sign up to play.',
+        code: 'guest_not_allowed',
+      });
     }
   });
 
@@ -268,7 +274,7 @@ describe('who may pay', () => {
     const anonymous = app.client();
     const deposit = await anonymous.post('/api/wallet/deposit', { phone: '0961234567', amount: 1 });
     expect(deposit.status).toBe(401);
-    expect(deposit.json).toEqual({ error: 'You must be logged in.' });
+    expect(deposit.json).toEqual({ error: 'You must be logged in.', code: 'not_signed_in' });
     expect((await anonymous.get('/api/wallet/transactions')).status).toBe(401);
   });
 

@@ -44,6 +44,21 @@ describe('the architecture check', () => {
     ['site/shared/sub/x.ts', "import { a } from '../../../party/x';\nexport const b = a;"],
     ['site/shared/x.ts', "import fs from 'node:fs';\nexport const a = fs;"],
     ['site/shared/x.ts', "import express from 'express';\nexport const a = express;"],
+    // The browser bundle: pages may not pull in server modules, the database or Node built-ins.
+    [
+      'site/app/components/x.tsx',
+      "import { authMessages } from '../../server/auth/messages';\nexport const a = authMessages;",
+    ],
+    ['site/app/routes/x.tsx', "export { sendError } from '../../server/api/refusals';"],
+    ['site/app/x.ts', "export const a = () => import('../server/config');"],
+    ['site/app/x.ts', "import { users } from '../../db/schema';\nexport const a = users;"],
+    ['site/app/x.ts', "import { a } from '../../party/x';\nexport const b = a;"],
+    // An inline `type` keeps the import statement (verbatimModuleSyntax): the module would load.
+    [
+      'site/app/x.ts',
+      "import { type PublicUser } from '../server/auth/users';\nexport type A = PublicUser;",
+    ],
+    ['site/server/x.ts', "import { Nav } from '../app/components/nav';\nexport const a = Nav;"],
   ])('refuses %s: %s', async (file, code) => {
     expect(await problems(file, code)).not.toEqual([]);
   });
@@ -71,6 +86,12 @@ describe('the architecture check', () => {
     ],
     ['site/shared/x.ts', "import { z } from 'zod';\nexport const a = z;"],
     ['site/app/x.ts', "import { a } from '../shared/return-to';\nexport const b = a;"],
+    // A type is erased at build time: the screens may name the server's answer shapes.
+    [
+      'site/app/x.ts',
+      "import type { PublicUser } from '../server/auth/users';\nexport type A = PublicUser;",
+    ],
+    ['site/app/x.ts', "export type { PublicRoom } from '../server/rooms/types';"],
     ['site/server/auth/x.ts', "import { a } from '../../shared/return-to';\nexport const b = a;"],
     ['tests/x.test.ts', "import { a } from '../party/x';\nexport const b = [a, Math.random()];"],
   ])('allows %s: %s', async (file, code) => {

@@ -1,4 +1,4 @@
-// The browser's side of the public JSON API (docs/api.md). Same origin, so the browser sends the
+// The browser's one client of the public JSON API (docs/api.md). Same origin, so the browser sends the
 // session cookie and the Origin header the server requires on every call that changes something.
 
 export type ApiResult<T> =
@@ -13,6 +13,8 @@ export type ApiResult<T> =
       code: string | null;
       /** True when the request may not have reached the server: safe to retry the same attempt. */
       unanswered: boolean;
+      /** The refusal's whole JSON (e.g. rooms' `roomId` beside the code); empty when none came. */
+      details: Readonly<Record<string, unknown>>;
     };
 
 export interface ApiOptions {
@@ -54,7 +56,14 @@ export async function apiFetch<T>(path: string, options: ApiOptions): Promise<Ap
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { ok: false, status: 0, error: fallbackError, code: null, unanswered: true };
+    return {
+      ok: false,
+      status: 0,
+      error: fallbackError,
+      code: null,
+      unanswered: true,
+      details: {},
+    };
   }
 
   if (response.status === 204) return { ok: true, status: 204, data: undefined as T };
@@ -69,6 +78,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions): Promise<Ap
       error: fallbackError,
       code: null,
       unanswered: response.ok || response.status >= 500,
+      details: {},
     };
   }
   if (response.ok) return { ok: true, status: response.status, data: payload as T };
@@ -78,5 +88,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions): Promise<Ap
     error: errorOf(payload) ?? fallbackError,
     code: codeOf(payload),
     unanswered: false,
+    details:
+      typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {},
   };
 }

@@ -1,28 +1,16 @@
 // The sign-in and sign-up forms' messages and their client-side checks (the server checks again).
-import { LIMITS } from '../../../server/auth/limits';
-import { authMessages } from '../../../server/auth/messages';
+import { authMessages, LIMITS } from '../../../shared/auth-messages';
+import { isValidEmail } from '../../../shared/email';
 import { isValidZambianPhone } from './phone';
 
 export type AuthMode = 'login' | 'signup';
 
+/** The server's words for the same checks, plus the two boxes only the form asks about. */
 export const M = {
-  firstNameRequired: 'First name is required.',
-  lastNameRequired: 'Surname is required.',
-  phoneRequired: 'Phone number is required.',
-  emailRequired: 'Email is required.',
-  passwordRequired: 'Password is required.',
-  invalidPhone: 'Please enter a valid Zambian phone number (e.g., 096...).',
-  invalidEmail: 'Please enter a valid email address.',
-  weakPassword: authMessages.weakPassword,
+  ...authMessages,
   adult: 'Please confirm that you are 18 or older: real-money games are for adults only.',
   terms: 'Please accept the Terms and Conditions and the Privacy Policy to continue.',
-  unexpected: 'Something went wrong. Please try again.',
-  unknownEmail: 'no account found with this email',
-  emailTaken: 'This email is already registered.',
-  wrongPassword: 'Incorrect password. Please try again.',
 } as const;
-
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export interface SignupFields {
   firstName: string;
@@ -42,7 +30,7 @@ export function checkLogin(
 ): Errors<{ email: string; password: string }> {
   const errors: Errors<{ email: string; password: string }> = {};
   if (!email.trim()) errors.email = M.emailRequired;
-  else if (!EMAIL.test(email.trim())) errors.email = M.invalidEmail;
+  else if (!isValidEmail(email)) errors.email = M.invalidEmail;
   if (!password) errors.password = M.passwordRequired;
   return errors;
 }
@@ -54,7 +42,7 @@ export function checkSignup(f: SignupFields): Errors<SignupFields> {
   if (!f.phone) errors.phone = M.phoneRequired;
   else if (!isValidZambianPhone(f.phone)) errors.phone = M.invalidPhone;
   if (!f.email.trim()) errors.email = M.emailRequired;
-  else if (!EMAIL.test(f.email.trim())) errors.email = M.invalidEmail;
+  else if (!isValidEmail(f.email)) errors.email = M.invalidEmail;
   if (!f.password) errors.password = M.passwordRequired;
   else if (f.password.length < LIMITS.passwordMin) errors.password = M.weakPassword;
   if (!f.adult) errors.adult = M.adult;

@@ -1,7 +1,7 @@
 // Change the password (signed in): the current one, then the new one. Every other device is signed
 // out when it succeeds; this one stays signed in.
 import { useState, type FormEvent } from 'react';
-import { authMessages } from '../../../server/auth/messages';
+import { authMessages } from '../../../shared/auth-messages';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { NEW_PASSWORD_HINT, newPasswordError, PasswordField } from './fields';

@@ -2,8 +2,7 @@
 // input (and its email preset), a password input with "Show password", a checkbox, each announcing its error or hint; the
 // busy button's spinner; moving focus to the first error; the client's new-password check.
 import { useId, useState, type ReactNode } from 'react';
-import { LIMITS } from '../../../server/auth/limits';
-import { authMessages } from '../../../server/auth/messages';
+import { authMessages, LIMITS } from '../../../shared/auth-messages';
 import { FieldError } from './complete-profile-dialog';
 
 export function TextField({

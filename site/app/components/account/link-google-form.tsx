@@ -1,7 +1,7 @@
 // Link Google to this account: the password first (so a borrowed session cannot do it), then the
 // browser goes through Google and comes back to the account page. Other devices are signed out.
 import { useState, type FormEvent } from 'react';
-import { authMessages } from '../../../server/auth/messages';
+import { authMessages } from '../../../shared/auth-messages';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { PasswordField } from './fields';

@@ -24,7 +24,7 @@ function fetchMe(): Promise<void> {
     .then((answer) => {
       if (answer.ok) {
         for (const listener of listeners) listener(answer.data.user);
-      } else if (answer.status === 401) {
+      } else if (answer.code === 'not_signed_in') {
         // The session ended (logged out elsewhere, expired): sign in again and come back here.
         window.location.assign(authPath(`${window.location.pathname}${window.location.search}`));
       }

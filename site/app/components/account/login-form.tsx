@@ -1,38 +1,21 @@
 // The log-in form (`POST /api/auth/login`): email and password, checked here first.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { PublicUser } from '../../../server/auth/users';
-import { apiFetch } from './api';
-import { checkLogin, M, type Errors } from './auth-checks';
-import { NextStep, type AuthFormProps } from './auth-next-step';
-import { Banner } from './banner';
-import { EmailField, focusFirstError, PasswordField, Spinning } from './fields';
+import { checkLogin } from './auth-checks';
+import { RefusalBanner, type AuthFormProps } from './auth-next-step';
+import { EmailField, PasswordField, Spinning } from './fields';
+import { useAuthSubmit } from './use-auth-submit';
 import { useHydrated } from './use-hydrated';
 
 export function LoginForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormProps) {
   const hydrated = useHydrated();
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors<{ email: string; password: string }>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = checkLogin(email, password);
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) return focusFirstError(form, Object.keys(found));
-    setBusy(true);
-    const answer = await apiFetch<{ user: PublicUser }>('/api/auth/login', {
-      method: 'POST',
-      body: { email: email.trim(), password },
-      fallbackError: M.unexpected,
-    });
-    if (answer.ok) return onSignedIn(answer.data.user);
-    setBusy(false);
-    setServerError(answer.error);
-  }
+  const { errors, refusal, busy, submit } = useAuthSubmit({
+    path: '/api/auth/login',
+    check: () => checkLogin(email, password),
+    body: () => ({ email: email.trim(), password }),
+    onSignedIn,
+  });
 
   return (
     <form
@@ -42,11 +25,7 @@ export function LoginForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPro
       aria-label="Log in"
       data-ready={hydrated ? 'true' : undefined}
     >
-      {serverError ? (
-        <Banner tone="error" title={serverError}>
-          <NextStep message={serverError} onSwitch={onSwitch} mode="login" />
-        </Banner>
-      ) : null}
+      <RefusalBanner refusal={refusal} mode="login" onSwitch={onSwitch} />
       <EmailField value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
         value={password}

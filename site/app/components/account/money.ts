@@ -1,14 +1,7 @@
-// Amounts on screen. The API speaks ZMW numbers with at most 2 decimals; counting in whole ngwee
-// here keeps 0.1 + 0.2 style errors out of what people read.
+// Amounts typed into the payment form. Amounts shown: formatZmw of site/shared/money.ts (re-exported
+// here for the screens that still import it from this module).
 
-/** 1234.5 → "ZMW 1,234.50"; -20 → "-ZMW 20.00". */
-export function formatZmw(amount: number): string {
-  const ngwee = Math.round(amount * 100);
-  const sign = ngwee < 0 ? '-' : '';
-  const abs = Math.abs(ngwee);
-  const kwacha = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}ZMW ${kwacha}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { formatZmw } from '../../../shared/money';
 
 /** The form's smallest amount (the input's `min`). */
 export const MIN_PAYMENT_ZMW = 1;

@@ -14,7 +14,9 @@ import { Banner, Progress } from './banner';
 import { NextStep, Waiting } from './payment-steps';
 import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
-import { formatZmw, MIN_PAYMENT_ZMW, parseAmount } from './money';
+import { authMessages } from '../../../shared/auth-messages';
+import { formatZmw } from '../../../shared/money';
+import { MIN_PAYMENT_ZMW, parseAmount } from './money';
 import {
   NoProvedNumbers,
   NUMBER_NOT_PROVED,
@@ -36,7 +38,7 @@ import { useHydrated } from './use-hydrated';
 export type PaymentKind = 'deposit' | 'withdrawal';
 
 export const MESSAGES = {
-  invalidPhone: 'Please enter a valid Zambian phone number (e.g., 096...).',
+  invalidPhone: authMessages.invalidPhone,
   invalidAmount: 'Please enter a valid amount.',
   unknownError: 'An unknown error occurred. Please try again.',
   numbersUnavailable: 'Your mobile money numbers could not be loaded. Please reload the page.',

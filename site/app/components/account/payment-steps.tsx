@@ -2,7 +2,7 @@
 // step under a result (decided by the refusal's `code`, never by its words).
 import { Link } from 'react-router';
 import { Banner, Progress } from './banner';
-import { formatZmw } from './money';
+import { formatZmw } from '../../../shared/money';
 import type { PaymentKind } from './payment-form';
 import { NUMBER_NOT_PROVED } from './proved-numbers';
 

@@ -1,6 +1,6 @@
 // The admin's revenue over time: the system's share per day, as bars, drawn as plain SVG.
 import { formatDay } from './dates';
-import { formatZmw } from './money';
+import { formatZmw } from '../../../shared/money';
 
 export interface RevenuePoint {
   /** ISO 8601. */

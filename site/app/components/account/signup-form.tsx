@@ -1,21 +1,12 @@
 // The sign-up form (`POST /api/auth/signup`): names, phone, email, password, age and terms.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../server/auth/limits';
-import type { PublicUser } from '../../../server/auth/users';
-import { apiFetch } from './api';
-import { checkSignup, M, type Errors, type SignupFields } from './auth-checks';
-import { NextStep, type AuthFormProps } from './auth-next-step';
-import { Banner } from './banner';
-import {
-  CheckField,
-  EmailField,
-  focusFirstError,
-  PasswordField,
-  Spinning,
-  TextField,
-} from './fields';
+import { LIMITS } from '../../../shared/auth-messages';
+import { checkSignup, type SignupFields } from './auth-checks';
+import { RefusalBanner, type AuthFormProps } from './auth-next-step';
+import { CheckField, EmailField, PasswordField, Spinning, TextField } from './fields';
 import { PHONE_INPUT_MAX_LENGTH, phoneDigits } from './phone';
+import { useAuthSubmit } from './use-auth-submit';
 import { useHydrated } from './use-hydrated';
 
 export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormProps) {
@@ -28,36 +19,21 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
     adult: false,
     terms: false,
   });
-  const [errors, setErrors] = useState<Errors<SignupFields>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, refusal, busy, submit } = useAuthSubmit<SignupFields>({
+    path: '/api/auth/signup',
+    check: () => checkSignup({ ...fields, email }),
+    body: () => ({
+      firstName: fields.firstName.trim(),
+      lastName: fields.lastName.trim(),
+      phone: fields.phone,
+      email: email.trim(),
+      password: fields.password,
+    }),
+    onSignedIn,
+  });
   const set = <K extends keyof typeof fields>(key: K) => {
     return (value: (typeof fields)[K]) => setFields((f) => ({ ...f, [key]: value }));
   };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = checkSignup({ ...fields, email });
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) return focusFirstError(form, Object.keys(found));
-    setBusy(true);
-    const answer = await apiFetch<{ user: PublicUser }>('/api/auth/signup', {
-      method: 'POST',
-      body: {
-        firstName: fields.firstName.trim(),
-        lastName: fields.lastName.trim(),
-        phone: fields.phone,
-        email: email.trim(),
-        password: fields.password,
-      },
-      fallbackError: M.unexpected,
-    });
-    if (answer.ok) return onSignedIn(answer.data.user);
-    setBusy(false);
-    setServerError(answer.error);
-  }
 
   return (
     <form
@@ -67,11 +43,7 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
       aria-label="Sign up"
       data-ready={hydrated ? 'true' : undefined}
     >
-      {serverError ? (
-        <Banner tone="error" title={serverError}>
-          <NextStep message={serverError} onSwitch={onSwitch} mode="signup" />
-        </Banner>
-      ) : null}
+      <RefusalBanner refusal={refusal} mode="signup" onSwitch={onSwitch} />
       <div className="form__row">
         <TextField
           label="First name"

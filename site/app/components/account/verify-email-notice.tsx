@@ -1,6 +1,6 @@
 // Shown while the account's email is not proved: what that means, and "Send the link again".
 import { useState } from 'react';
-import { authMessages } from '../../../server/auth/messages';
+import { authMessages } from '../../../shared/auth-messages';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 

@@ -1,0 +1,43 @@
+// The one submit flow of the log-in and sign-up forms: check here first (focus the first wrong
+// field), then post to the API; a refusal is kept with its `code`, which decides the next step.
+import { useState, type FormEvent } from 'react';
+import type { PublicUser } from '../../../server/auth/users';
+import { apiFetch } from './api';
+import { M, type Errors } from './auth-checks';
+import { focusFirstError } from './fields';
+
+export interface AuthRefusal {
+  error: string;
+  code: string | null;
+}
+
+export function useAuthSubmit<F>(options: {
+  path: '/api/auth/login' | '/api/auth/signup';
+  check(): Errors<F>;
+  body(): unknown;
+  onSignedIn(user: PublicUser): void;
+}) {
+  const [errors, setErrors] = useState<Errors<F>>({});
+  const [refusal, setRefusal] = useState<AuthRefusal | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found = options.check();
+    setErrors(found);
+    setRefusal(null);
+    if (Object.keys(found).length > 0) return focusFirstError(form, Object.keys(found));
+    setBusy(true);
+    const answer = await apiFetch<{ user: PublicUser }>(options.path, {
+      method: 'POST',
+      body: options.body(),
+      fallbackError: M.unexpected,
+    });
+    if (answer.ok) return options.onSignedIn(answer.data.user);
+    setBusy(false);
+    setRefusal({ error: answer.error, code: answer.code });
+  }
+
+  return { errors, refusal, busy, submit };
+}

@@ -1,0 +1,118 @@
+// The one shape of an API refusal and the one way the routers answer it: `{error, code}` with its
+// status. The message is for people (the spec's words); `code` is stable snake_case, so screens and
+// clients decide by it, never by the wording (docs/api.md, "Errors").
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
+import { authMessages } from '../../shared/auth-messages';
+import { describeError } from '../logging';
+
+/** A refusal as the services return it (or throw it, wrapped in `RefusalError`). */
+export interface Refusal {
+  ok: false;
+  status: number;
+  error: string;
+  code: string;
+  /** Sent as `Retry-After` (429s). */
+  retryAfterSeconds?: number;
+  /** The room the user already sits in (rooms' `already_in_another_room`), sent beside the code. */
+  roomId?: string;
+}
+
+export function refuse(status: number, error: string, code: string): Refusal {
+  return { ok: false, status, error, code };
+}
+
+/** For code deep in a call that cannot return a refusal: the routers' error handler answers it. */
+export class RefusalError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.error);
+    this.name = 'RefusalError';
+  }
+}
+
+export function sendError(res: Response, status: number, error: string, code: string): void {
+  res.status(status).json({ error, code });
+}
+
+export function sendRefusal(res: Response, refusal: Refusal): void {
+  if (refusal.retryAfterSeconds) res.set('Retry-After', String(refusal.retryAfterSeconds));
+  res.status(refusal.status).json({
+    error: refusal.error,
+    code: refusal.code,
+    ...(refusal.roomId ? { roomId: refusal.roomId } : {}),
+  });
+}
+
+export const BODY_TOO_LARGE = 'The request body is too large.';
+export const INVALID_REQUEST = 'Invalid request.';
+
+/** The 4xx refusal for an error express or body-parser raised about the request itself, or null. */
+function clientRefusal(error: unknown): Refusal | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, expose, type } = error as { status?: unknown; expose?: unknown; type?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return null;
+  if (type === 'entity.too.large') return refuse(413, BODY_TOO_LARGE, 'body_too_large');
+  if (type === 'entity.parse.failed') return refuse(400, authMessages.invalidJson, 'invalid_json');
+  return refuse(status, INVALID_REQUEST, 'invalid_request');
+}
+
+const parseJson = express.json({ limit: '16kb' });
+
+/** `express.json` whose failures (bad JSON, too large) answer their 4xx refusal at once. */
+export const jsonBody: RequestHandler = (req, res, next) => {
+  parseJson(req, res, (error?: unknown) => {
+    if (error === undefined || error === null) return next();
+    sendRefusal(res, clientRefusal(error) ?? refuse(400, authMessages.invalidJson, 'invalid_json'));
+  });
+};
+
+export const UNKNOWN_ERROR = 'unknown_error';
+
+export type ApiErrorsOptions = {
+  /** The people's words for a 500 (the spec's, where the router has one). */
+  message?: string;
+} & (
+  | {
+      /** The log line: `[scope] context: Name: message` (never a stack, never query parameters). */
+      scope: string;
+      context: string;
+    }
+  | { log(error: unknown, req: Request): void }
+);
+
+/**
+ * The routers' last stop: a `RefusalError` is answered as its refusal; a client mistake caught by
+ * express (bad JSON, a body over the limit) keeps its 4xx; anything else is logged by name and
+ * answered 500 `unknown_error`, never with a stack.
+ */
+export function apiErrors(options: ApiErrorsOptions): ErrorRequestHandler {
+  const message = options.message ?? authMessages.unexpected;
+  const log =
+    'log' in options
+      ? options.log
+      : (error: unknown) =>
+          console.error(`[${options.scope}] ${options.context}: ${describeError(error)}`);
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof RefusalError) return sendRefusal(res, error.refusal);
+    const client = clientRefusal(error);
+    if (client) return sendRefusal(res, client);
+    log(error, req);
+    sendError(res, 500, message, UNKNOWN_ERROR);
+  };
+}
+
+/** For a handler's own catch: logs like `apiErrors` and answers 500 `unknown_error`. */
+export function sendUnexpected(
+  res: Response,
+  where: { scope: string; context: string },
+  error: unknown,
+  message: string = authMessages.unexpected,
+): void {
+  console.error(`[${where.scope}] ${where.context}: ${describeError(error)}`);
+  if (!res.headersSent) sendError(res, 500, message, UNKNOWN_ERROR);
+}

@@ -1,0 +1,27 @@
+// The sign-in and sign-up forms choose the next step under a refusal by its `code`, never by its
+// words: a reworded message keeps the same help.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { NextStep } from '../../../site/app/components/account/auth-next-step';
+
+function render(code: string | null, mode: 'login' | 'signup' = 'login'): string {
+  const router = createMemoryRouter([
+    { path: '/', element: <NextStep code={code} mode={mode} onSwitch={() => {}} /> },
+  ]);
+  return renderToStaticMarkup(<RouterProvider router={router} />);
+}
+
+describe('NextStep under a refused sign-in or sign-up', () => {
+  it.each([
+    ['unknown_email', 'login', 'create an account'],
+    ['email_taken', 'signup', 'Log in with this email'],
+    ['wrong_password', 'login', 'Caps Lock'],
+    ['rate_limited', 'login', 'This protects your account'],
+    ['unknown_error', 'login', 'Check your connection'],
+    [null, 'login', 'Check your connection'],
+    ['invalid_email', 'signup', 'Correct the details below'],
+  ] as const)('%s (%s) → %s', (code, mode, text) => {
+    expect(render(code, mode)).toContain(text);
+  });
+});
