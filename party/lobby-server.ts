@@ -6,17 +6,17 @@ import { readEnv } from './room/env';
 import { parseJson } from './room/json';
 import { BODY_LIMITS } from './room/limits';
 import { jsonResponse, readSignedBody, refusedCall } from './room/signed-request';
-import { publicRoomsPushSchema } from './room/site-protocol';
+import { lobbyPushSchema, type PublicRoom } from '../wire/site-room';
 
 const ROOMS_KEY = 'rooms';
 
 export default class LobbyServer implements Party.Server {
-  private rooms: unknown[] = [];
+  private rooms: PublicRoom[] = [];
 
   constructor(readonly room: Party.Room) {}
 
   async onStart(): Promise<void> {
-    this.rooms = (await this.room.storage.get<unknown[]>(ROOMS_KEY)) ?? [];
+    this.rooms = (await this.room.storage.get<PublicRoom[]>(ROOMS_KEY)) ?? [];
   }
 
   onConnect(connection: Party.Connection): void {
@@ -40,7 +40,7 @@ export default class LobbyServer implements Party.Server {
       BODY_LIMITS.lobbyPush,
     );
     if (!signed.ok) return refusedCall(signed);
-    const parsed = publicRoomsPushSchema.safeParse(parseJson(signed.body));
+    const parsed = lobbyPushSchema.safeParse(parseJson(signed.body));
     if (!parsed.success) return jsonResponse({ error: 'Invalid body', code: 'invalid_body' }, 400);
     this.rooms = parsed.data.rooms;
     await this.room.storage.put(ROOMS_KEY, this.rooms);

@@ -3,7 +3,7 @@
 // and the timestamp (401, the body unread), the declared and then the actual size (413, reading
 // stops at the limit), and only then the signature over the exact bytes.
 import type * as Party from 'partykit/server';
-import { checkSignatureHeaders, verifyRequest } from '../../game/signing';
+import { checkSignatureHeaders, verifyRequest } from '../../wire/signing';
 
 export type SignedBody =
   { ok: true; body: string } | { ok: false; status: 401 | 413; reason: string };

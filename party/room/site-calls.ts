@@ -4,10 +4,7 @@ import type * as Party from 'partykit/server';
 import { parseJson } from './json';
 import { BODY_LIMITS } from './limits';
 import { jsonResponse, readSignedBody, refusedCall } from './signed-request';
-import { roomCallSchema } from './site-protocol';
-import type { z } from 'zod';
-
-export type RoomCall = z.infer<typeof roomCallSchema>;
+import { roomCallSchema, type RoomCall } from '../../wire/site-room';
 
 export async function readRoomCall(
   request: Party.Request,

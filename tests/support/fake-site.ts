@@ -3,7 +3,7 @@
 // (answers 503) and can push a room to the room server (call 1) the way the site does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { purposeKey, signRequest, verifyRequest } from '../../game/signing';
+import { purposeKey, signRequest, verifyRequest } from '../../wire/signing';
 
 export interface FakeSeat {
   uid: string;

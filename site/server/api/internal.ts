@@ -3,7 +3,7 @@
 // In this order, so an unsigned caller costs next to nothing: the signature headers and the
 // timestamp (401, the body unread), the body up to a fixed size (413), then the signature over it.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../game/signing';
+import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../wire/signing';
 import { sendError } from '../auth/http';
 import { describeError } from '../auth/logging';
 import { rawBodyUpTo } from './limited-body';

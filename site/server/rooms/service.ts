@@ -1,14 +1,15 @@
 // Create, join, leave and expire: each ONE write transaction (balance check, escrow of the stake,
 // seat), then a background push to the room server and the lobby once it has committed.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, isNull, lte, max } from 'drizzle-orm';
 import type { Database, Queryable, Tx } from '../../../db/client';
 import { accountIds, balanceOf, findTransfer, InsufficientFundsError } from '../../../db/ledger';
 import { moneyKeys, refundStake, stake } from '../../../db/money';
 import { rooms, roomSeats, users } from '../../../db/schema';
-import { COUNTDOWN_MS, TURN_MS } from '../../../game/timing';
-import { purposeKey, signTicket } from '../../../game/signing';
+import { hashServerSeed } from '../../../game/dice';
+import { latestGameEnd } from '../../../game/timing';
+import { purposeKey, signTicket } from '../../../wire/signing';
 import { authMessages } from '../auth/messages';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { createRoomPublisher, type RoomPublisher } from './publisher';
@@ -108,9 +109,7 @@ function newRoomId(): string {
 
 export function newServerSeed(): { serverSeed: string; serverSeedHash: string } {
   const serverSeed = randomBytes(32).toString('hex');
-  // Same as game/dice's hashServerSeed: SHA-256 hex of the seed string's UTF-8 bytes.
-  const serverSeedHash = createHash('sha256').update(serverSeed, 'utf8').digest('hex');
-  return { serverSeed, serverSeedHash };
+  return { serverSeed, serverSeedHash: hashServerSeed(serverSeed) };
 }
 
 export function seatName(actor: Pick<Actor, 'firstName' | 'lastName'>): string {
@@ -399,11 +398,11 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
       .where(and(eq(rooms.status, 'active'), isNull(rooms.settledAt)))
       .groupBy(rooms.roomId);
     const overdue = started
-      .filter(({ timeMinutes, filledAt }) => {
-        // The latest a game can end: the countdown, a first roll left to the turn timer, the game.
-        const longest = (COUNTDOWN_MS + TURN_MS + timeMinutes * 60_000) * config.gameTimeScale;
-        return filledAt !== null && now > filledAt + longest + OVERDUE_GRACE_MS;
-      })
+      .filter(
+        ({ timeMinutes, filledAt }) =>
+          filledAt !== null &&
+          now > latestGameEnd(filledAt, timeMinutes, config.gameTimeScale) + OVERDUE_GRACE_MS,
+      )
       .map(({ roomId }) => roomId);
     for (const roomId of overdue) publisher.roomChanged(roomId);
     return overdue;

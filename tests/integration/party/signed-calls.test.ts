@@ -3,7 +3,7 @@
 // caller cannot make a room server wait for or buffer a body.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../../game/signing';
+import { signRequest } from '../../../wire/signing';
 import { BODY_LIMITS } from '../../../party/room/limits';
 import { makeRoom, startEnvironment, type Environment } from './support/environment';
 

@@ -4,7 +4,7 @@
 // site buffer a large one.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../../game/signing';
+import { signRequest } from '../../../wire/signing';
 import { INTERNAL_BODY_LIMITS } from '../../../site/server/api/internal';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 

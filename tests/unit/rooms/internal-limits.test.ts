@@ -6,7 +6,7 @@ import { createActor } from 'xstate';
 import { roomMachine, toView, type LogEntry } from '../../../game';
 import { buildSettlement } from '../../../party/room/settlement';
 import { INTERNAL_BODY_LIMITS } from '../../../site/server/api/internal';
-import { TIME_OPTIONS_MINUTES } from '../../../site/server/rooms/settings';
+import { TIME_OPTIONS_MINUTES } from '../../../game/room-options';
 
 const T0 = 1_700_000_000_000;
 
