@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { roomMessages as m } from '../../../site/server/rooms/messages';
-import { roomNameFor, roomSocketUrl, seatName } from '../../../site/server/rooms/service';
+import { roomNameFor, seatName } from '../../../site/server/rooms/seating';
+import { roomSocketUrl } from '../../../site/server/rooms/tickets';
 import { parseClientSeed, parseRoomSettings } from '../../../site/server/rooms/settings';
 
 const valid = { amount: 10, time: 60, maxPlayers: 2, privacy: 'Private' };
