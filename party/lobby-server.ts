@@ -5,7 +5,7 @@ import type * as Party from 'partykit/server';
 import { readEnv } from './room/env';
 import { parseJson } from './room/json';
 import { BODY_LIMITS } from './room/limits';
-import { jsonResponse, readSignedBody, refusedCall } from './room/signed-request';
+import { jsonResponse, readSignedBody, refusal, refusedCall } from './room/signed-request';
 import { lobbyPushSchema, type PublicRoom } from '../wire/site-room';
 
 const ROOMS_KEY = 'rooms';
@@ -41,7 +41,7 @@ export default class LobbyServer implements Party.Server {
     );
     if (!signed.ok) return refusedCall(signed);
     const parsed = lobbyPushSchema.safeParse(parseJson(signed.body));
-    if (!parsed.success) return jsonResponse({ error: 'Invalid body', code: 'invalid_body' }, 400);
+    if (!parsed.success) return refusal('invalidBody');
     this.rooms = parsed.data.rooms;
     await this.room.storage.put(ROOMS_KEY, this.rooms);
     this.room.broadcast(this.roomsMessage());

@@ -89,3 +89,10 @@ export type LobbyPush = z.infer<typeof lobbyPushSchema>;
 /** Every refusal of a call, either way: `{error, code}` (the settlement's adds `retry`). */
 export const callRefusalSchema = z.object({ error: z.string(), code: z.string() });
 export type CallRefusal = z.infer<typeof callRefusalSchema>;
+
+/** The refusals every receiver gives, with their status: unsigned, too big, not the shape. */
+export const CALL_REFUSALS = {
+  unauthorized: { status: 401, error: 'Unauthorized', code: 'unauthorized' },
+  bodyTooLarge: { status: 413, error: 'Request body too large', code: 'body_too_large' },
+  invalidBody: { status: 400, error: 'Invalid body', code: 'invalid_body' },
+} as const satisfies Record<string, CallRefusal & { status: number }>;

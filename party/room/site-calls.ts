@@ -3,7 +3,7 @@
 import type * as Party from 'partykit/server';
 import { parseJson } from './json';
 import { BODY_LIMITS } from './limits';
-import { jsonResponse, readSignedBody, refusedCall } from './signed-request';
+import { readSignedBody, refusal, refusedCall } from './signed-request';
 import { roomCallSchema, type RoomCall } from '../../wire/site-room';
 
 export async function readRoomCall(
@@ -15,10 +15,7 @@ export async function readRoomCall(
   if (!signed.ok) return { ok: false, response: refusedCall(signed) };
   const parsed = roomCallSchema.safeParse(parseJson(signed.body));
   if (!parsed.success) {
-    return {
-      ok: false,
-      response: jsonResponse({ error: 'Invalid body', code: 'invalid_body' }, 400),
-    };
+    return { ok: false, response: refusal('invalidBody') };
   }
   return { ok: true, call: parsed.data };
 }

@@ -4,6 +4,7 @@
 // timestamp (401, the body unread), the body up to a fixed size (413), then the signature over it.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../wire/signing';
+import { CALL_REFUSALS } from '../../../wire/site-room';
 import { sendError } from '../auth/http';
 import { describeError } from '../auth/logging';
 import { rawBodyUpTo } from './limited-body';
@@ -46,7 +47,8 @@ export function internalRouter(deps: RoomsDeps): Router {
         console.error(`[rooms] admin log failed: ${describeError(error)}`),
       );
     }
-    sendError(res, 401, 'Unauthorized', 'unauthorized');
+    const { status, error, code } = CALL_REFUSALS.unauthorized;
+    sendError(res, status, error, code);
   };
 
   /** Before the body: the headers are there, well-formed and fresh. */
