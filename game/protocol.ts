@@ -2,7 +2,7 @@
 // clients parse what the server sends, the server parses what clients send.
 import { z } from 'zod';
 import { PLAYER_COLORS } from './board';
-import { boxIdSchema as boxId, logEntrySchema } from './log';
+import { boxIdSchema as boxId, diceRollEntrySchema, logEntrySchema } from './log';
 import type { RoomEvent } from './room-machine';
 import { statementSchema } from './statement';
 
@@ -70,17 +70,7 @@ export const roomViewSchema = z.object({
   gameStartTime: z.number().nullable(),
   gameEndTime: z.number().nullable(),
   pendingPurchase: z.string().nullable(),
-  lastRoll: z
-    .object({
-      player: z.string(),
-      roll: z.number().int(),
-      newPosition: z.number().int(),
-      extraTurn: z.boolean(),
-      nonce: z.number().int(),
-      auto: z.boolean(),
-      timestamp: z.number(),
-    })
-    .nullable(),
+  lastRoll: diceRollEntrySchema.omit({ type: true }).nullable(),
   spectators: z.number().int().nonnegative(),
   /** serverSeed stays null until the game has ended. */
   fairness: z.object({

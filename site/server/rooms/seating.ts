@@ -55,21 +55,35 @@ export function roomNameFor(firstName: string): string {
   return `${firstName.trim() || 'Player'}'s Room`;
 }
 
+/** The answer of a change: the room as it stands inside the transaction that changed it. */
+async function roomAsItStands(tx: Tx, roomId: string): Promise<{ ok: true; room: PublicRoom }> {
+  const room = await loadRoom(tx, roomId);
+  if (!room) throw new Error('room vanished inside its own transaction');
+  return { ok: true, room: toPublicRoom(room) };
+}
+
 export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | 'join' | 'leave'> {
   const { database, clock, changed } = deps;
 
-  /** Runs one write transaction; a RefusalError thrown inside rolls it back and is answered. */
+  /**
+   * Runs one write transaction on a room; a RefusalError thrown inside rolls it back and is
+   * answered. Once a change has committed, the room and the lobby are pushed.
+   */
   async function transact<T>(
+    roomId: string,
     fn: (tx: Tx) => Promise<Outcome<T>>,
     insufficient?: Refusal,
   ): Promise<Outcome<T>> {
+    let outcome: Outcome<T>;
     try {
-      return await database.write(fn);
+      outcome = await database.write(fn);
     } catch (error) {
       if (error instanceof RefusalError) return error.refusal;
       if (insufficient && error instanceof InsufficientFundsError) return insufficient;
       throw error;
     }
+    if (outcome.ok) changed(roomId);
+    return outcome;
   }
 
   async function create(actor: Actor, body: unknown): Promise<Outcome<{ room: PublicRoom }>> {
@@ -82,48 +96,50 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
     const { serverSeed, serverSeedHash } = newServerSeed();
     const insufficient = refuse(402, 'insufficient_funds', m.insufficientFundsToCreate);
 
-    const outcome = await transact(async (tx) => {
-      const now = clock();
-      const user = await userRow(tx, actor.id);
-      if (!user) return refuse(404, 'user_not_found', m.userNotFound);
-      const current = await liveRoomOf(tx, user.currentRoomId);
-      if (current) {
-        return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, { roomId: current });
-      }
-      if ((await balanceOf(tx, accountIds.wallet(actor.id))) < settings.stakeNgwee)
-        return insufficient;
+    return transact(
+      roomId,
+      async (tx) => {
+        const now = clock();
+        const user = await userRow(tx, actor.id);
+        if (!user) return refuse(404, 'user_not_found', m.userNotFound);
+        const current = await liveRoomOf(tx, user.currentRoomId);
+        if (current) {
+          return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, {
+            roomId: current,
+          });
+        }
+        if ((await balanceOf(tx, accountIds.wallet(actor.id))) < settings.stakeNgwee)
+          return insufficient;
 
-      await tx.insert(rooms).values({
-        roomId,
-        roomName: roomNameFor(user.firstName),
-        hostId: actor.id,
-        amount: settings.stakeNgwee,
-        timeMinutes: settings.timeMinutes,
-        maxPlayers: settings.maxPlayers,
-        privacy: settings.privacy,
-        isActive: true,
-        status: 'waiting',
-        serverSeed,
-        serverSeedHash,
-        createdAt: now,
-        expiresAt: now + Math.round(ROOM_EXPIRY_MS * deps.gameTimeScale),
-      });
-      await tx.insert(roomSeats).values({
-        roomId,
-        userId: actor.id,
-        name: seatName(user),
-        seatIndex: 0,
-        clientSeed: seed.clientSeed,
-        joinedAt: now,
-      });
-      await stake(tx, { roomId, userId: actor.id });
-      await setCurrentRoom(tx, actor.id, roomId, now);
-      const room = await loadRoom(tx, roomId);
-      if (!room) throw new Error('room vanished inside its own transaction');
-      return { ok: true as const, room: toPublicRoom(room) };
-    }, insufficient);
-    if (outcome.ok) changed(roomId);
-    return outcome;
+        await tx.insert(rooms).values({
+          roomId,
+          roomName: roomNameFor(user.firstName),
+          hostId: actor.id,
+          amount: settings.stakeNgwee,
+          timeMinutes: settings.timeMinutes,
+          maxPlayers: settings.maxPlayers,
+          privacy: settings.privacy,
+          isActive: true,
+          status: 'waiting',
+          serverSeed,
+          serverSeedHash,
+          createdAt: now,
+          expiresAt: now + Math.round(ROOM_EXPIRY_MS * deps.gameTimeScale),
+        });
+        await tx.insert(roomSeats).values({
+          roomId,
+          userId: actor.id,
+          name: seatName(user),
+          seatIndex: 0,
+          clientSeed: seed.clientSeed,
+          joinedAt: now,
+        });
+        await stake(tx, { roomId, userId: actor.id });
+        await setCurrentRoom(tx, actor.id, roomId, now);
+        return roomAsItStands(tx, roomId);
+      },
+      insufficient,
+    );
   }
 
   async function join(
@@ -136,59 +152,61 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
     if (!seed.ok) return seed;
     const insufficient = refuse(402, 'insufficient_funds', m.insufficientBalance);
 
-    const outcome = await transact(async (tx) => {
-      const now = clock();
-      const found = await loadRoom(tx, roomId);
-      if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
-      const { room, seats } = found;
-      if (room.status === 'closed' || room.status === 'ended') {
-        return refuse(410, 'room_closed', m.roomClosed);
-      }
-      if (seats.some((seat) => seat.userId === actor.id)) {
-        return refuse(409, 'already_in_this_room', m.alreadyInThisRoom, { roomId });
-      }
-      // A stake is taken once per room and player (db/money): who left cannot sit down again.
-      if (await findTransfer(tx, moneyKeys.refund(roomId, actor.id))) {
-        return refuse(409, 'left_room', m.leftRoom);
-      }
-      const user = await userRow(tx, actor.id);
-      if (!user) return refuse(404, 'user_not_found', m.userNotFound);
-      const current = await liveRoomOf(tx, user.currentRoomId);
-      if (current) {
-        return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, { roomId: current });
-      }
-      if (room.status !== 'waiting' || !room.isActive || seats.length >= room.maxPlayers) {
-        return refuse(409, 'room_full', m.roomFull);
-      }
-      if ((await balanceOf(tx, accountIds.wallet(actor.id))) < room.amount) return insufficient;
+    return transact(
+      roomId,
+      async (tx) => {
+        const now = clock();
+        const found = await loadRoom(tx, roomId);
+        if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
+        const { room, seats } = found;
+        if (room.status === 'closed' || room.status === 'ended') {
+          return refuse(410, 'room_closed', m.roomClosed);
+        }
+        if (seats.some((seat) => seat.userId === actor.id)) {
+          return refuse(409, 'already_in_this_room', m.alreadyInThisRoom, { roomId });
+        }
+        // A stake is taken once per room and player (db/money): who left cannot sit down again.
+        if (await findTransfer(tx, moneyKeys.refund(roomId, actor.id))) {
+          return refuse(409, 'left_room', m.leftRoom);
+        }
+        const user = await userRow(tx, actor.id);
+        if (!user) return refuse(404, 'user_not_found', m.userNotFound);
+        const current = await liveRoomOf(tx, user.currentRoomId);
+        if (current) {
+          return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, {
+            roomId: current,
+          });
+        }
+        if (room.status !== 'waiting' || !room.isActive || seats.length >= room.maxPlayers) {
+          return refuse(409, 'room_full', m.roomFull);
+        }
+        if ((await balanceOf(tx, accountIds.wallet(actor.id))) < room.amount) return insufficient;
 
-      const [last] = await tx
-        .select({ seatIndex: max(roomSeats.seatIndex) })
-        .from(roomSeats)
-        .where(eq(roomSeats.roomId, roomId));
-      await tx.insert(roomSeats).values({
-        roomId,
-        userId: actor.id,
-        name: seatName(user),
-        seatIndex: (last?.seatIndex ?? -1) + 1,
-        clientSeed: seed.clientSeed,
-        joinedAt: now,
-      });
-      await stake(tx, { roomId, userId: actor.id });
-      await setCurrentRoom(tx, actor.id, roomId, now);
-      if (seats.length + 1 === room.maxPlayers) {
-        // The last seat: no more joins or leaves; the room server counts down and starts the game.
-        await tx
-          .update(rooms)
-          .set({ isActive: false, status: 'active' })
-          .where(eq(rooms.roomId, roomId));
-      }
-      const after = await loadRoom(tx, roomId);
-      if (!after) throw new Error('room vanished inside its own transaction');
-      return { ok: true as const, room: toPublicRoom(after) };
-    }, insufficient);
-    if (outcome.ok) changed(roomId);
-    return outcome;
+        const [last] = await tx
+          .select({ seatIndex: max(roomSeats.seatIndex) })
+          .from(roomSeats)
+          .where(eq(roomSeats.roomId, roomId));
+        await tx.insert(roomSeats).values({
+          roomId,
+          userId: actor.id,
+          name: seatName(user),
+          seatIndex: (last?.seatIndex ?? -1) + 1,
+          clientSeed: seed.clientSeed,
+          joinedAt: now,
+        });
+        await stake(tx, { roomId, userId: actor.id });
+        await setCurrentRoom(tx, actor.id, roomId, now);
+        if (seats.length + 1 === room.maxPlayers) {
+          // The last seat: no more joins or leaves; the room server counts down and starts the game.
+          await tx
+            .update(rooms)
+            .set({ isActive: false, status: 'active' })
+            .where(eq(rooms.roomId, roomId));
+        }
+        return roomAsItStands(tx, roomId);
+      },
+      insufficient,
+    );
   }
 
   async function leave(
@@ -196,7 +214,7 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
     roomId: string,
   ): Promise<Outcome<{ room: PublicRoom | null }>> {
     if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
-    const outcome = await transact(async (tx) => {
+    return transact(roomId, async (tx) => {
       const now = clock();
       const found = await loadRoom(tx, roomId);
       if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
@@ -229,12 +247,8 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
           .set({ hostId: nextHost.userId, roomName: roomNameFor(host?.firstName ?? nextHost.name) })
           .where(eq(rooms.roomId, roomId));
       }
-      const after = await loadRoom(tx, roomId);
-      if (!after) throw new Error('room vanished inside its own transaction');
-      return { ok: true as const, room: toPublicRoom(after) };
+      return roomAsItStands(tx, roomId);
     });
-    if (outcome.ok) changed(roomId);
-    return outcome;
   }
 
   return { create, join, leave };
