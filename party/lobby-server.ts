@@ -4,9 +4,8 @@
 import type * as Party from 'partykit/server';
 import { readEnv } from './room/env';
 import { parseJson } from './room/json';
-import { BODY_LIMITS } from './room/limits';
 import { jsonResponse, readSignedBody, refusal, refusedCall } from './room/signed-request';
-import { lobbyPushSchema, type PublicRoom } from '../wire/site-room';
+import { CALL_BODY_LIMITS, lobbyPushSchema, type PublicRoom } from '../wire/site-room';
 
 const ROOMS_KEY = 'rooms';
 
@@ -37,7 +36,7 @@ export default class LobbyServer implements Party.Server {
       request,
       keys.siteToRoom,
       Date.now(),
-      BODY_LIMITS.lobbyPush,
+      CALL_BODY_LIMITS.lobbyPush,
     );
     if (!signed.ok) return refusedCall(signed);
     const parsed = lobbyPushSchema.safeParse(parseJson(signed.body));

@@ -86,6 +86,21 @@ export const lobbyPushSchema = z.object({
 });
 export type LobbyPush = z.infer<typeof lobbyPushSchema>;
 
+/**
+ * Largest body each call may carry (bytes of UTF-8); a receiver stops reading there (413). A room
+ * push holds at most six seats of bounded fields, about 7 KiB at worst; a sign-out is a few ids;
+ * the lobby list holds at most 1000 public rooms of about 600 bytes each; the pull is a GET (no
+ * body). A settlement carries every log entry of the game: measured at 336–422 bytes per roll
+ * (tests/unit/rooms/internal-limits.test.ts), so an hour rolled at 10 a second, about 36,000 rolls,
+ * is 12–15 MB; this leaves room for twice that.
+ */
+export const CALL_BODY_LIMITS = {
+  roomCall: 16 * 1024,
+  lobbyPush: 1024 * 1024,
+  pull: 1024,
+  settlement: 32 * 1024 * 1024,
+} as const;
+
 /** Every refusal of a call, either way: `{error, code}` (the settlement's adds `retry`). */
 export const callRefusalSchema = z.object({ error: z.string(), code: z.string() });
 export type CallRefusal = z.infer<typeof callRefusalSchema>;

@@ -2,16 +2,15 @@
 // signature first, then the shape. A refusal comes back as the response to send.
 import type * as Party from 'partykit/server';
 import { parseJson } from './json';
-import { BODY_LIMITS } from './limits';
 import { readSignedBody, refusal, refusedCall } from './signed-request';
-import { roomCallSchema, type RoomCall } from '../../wire/site-room';
+import { CALL_BODY_LIMITS, roomCallSchema, type RoomCall } from '../../wire/site-room';
 
 export async function readRoomCall(
   request: Party.Request,
   secret: string,
   now: number,
 ): Promise<{ ok: true; call: RoomCall } | { ok: false; response: Response }> {
-  const signed = await readSignedBody(request, secret, now, BODY_LIMITS.roomCall);
+  const signed = await readSignedBody(request, secret, now, CALL_BODY_LIMITS.roomCall);
   if (!signed.ok) return { ok: false, response: refusedCall(signed) };
   const parsed = roomCallSchema.safeParse(parseJson(signed.body));
   if (!parsed.success) {
