@@ -17,7 +17,7 @@ import { combineClientSeeds } from '../../../game/dice';
 import { payoutOf, winnersOf } from '../../../game/payout';
 import { canonicalJson, replayReportedGame } from '../../../game/replay';
 import { statementsOf } from '../../../game/statement';
-import { boardStateOf } from '../../../game/view';
+import { boardStateOf, ngweeToZmw } from '../../../game/view';
 import {
   settlementReportSchema,
   type SettlementAnswer as AnswerBody,
@@ -61,10 +61,6 @@ const PARTICIPANT_FIELDS = ['position', 'balance', 'trucks', 'revenue', 'expense
 
 function sameMembers(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
-}
-
-function toZmw(ngwee: number): number {
-  return ngwee / 100;
 }
 
 function parseReport(roomId: string, rawBody: string): SettlementReport {
@@ -185,9 +181,9 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
     boardState,
     endTime: new Date(report.endTime).toISOString(),
     winners,
-    totalPot: toZmw(payout.totalPotNgwee),
-    winnerShare: toZmw(payout.winnerShareNgwee),
-    systemShare: toZmw(payout.systemShareNgwee),
+    totalPot: ngweeToZmw(payout.totalPotNgwee),
+    winnerShare: ngweeToZmw(payout.winnerShareNgwee),
+    systemShare: ngweeToZmw(payout.systemShareNgwee),
     statements,
     fairness: {
       serverSeed: room.serverSeed,
