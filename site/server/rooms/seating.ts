@@ -55,6 +55,27 @@ export function roomNameFor(firstName: string): string {
   return `${firstName.trim() || 'Player'}'s Room`;
 }
 
+/** The room with its seats, while it is still open to joins and leaves. */
+async function openRoom(tx: Tx, roomId: string) {
+  const found = await loadRoom(tx, roomId);
+  if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
+  if (found.room.status === 'closed' || found.room.status === 'ended') {
+    return refuse(410, 'room_closed', m.roomClosed);
+  }
+  return { ok: true as const, ...found };
+}
+
+/** The user, when they sit in no other live room (a user plays in one room at a time). */
+async function freeToSit(tx: Tx, userId: string) {
+  const user = await userRow(tx, userId);
+  if (!user) return refuse(404, 'user_not_found', m.userNotFound);
+  const current = await liveRoomOf(tx, user.currentRoomId);
+  if (current) {
+    return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, { roomId: current });
+  }
+  return { ok: true as const, user };
+}
+
 /** The answer of a change: the room as it stands inside the transaction that changed it. */
 async function roomAsItStands(tx: Tx, roomId: string): Promise<{ ok: true; room: PublicRoom }> {
   const room = await loadRoom(tx, roomId);
@@ -100,14 +121,9 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
       roomId,
       async (tx) => {
         const now = clock();
-        const user = await userRow(tx, actor.id);
-        if (!user) return refuse(404, 'user_not_found', m.userNotFound);
-        const current = await liveRoomOf(tx, user.currentRoomId);
-        if (current) {
-          return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, {
-            roomId: current,
-          });
-        }
+        const free = await freeToSit(tx, actor.id);
+        if (!free.ok) return free;
+        const { user } = free;
         if ((await balanceOf(tx, accountIds.wallet(actor.id))) < settings.stakeNgwee)
           return insufficient;
 
@@ -156,12 +172,9 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
       roomId,
       async (tx) => {
         const now = clock();
-        const found = await loadRoom(tx, roomId);
-        if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
+        const found = await openRoom(tx, roomId);
+        if (!found.ok) return found;
         const { room, seats } = found;
-        if (room.status === 'closed' || room.status === 'ended') {
-          return refuse(410, 'room_closed', m.roomClosed);
-        }
         if (seats.some((seat) => seat.userId === actor.id)) {
           return refuse(409, 'already_in_this_room', m.alreadyInThisRoom, { roomId });
         }
@@ -169,14 +182,9 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
         if (await findTransfer(tx, moneyKeys.refund(roomId, actor.id))) {
           return refuse(409, 'left_room', m.leftRoom);
         }
-        const user = await userRow(tx, actor.id);
-        if (!user) return refuse(404, 'user_not_found', m.userNotFound);
-        const current = await liveRoomOf(tx, user.currentRoomId);
-        if (current) {
-          return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, {
-            roomId: current,
-          });
-        }
+        const free = await freeToSit(tx, actor.id);
+        if (!free.ok) return free;
+        const { user } = free;
         if (room.status !== 'waiting' || !room.isActive || seats.length >= room.maxPlayers) {
           return refuse(409, 'room_full', m.roomFull);
         }
@@ -216,12 +224,9 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
     if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
     return transact(roomId, async (tx) => {
       const now = clock();
-      const found = await loadRoom(tx, roomId);
-      if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
+      const found = await openRoom(tx, roomId);
+      if (!found.ok) return found;
       const { room, seats } = found;
-      if (room.status === 'closed' || room.status === 'ended') {
-        return refuse(410, 'room_closed', m.roomClosed);
-      }
       const mine = seats.find((seat) => seat.userId === actor.id);
       if (!mine) return refuse(409, 'not_in_room', m.notInRoom);
       if (room.status !== 'waiting') return refuse(409, 'room_started', m.cannotLeaveFull);
