@@ -1,35 +1,38 @@
 // The project's dependency arrows, enforced at lint time:
 //   game/        imports only itself (and a few pure packages); no clock, no randomness, no I/O.
-//   party/       may import game/, never db/ or site/.
-//   db/          may import nothing of site/ or party/.
+//   wire/        the messages between the site and the room servers (schemas, signing): game/ and
+//                the pure packages only; imported by party/ and site/, never by game/ or db/.
+//   party/       may import game/ and wire/, never db/ or site/.
+//   db/          may import game/, nothing of site/, party/ or wire/.
 //   site/shared/ browser-safe rules used by both the pages and the server: only itself and game/
 //                (and the same few pure packages).
-//   site/app/    the pages (the browser bundle): game/ and site/shared/ only; from site/server/ only
-//                `import type` / `export type` (erased at build time), never db/ or party/.
-//   site/server/ (and the rest of site/) may import game/, db/ and site/shared/, never site/app/ or
-//                party/.
+//   site/app/    the pages (the browser bundle): game/, wire/ and site/shared/ only; from site/server/
+//                only `import type` / `export type` (erased at build time), never db/ or party/.
+//   site/server/ (and the rest of site/) may import game/, wire/, db/ and site/shared/, never
+//                site/app/ or party/.
 import path from 'node:path';
 import { builtinModules } from 'node:module';
 
 /** Most specific first: a file belongs to the first layer whose folder holds it. */
-const LAYERS = ['game', 'party', 'db', 'site/shared', 'site/app', 'site/server', 'site'];
+const LAYERS = ['game', 'wire', 'party', 'db', 'site/shared', 'site/app', 'site/server', 'site'];
 
 /** Which project folders each layer may import from (besides itself). */
 const ALLOWED = {
   game: [],
-  party: ['game'],
+  wire: ['game'],
+  party: ['game', 'wire'],
   db: ['game'],
   'site/shared': ['game'],
-  'site/app': ['game', 'site/shared'],
-  'site/server': ['game', 'db', 'site/shared'],
-  site: ['game', 'db', 'site/shared', 'site/server'],
+  'site/app': ['game', 'wire', 'site/shared'],
+  'site/server': ['game', 'wire', 'db', 'site/shared'],
+  site: ['game', 'wire', 'db', 'site/shared', 'site/server'],
 };
 
 /** Layers another layer may import types from, and nothing else (types are erased at build time). */
 const TYPES_ONLY = { 'site/app': ['site/server'] };
 
 /** Layers that run anywhere (browser, room server, Node) and so may use only these packages. */
-const PURE_LAYERS = ['game', 'site/shared'];
+const PURE_LAYERS = ['game', 'wire', 'site/shared'];
 
 /** npm packages that the pure layers may use: pure, portable, no I/O. */
 const PURE_PACKAGES = ['xstate', '@oslojs/crypto', '@oslojs/encoding', 'zod'];
@@ -54,7 +57,7 @@ const boundaries = {
     type: 'problem',
     docs: {
       description:
-        'Keep game/, party/, db/, site/shared/ and site/ within their dependency arrows.',
+        'Keep game/, wire/, party/, db/, site/shared/ and site/ within their dependency arrows.',
     },
     schema: [],
     messages: {

@@ -10,6 +10,7 @@ import {
   type BoxId,
   type PlayerColor,
 } from './board';
+import type { DiceRollEntry } from './log';
 
 export interface Player {
   uid: string;
@@ -33,15 +34,8 @@ export interface Turn {
   round: number;
 }
 
-export interface LastRoll {
-  player: string;
-  roll: number;
-  newPosition: number;
-  extraTurn: boolean;
-  nonce: number;
-  auto: boolean;
-  timestamp: number;
-}
+/** The last roll: its log entry without the type. */
+export type LastRoll = Omit<DiceRollEntry, 'type'>;
 
 export interface GameState {
   joinedOrder: string[];

@@ -2,10 +2,12 @@
 export * from './board';
 export * from './dice';
 export * from './game-state';
-export type * from './log';
+export * from './log';
 export * from './messages';
 export * from './payout';
 export * from './protocol';
+export * from './replay';
+export * from './room-options';
 export * from './room-context';
 export * from './room-machine';
 export * from './rules';

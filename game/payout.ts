@@ -41,6 +41,16 @@ function floorDiv(a: number, b: number): number {
   return (a - (a % b)) / b;
 }
 
+/** What the winners share: floor(80 % of the pot), in ngwee. */
+export function winnersPotNgwee(totalPotNgwee: number): number {
+  return floorDiv(totalPotNgwee * 4, 5);
+}
+
+/** A lone winner's prize for a pot in ZMW, floored to the ngwee: what the screens show. */
+export function prizeOf(potZmw: number): number {
+  return winnersPotNgwee(Math.round(potZmw * 100)) / 100;
+}
+
 /** pot = stake × players; the winners share floor(80 % of pot), each floored to the ngwee. */
 export function payoutOf(
   stakeNgwee: number,
@@ -51,7 +61,7 @@ export function payoutOf(
     throw new RangeError('The stake must be a whole, non-negative number of ngwee');
   }
   const totalPotNgwee = stakeNgwee * joinedOrder.length;
-  const winnersPot = floorDiv(totalPotNgwee * 4, 5);
+  const winnersPot = winnersPotNgwee(totalPotNgwee);
   const perWinnerNgwee = winners.length === 0 ? 0 : floorDiv(winnersPot, winners.length);
   const winnerShareNgwee = perWinnerNgwee * winners.length;
   const payouts = Object.fromEntries(

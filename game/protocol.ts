@@ -1,8 +1,10 @@
 // The room's wire format (docs/protocol.md), one schema shared by the room server and every client:
 // clients parse what the server sends, the server parses what clients send.
 import { z } from 'zod';
-import { BOX_IDS, PLAYER_COLORS } from './board';
+import { PLAYER_COLORS } from './board';
+import { boxIdSchema as boxId, diceRollEntrySchema, logEntrySchema } from './log';
 import type { RoomEvent } from './room-machine';
+import { statementSchema } from './statement';
 
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
@@ -13,64 +15,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-const boxId = z.enum(BOX_IDS as [`box${number}`, ...`box${number}`[]]);
 const amounts = z.record(z.string(), z.number());
-
-export const logEntrySchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('dice_roll'),
-    player: z.string(),
-    roll: z.number().int().min(1).max(6),
-    newPosition: z.number().int(),
-    extraTurn: z.boolean(),
-    nonce: z.number().int().nonnegative(),
-    auto: z.boolean(),
-    timestamp: z.number(),
-  }),
-  z.object({
-    type: z.literal('truck_fee'),
-    from: z.string(),
-    to: z.string(),
-    boxId,
-    amount: z.number(),
-    timestamp: z.number(),
-  }),
-  ...(['revenue', 'expense', 'tax'] as const).map((type) =>
-    z.object({
-      type: z.literal(type),
-      player: z.string(),
-      boxId,
-      key: z.string(),
-      amount: z.number(),
-      timestamp: z.number(),
-    }),
-  ),
-  z.object({
-    type: z.literal('truck_purchase'),
-    player: z.string(),
-    cost: z.number(),
-    newTrucks: z.number().int(),
-    timestamp: z.number(),
-  }),
-  z.object({
-    type: z.literal('truck_declined'),
-    player: z.string(),
-    lapsed: z.boolean(),
-    timestamp: z.number(),
-  }),
-]);
-
-export const statementSchema = z.object({
-  revenue: z.number(),
-  expenses: z.number(),
-  charitable: z.number(),
-  autoinvestment: z.number(),
-  tithe: z.number(),
-  netOperatingProfit: z.number(),
-  tax: z.number(),
-  netProfit: z.number(),
-  trucks: z.number().int(),
-});
 
 export const participantViewSchema = z.object({
   name: z.string(),
@@ -96,16 +41,26 @@ export const resultViewSchema = z.object({
   statements: z.record(z.string(), statementSchema),
 });
 
+/** A room's life: the machine's states, and what the site calls its rooms. */
+export const roomStatusSchema = z.enum(['waiting', 'countdown', 'active', 'ended', 'closed']);
+export type RoomStatus = z.infer<typeof roomStatusSchema>;
+
+/** Each box's owner (a home box's player) and trucks. */
+export const boardStateSchema = z.record(
+  z.string(),
+  z.object({ owner: z.string().nullable(), trucks: z.number() }),
+);
+
 export const roomViewSchema = z.object({
   roomId: z.string(),
-  status: z.enum(['waiting', 'countdown', 'active', 'ended', 'closed']),
+  status: roomStatusSchema,
   /** ZMW. */
   stake: z.number(),
   timeMinutes: z.number(),
   maxPlayers: z.number().int(),
   joinedOrder: z.array(z.string()),
   participants: z.record(z.string(), participantViewSchema),
-  boardState: z.record(z.string(), z.object({ owner: z.string().nullable(), trucks: z.number() })),
+  boardState: boardStateSchema,
   turn: z.object({
     currentPlayer: z.string().nullable(),
     round: z.number().int(),
@@ -115,17 +70,7 @@ export const roomViewSchema = z.object({
   gameStartTime: z.number().nullable(),
   gameEndTime: z.number().nullable(),
   pendingPurchase: z.string().nullable(),
-  lastRoll: z
-    .object({
-      player: z.string(),
-      roll: z.number().int(),
-      newPosition: z.number().int(),
-      extraTurn: z.boolean(),
-      nonce: z.number().int(),
-      auto: z.boolean(),
-      timestamp: z.number(),
-    })
-    .nullable(),
+  lastRoll: diceRollEntrySchema.omit({ type: true }).nullable(),
   spectators: z.number().int().nonnegative(),
   /** serverSeed stays null until the game has ended. */
   fairness: z.object({

@@ -1,17 +1,21 @@
-// The finance statement of docs/rules.md, in in-game money (plain integers).
+// The finance statement of docs/rules.md, in in-game money (plain integers): its one shape (the
+// room's view, the settlement report and the finished game all carry it) and how it is computed.
+import { z } from 'zod';
 import type { Player } from './game-state';
 
-export interface Statement {
-  revenue: number;
-  expenses: number;
-  charitable: number;
-  autoinvestment: number;
-  tithe: number;
-  netOperatingProfit: number;
-  tax: number;
-  netProfit: number;
-  trucks: number;
-}
+export const statementSchema = z.object({
+  revenue: z.number(),
+  expenses: z.number(),
+  charitable: z.number(),
+  autoinvestment: z.number(),
+  tithe: z.number(),
+  netOperatingProfit: z.number(),
+  tax: z.number(),
+  netProfit: z.number(),
+  trucks: z.number().int(),
+});
+
+export type Statement = z.infer<typeof statementSchema>;
 
 function sum(map: Record<string, number>): number {
   return Object.values(map).reduce((total, amount) => total + amount, 0);

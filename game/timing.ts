@@ -21,3 +21,16 @@ export function scaled(ms: number, timeScale: number): number {
 export function gameLength(timeMinutes: number, timeScale: number): number {
   return scaled(timeMinutes * MINUTE_MS, timeScale);
 }
+
+/**
+ * The latest a game can end, from the moment its last seat was taken: the countdown, a first roll
+ * left to the turn timer (the game's clock starts at the first roll), then the game itself.
+ */
+export function latestGameEnd(filledAt: number, timeMinutes: number, timeScale: number): number {
+  return (
+    filledAt +
+    scaled(COUNTDOWN_MS, timeScale) +
+    scaled(TURN_MS, timeScale) +
+    gameLength(timeMinutes, timeScale)
+  );
+}

@@ -46,7 +46,8 @@ function participantView(player: Player, context: RoomContext): ParticipantView 
   };
 }
 
-function boardStateOf(players: Player[]): RoomView['boardState'] {
+/** Each box: its home owner and their trucks, or `{owner: null, trucks: 0}`. */
+export function boardStateOf(players: readonly Player[]): RoomView['boardState'] {
   const owners = new Map(players.map((p) => [p.homeBox as string, p]));
   return Object.fromEntries(
     BOARD.map((box) => {

@@ -4,19 +4,18 @@
 import type * as Party from 'partykit/server';
 import { readEnv } from './room/env';
 import { parseJson } from './room/json';
-import { BODY_LIMITS } from './room/limits';
-import { jsonResponse, readSignedBody, refusedCall } from './room/signed-request';
-import { publicRoomsPushSchema } from './room/site-protocol';
+import { jsonResponse, readSignedBody, refusal, refusedCall } from './room/signed-request';
+import { CALL_BODY_LIMITS, lobbyPushSchema, type PublicRoom } from '../wire/site-room';
 
 const ROOMS_KEY = 'rooms';
 
 export default class LobbyServer implements Party.Server {
-  private rooms: unknown[] = [];
+  private rooms: PublicRoom[] = [];
 
   constructor(readonly room: Party.Room) {}
 
   async onStart(): Promise<void> {
-    this.rooms = (await this.room.storage.get<unknown[]>(ROOMS_KEY)) ?? [];
+    this.rooms = (await this.room.storage.get<PublicRoom[]>(ROOMS_KEY)) ?? [];
   }
 
   onConnect(connection: Party.Connection): void {
@@ -37,11 +36,11 @@ export default class LobbyServer implements Party.Server {
       request,
       keys.siteToRoom,
       Date.now(),
-      BODY_LIMITS.lobbyPush,
+      CALL_BODY_LIMITS.lobbyPush,
     );
     if (!signed.ok) return refusedCall(signed);
-    const parsed = publicRoomsPushSchema.safeParse(parseJson(signed.body));
-    if (!parsed.success) return jsonResponse({ error: 'Invalid body', code: 'invalid_body' }, 400);
+    const parsed = lobbyPushSchema.safeParse(parseJson(signed.body));
+    if (!parsed.success) return refusal('invalidBody');
     this.rooms = parsed.data.rooms;
     await this.room.storage.put(ROOMS_KEY, this.rooms);
     this.room.broadcast(this.roomsMessage());

@@ -15,7 +15,7 @@ import {
   type LogEntry,
   type RoomEvent,
 } from '../game';
-import { verifyTicket } from '../game/signing';
+import { verifyTicket } from '../wire/signing';
 import {
   admissionRefusal,
   closeSession,
@@ -45,7 +45,7 @@ import { pullRoom } from './room/site-client';
 import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
 import { inputOf, machineInput, seatsEvent } from './room/site-events';
 import { readRoomCall } from './room/site-calls';
-import type { RoomForParty } from './room/site-protocol';
+import type { RoomForParty } from '../wire/site-room';
 import { RoomView } from './room/room-view';
 import { loadRoom, saveChange, saveRoomId } from './room/storage';
 import { TaskQueue } from './room/task-queue';

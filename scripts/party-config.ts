@@ -4,7 +4,7 @@
 // by this user alone, and is removed once the room server has read it.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { roomKeys } from '../game/signing';
+import { roomKeys } from '../wire/signing';
 import { writePrivateFile } from '../site/server/data-dir';
 
 export const PARTY_CONFIG_FILE = 'partykit.local.json';

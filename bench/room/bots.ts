@@ -1,4 +1,5 @@
-// The bot rooms of the `room` benchmark: four WebSocket clients per room, driven in a closed loop
+// The bot rooms of the `room` benchmark (the shared part; game-room.ts and echo-room.ts are the two
+// kinds): four WebSocket clients per room, driven in a closed loop
 // (one roll in flight per room, at most one roll per room every `rollIntervalMs`, to stay under the
 // room server's per-connection rate limit). A roll is measured from the moment its sender sends it
 // until the last of the room's four connections has received the message that reflects it.
@@ -46,7 +47,7 @@ export class LevelRun {
   }
 }
 
-interface Pending {
+export interface Pending {
   /** GameRoom: the lastRoll nonce before the roll; EchoRoom: the message's own number. */
   nonce: number;
   sentAt: number;
@@ -55,7 +56,7 @@ interface Pending {
   by: number;
 }
 
-const ALL = 0b1111;
+export const ALL = 0b1111;
 /** How long a room waits after the turn timer took its roll. */
 const RESYNC_MS = 2_000;
 export const PLAYERS = 4;
@@ -216,221 +217,4 @@ export abstract class BotRoom {
     }
     this.decide();
   }
-}
-
-// ---- the real room server ----
-
-interface StateView {
-  status: string;
-  turn: { currentPlayer: string | null };
-  pendingPurchase: string | null;
-  lastRoll: { nonce: number; auto: boolean } | null;
-}
-
-interface ServerMessage {
-  type: string;
-  state?: StateView;
-  message?: string;
-}
-
-export interface GameRoomOptions {
-  roomId: string;
-  uids: string[];
-  /** The socket URL for a player, with a fresh ticket. */
-  ticketUrl: (roomId: string, uid: string) => string;
-}
-
-export class GameRoom extends BotRoom {
-  readonly uids: string[];
-  /** The latest state each connection received. */
-  readonly latest: (StateView | null)[] = Array.from({ length: PLAYERS }, () => null);
-  /** Bytes of the first state each connection received after connecting. */
-  readonly firstStateBytes: (number | null)[] = Array.from({ length: PLAYERS }, () => null);
-  private readonly logAccumulated = [0, 0, 0, 0];
-  private readonly logCount = [0, 0, 0, 0];
-  /** The connection whose latest state the bots act on. */
-  private view = 0;
-  /** Which connection is declining an offer (awaiting its state), or null. */
-  private declining: number | null = null;
-  private readonly ticketUrl: GameRoomOptions['ticketUrl'];
-
-  constructor(options: GameRoomOptions) {
-    super(options.roomId);
-    this.uids = options.uids;
-    this.ticketUrl = options.ticketUrl;
-  }
-
-  urlFor(index: number): string {
-    return this.ticketUrl(this.roomId, this.uids[index] ?? '');
-  }
-
-  override idle(): boolean {
-    return this.pending === null && this.declining === null;
-  }
-
-  override finish(): void {
-    this.declining = null;
-    super.finish();
-  }
-
-  isActive(): boolean {
-    return this.latest.every((state) => state?.status === 'active');
-  }
-
-  protected onData(index: number, data: Buffer): void {
-    let message: ServerMessage;
-    try {
-      message = JSON.parse(data.toString('utf8')) as ServerMessage;
-    } catch {
-      this.unparsable += 1;
-      return;
-    }
-    if (message.type === 'log') {
-      this.logAccumulated[index]! += data.length;
-      this.logCount[index]! += 1;
-      return;
-    }
-    if (message.type === 'error') {
-      this.onError(index, message.message ?? '');
-      return;
-    }
-    const state = message.state;
-    if (message.type !== 'state' || !state) return;
-    if (this.firstStateBytes[index] === null) this.firstStateBytes[index] = data.length;
-    this.latest[index] = state;
-    const logBytes = this.logAccumulated[index]!;
-    const logCount = this.logCount[index]!;
-    this.logAccumulated[index] = 0;
-    this.logCount[index] = 0;
-    const nonce = state.lastRoll?.nonce ?? -1;
-    const pending = this.pending;
-    const bit = 1 << index;
-    if (pending && (pending.got & bit) === 0 && nonce > pending.nonce) {
-      pending.got |= bit;
-      if (index === 0 && this.level) {
-        this.level.stateBytes.push(data.length);
-        this.level.logBytes.push(logBytes);
-        this.level.logCounts.push(logCount);
-      }
-      if (pending.got === ALL) {
-        this.view = index;
-        // The turn timer rolled before us: that nonce is not ours (nor is its latency).
-        this.completed(pending, state.lastRoll?.auto === true);
-        return;
-      }
-    }
-    if (this.declining === index && state.pendingPurchase !== this.uids[index]) {
-      this.declining = null;
-      this.decide(index);
-      return;
-    }
-    if (this.idle()) this.decide(index);
-  }
-
-  private onError(index: number, text: string): void {
-    this.level?.error(text);
-    if (this.pending?.by === index) {
-      // The roll was refused (e.g. not this player's turn after all): look again shortly.
-      if (this.level) this.level.refused += 1;
-      this.pending = null;
-      this.lastSendAt = performance.now();
-      this.decide();
-    } else if (this.declining === index) {
-      this.declining = null;
-      this.decide(index);
-    }
-  }
-
-  decide(view?: number): void {
-    if (view !== undefined) this.view = view;
-    const level = this.level;
-    if (!level?.rolling || !this.idle() || this.timer) return;
-    this.schedule(() => this.act());
-  }
-
-  private act(): void {
-    const level = this.level;
-    if (!level || !this.idle()) return;
-    // Every connection has seen the last roll by now; the freshest view is the room's.
-    const state = this.latest[this.view];
-    if (!state || state.status !== 'active') return;
-    const holder = state.pendingPurchase === null ? -1 : this.uids.indexOf(state.pendingPurchase);
-    if (holder >= 0) {
-      if (this.send(holder, '{"type":"declineTruck"}')) {
-        this.declining = holder;
-        this.lastSendAt = performance.now();
-      }
-      return;
-    }
-    const roller = this.uids.indexOf(state.turn.currentPlayer ?? '');
-    if (roller < 0) return;
-    const own = this.latest[roller];
-    const nonce = Math.max(state.lastRoll?.nonce ?? -1, own?.lastRoll?.nonce ?? -1);
-    const sentAt = performance.now();
-    if (!this.send(roller, '{"type":"roll"}')) return;
-    this.lastSendAt = sentAt;
-    level.sent += 1;
-    this.pending = { nonce, sentAt, got: 0, by: roller };
-  }
-}
-
-// ---- an echo server (the echo party or the bare ws server) ----
-
-export class EchoRoom extends BotRoom {
-  private next = 0;
-  private counter = 0;
-
-  constructor(
-    roomId: string,
-    private readonly url: (roomId: string) => string,
-    /** The size of the message to send, in bytes (ASCII). */
-    private readonly size: () => number,
-  ) {
-    super(roomId);
-  }
-
-  urlFor(): string {
-    return this.url(this.roomId);
-  }
-
-  protected onData(index: number, data: Buffer): void {
-    let message: { nonce?: number };
-    try {
-      message = JSON.parse(data.toString('utf8')) as { nonce?: number };
-    } catch {
-      this.unparsable += 1;
-      return;
-    }
-    const pending = this.pending;
-    const bit = 1 << index;
-    if (!pending || message.nonce !== pending.nonce || (pending.got & bit) !== 0) return;
-    pending.got |= bit;
-    if (index === 0) this.level?.echoBytes.push(data.length);
-    if (pending.got === ALL) this.completed(pending);
-  }
-
-  decide(): void {
-    if (!this.level?.rolling || this.pending || this.timer) return;
-    this.schedule(() => this.act());
-  }
-
-  private act(): void {
-    const level = this.level;
-    if (!level || this.pending) return;
-    const by = this.next;
-    this.next = (this.next + 1) % PLAYERS;
-    this.counter += 1;
-    const sentAt = performance.now();
-    if (!this.send(by, echoMessage(this.counter, this.size()))) return;
-    this.lastSendAt = sentAt;
-    level.sent += 1;
-    this.pending = { nonce: this.counter, sentAt, got: 0, by };
-  }
-}
-
-/** `{"type":"state","nonce":N,"pad":"…"}`, exactly `size` bytes long (when size allows). */
-export function echoMessage(nonce: number, size: number): string {
-  const head = `{"type":"state","nonce":${nonce},"pad":"`;
-  const tail = '"}';
-  return head + 'x'.repeat(Math.max(0, size - head.length - tail.length)) + tail;
 }

@@ -6,7 +6,9 @@ import WebSocket from 'ws';
 import { pushRoom, type FakeRoom, type FakeSite } from '../../tests/support/fake-site';
 import type { PartykitServer } from '../../tests/support/partykit';
 import { median } from '../support/report';
-import { EchoRoom, GameRoom, PLAYERS, type BotRoom } from './bots';
+import { PLAYERS, type BotRoom } from './bots';
+import { EchoRoom } from './echo-room';
+import { GameRoom } from './game-room';
 import { describeLevel, measure, pool, sleep, until, type Measured, type Sampler } from './measure';
 import type { Usage } from './procs';
 import {

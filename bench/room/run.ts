@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { purposeKey, signTicket } from '../../game/signing';
+import { purposeKey, signTicket } from '../../wire/signing';
 import { startFakeSite, type FakeSite } from '../../tests/support/fake-site';
 import {
   removeDir,

@@ -2,7 +2,7 @@
 // environment. It needs only the three keys derived from INTERNAL_SECRET (docs/decisions/022):
 // `TICKET_KEY`, `SITE_TO_ROOM_KEY` and `ROOM_TO_SITE_KEY`; given INTERNAL_SECRET instead (a
 // deployment's `partykit env add`), it derives them itself.
-import { roomKeys, type RoomKeys } from '../../game/signing';
+import { roomKeys, type RoomKeys } from '../../wire/signing';
 
 export interface PartyEnv {
   /** Empty keys mean every signed call and ticket is refused. */

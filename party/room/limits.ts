@@ -1,5 +1,6 @@
-// Every cap of the room server and the lobby, and the close codes and reasons a socket can get.
-// Close codes in the 4000 range are the application's own (RFC 6455 §7.4.2).
+// Every cap of the room server and the lobby (the calls' body sizes are wire/'s), and the close
+// codes and reasons a socket can get. Close codes in the 4000 range are the application's own
+// (RFC 6455 §7.4.2).
 
 /** Connections a room accepts: watchers are capped per room, everyone per user. */
 export const ROOM_LIMITS = {
@@ -23,13 +24,3 @@ export const CLOSE = {
   roomFull: { code: 4429, reason: 'Too many connections to this room' },
   userFull: { code: 4429, reason: 'Too many connections from you to this room' },
 } as const satisfies Record<string, CloseReason>;
-
-/**
- * Largest body each signed site → party call may carry (bytes of UTF-8). A room push holds at most
- * six seats of bounded fields (site-protocol.ts), about 7 KiB at worst; a sign-out is a few ids; the
- * lobby list holds at most 1000 public rooms of about 600 bytes each.
- */
-export const BODY_LIMITS = {
-  roomCall: 16 * 1024,
-  lobbyPush: 1024 * 1024,
-} as const;

@@ -1,34 +1,18 @@
 // The settlement report (protocol call 3) and its retry record. The body is rebuilt from the final
 // view, the machine's result and the stored log at each attempt, so storage holds only the small
 // record below.
-import type { LogEntry } from '../../game';
+import { rollsOf, type LogEntry, type RoomView, type Statement } from '../../game';
+import { settlementAnswerSchema, type SettlementReport } from '../../wire/settlement';
 import { retryDelay } from './backoff';
 import { parseJson } from './json';
 import type { SettlementRecord } from './storage';
 
-export interface SettlementBody {
-  roomId: string;
-  joinedOrder: string[];
-  participants: unknown;
-  boardState: unknown;
-  endTime: number;
-  winners: string[];
-  statements: unknown;
-  logs: LogEntry[];
-  rolls: { nonce: number; roll: number; player: string }[];
-}
-
 export function buildSettlement(input: {
   roomId: string;
-  view: { joinedOrder: string[]; participants: unknown; boardState: unknown };
-  result: { winners: string[]; statements: unknown; endTime: number };
+  view: Pick<RoomView, 'joinedOrder' | 'participants' | 'boardState'>;
+  result: { winners: string[]; statements: Record<string, Statement>; endTime: number };
   logs: LogEntry[];
-}): SettlementBody {
-  const rolls = input.logs.flatMap((entry) =>
-    entry.type === 'dice_roll'
-      ? [{ nonce: entry.nonce, roll: entry.roll, player: entry.player }]
-      : [],
-  );
+}): SettlementReport {
   return {
     roomId: input.roomId,
     joinedOrder: input.view.joinedOrder,
@@ -38,7 +22,7 @@ export function buildSettlement(input: {
     winners: input.result.winners,
     statements: input.result.statements,
     logs: input.logs,
-    rolls,
+    rolls: rollsOf(input.logs),
   };
 }
 
@@ -65,11 +49,8 @@ export type SettlementOutcome = 'acknowledged' | 'retry' | 'refused';
 export function settlementOutcome(status: number | null, body: string): SettlementOutcome {
   if (status === 200) return 'acknowledged';
   if (status === null || status < 400 || status >= 500) return 'retry';
-  const answer = parseJson(body);
-  const never =
-    typeof answer === 'object' &&
-    answer !== null &&
-    (answer as Record<string, unknown>).retry === false;
+  const answer = settlementAnswerSchema.safeParse(parseJson(body));
+  const never = answer.success && 'retry' in answer.data && !answer.data.retry;
   return never ? 'refused' : 'retry';
 }
 

@@ -3,7 +3,8 @@
 // and the timestamp (401, the body unread), the declared and then the actual size (413, reading
 // stops at the limit), and only then the signature over the exact bytes.
 import type * as Party from 'partykit/server';
-import { checkSignatureHeaders, verifyRequest } from '../../game/signing';
+import { checkSignatureHeaders, verifyRequest } from '../../wire/signing';
+import { CALL_REFUSALS } from '../../wire/site-room';
 
 export type SignedBody =
   { ok: true; body: string } | { ok: false; status: 401 | 413; reason: string };
@@ -62,9 +63,13 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-/** The refusal of a call that failed `readSignedBody`: `{error, code}`. */
-export function refusedCall(refusal: { status: 401 | 413 }): Response {
-  return refusal.status === 413
-    ? jsonResponse({ error: 'Request body too large', code: 'body_too_large' }, 413)
-    : jsonResponse({ error: 'Unauthorized', code: 'unauthorized' }, 401);
+/** A refusal of wire/site-room.ts as the response: `{error, code}` with its status. */
+export function refusal(which: keyof typeof CALL_REFUSALS): Response {
+  const { status, error, code } = CALL_REFUSALS[which];
+  return jsonResponse({ error, code }, status);
+}
+
+/** The refusal of a call that failed `readSignedBody`. */
+export function refusedCall(failed: { status: 401 | 413 }): Response {
+  return refusal(failed.status === 413 ? 'bodyTooLarge' : 'unauthorized');
 }

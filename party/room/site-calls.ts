@@ -2,26 +2,19 @@
 // signature first, then the shape. A refusal comes back as the response to send.
 import type * as Party from 'partykit/server';
 import { parseJson } from './json';
-import { BODY_LIMITS } from './limits';
-import { jsonResponse, readSignedBody, refusedCall } from './signed-request';
-import { roomCallSchema } from './site-protocol';
-import type { z } from 'zod';
-
-export type RoomCall = z.infer<typeof roomCallSchema>;
+import { readSignedBody, refusal, refusedCall } from './signed-request';
+import { CALL_BODY_LIMITS, roomCallSchema, type RoomCall } from '../../wire/site-room';
 
 export async function readRoomCall(
   request: Party.Request,
   secret: string,
   now: number,
 ): Promise<{ ok: true; call: RoomCall } | { ok: false; response: Response }> {
-  const signed = await readSignedBody(request, secret, now, BODY_LIMITS.roomCall);
+  const signed = await readSignedBody(request, secret, now, CALL_BODY_LIMITS.roomCall);
   if (!signed.ok) return { ok: false, response: refusedCall(signed) };
   const parsed = roomCallSchema.safeParse(parseJson(signed.body));
   if (!parsed.success) {
-    return {
-      ok: false,
-      response: jsonResponse({ error: 'Invalid body', code: 'invalid_body' }, 400),
-    };
+    return { ok: false, response: refusal('invalidBody') };
   }
   return { ok: true, call: parsed.data };
 }

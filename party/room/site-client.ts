@@ -1,9 +1,10 @@
 // The room server's calls to the site (protocol calls 2 and 3), signed with the room → site key.
-import { signRequest } from '../../game/signing';
+import type { SettlementReport } from '../../wire/settlement';
+import { signRequest } from '../../wire/signing';
+import { roomPullSchema, wirePaths, type RoomForParty } from '../../wire/site-room';
 import type { PartyEnv } from './env';
 import { parseJson } from './json';
 import { settlementOutcome, type SettlementOutcome } from './settlement';
-import { roomPullSchema, type RoomForParty } from './site-protocol';
 
 const CALL_TIMEOUT_MS = 10_000;
 
@@ -12,7 +13,7 @@ export type PullResult =
 
 /** Call 2: `GET /api/internal/rooms/:roomId`. */
 export async function pullRoom(env: PartyEnv, roomId: string, now: number): Promise<PullResult> {
-  const path = `/api/internal/rooms/${encodeURIComponent(roomId)}`;
+  const path = wirePaths.pull(roomId);
   const response = await signedFetch(env, 'GET', path, '', now);
   if (!response) return { ok: false, reason: 'unavailable' };
   if (response.status === 404) return { ok: false, reason: 'not-found' };
@@ -27,10 +28,10 @@ export async function pullRoom(env: PartyEnv, roomId: string, now: number): Prom
 export async function postSettlement(
   env: PartyEnv,
   roomId: string,
-  body: unknown,
+  body: SettlementReport,
   now: number,
 ): Promise<SettlementOutcome> {
-  const path = `/api/internal/rooms/${encodeURIComponent(roomId)}/settlement`;
+  const path = wirePaths.settlement(roomId);
   const response = await signedFetch(env, 'POST', path, JSON.stringify(body), now);
   if (!response) return settlementOutcome(null, '');
   // Reading the body also lets the connection be reused.

@@ -1,7 +1,7 @@
 // How what the site says becomes machine input and events: a new room's input, a restored
 // snapshot's input, and the seats event of a push or a pull.
 import type { RoomContext, RoomEvent, RoomInput } from '../../game';
-import type { RoomForParty } from './site-protocol';
+import type { RoomForParty } from '../../wire/site-room';
 
 /** The input of a fresh machine for a room the site sent. */
 export function machineInput(room: RoomForParty, timeScale: number): RoomInput {

@@ -1,30 +1,20 @@
 // A small stand-in for the site's internal API (protocol calls 2 and 3) with the real signing, so the
 // room server can be tested alone: it serves rooms, records every settlement call, can be "down"
-// (answers 503) and can push a room to the room server (call 1) the way the site does.
+// (answers 503) and can push a room to the room server (call 1) the way the site does. It holds the
+// room server to the wire's shapes: a report the real site would refuse as malformed is refused.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { purposeKey, signRequest, verifyRequest } from '../../game/signing';
+import { settlementReportSchema } from '../../wire/settlement';
+import { purposeKey, signRequest, verifyRequest } from '../../wire/signing';
+import { wirePaths, type RoomForParty } from '../../wire/site-room';
 
-export interface FakeSeat {
-  uid: string;
-  name: string;
-  clientSeed: string;
-}
-
-export interface FakeRoom {
-  roomId: string;
-  stakeNgwee: number;
-  timeMinutes: number;
-  maxPlayers: number;
-  serverSeed: string;
-  status: 'waiting' | 'active' | 'ended' | 'closed';
-  seats: FakeSeat[];
-}
+export type FakeRoom = RoomForParty;
+export type FakeSeat = RoomForParty['seats'][number];
 
 export interface SettlementCall {
   roomId: string;
   body: Record<string, unknown>;
-  /** What the fake answered: 200 (acknowledged), 401 or 503 (down). */
+  /** What the fake answered: 200 (acknowledged), 400 (not the wire's shape), 401 or 503 (down). */
   status: number;
   at: number;
 }
@@ -70,16 +60,24 @@ export async function startFakeSite(options: { secret: string }): Promise<FakeSi
     const settlement = /^\/api\/internal\/rooms\/([^/]+)\/settlement$/.exec(path);
     if (settlement && request.method === 'POST') {
       const roomId = decodeURIComponent(settlement[1] ?? '');
-      const status = down ? 503 : verdict.ok ? 200 : 401;
       let parsed: Record<string, unknown> = {};
       try {
         parsed = JSON.parse(body) as Record<string, unknown>;
       } catch {
         // recorded as an empty body
       }
+      const wellFormed = settlementReportSchema.safeParse(parsed).success;
+      const status = down ? 503 : !verdict.ok ? 401 : wellFormed ? 200 : 400;
       settlementCalls.push({ roomId, body: parsed, status, at: Date.now() });
       if (status === 503) return send(response, 503, { error: 'Service unavailable' });
       if (status === 401) return send(response, 401, { error: 'Unauthorized' });
+      if (status === 400) {
+        return send(response, 400, {
+          error: 'The settlement body has the wrong shape.',
+          code: 'settlement_malformed',
+          retry: false,
+        });
+      }
       return send(response, 200, { ok: true, settled: true });
     }
 
@@ -124,7 +122,7 @@ export async function pushRoom(
   secret: string,
   room: FakeRoom,
 ): Promise<Response> {
-  const path = `/parties/main/${encodeURIComponent(room.roomId)}`;
+  const path = wirePaths.room(room.roomId);
   const body = JSON.stringify({ type: 'room', room });
   const key = purposeKey(secret, 'site-to-room');
   const headers = signRequest(key, { method: 'POST', path, body, now: Date.now() });

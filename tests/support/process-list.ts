@@ -3,7 +3,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { roomKeys, signRequest } from '../../game/signing';
+import { roomKeys, signRequest } from '../../wire/signing';
 import { PARTY_CONFIG_FILE } from '../../scripts/party-config';
 
 /** Every process's command line (Linux /proc), joined by spaces. */

@@ -1,7 +1,7 @@
 // The rooms, games and internal routers composed with auth and the Origin check exactly as the site
 // mounts them, on a real HTTP server (port 0) over a fresh libSQL file. Money comes in through the
 // ledger's own deposit path (db/payments), never through an HTTP route.
-import { roomKeys, type RoomKeys } from '../../game/signing';
+import { roomKeys, type RoomKeys } from '../../wire/signing';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -8,9 +8,15 @@ import { requestBalanceRefresh } from '../components/account/live-balance';
 import { formatZmw } from '../components/account/money';
 import { useHydrated } from '../components/account/use-hydrated';
 import { BRAND } from '../content/brand';
+import { prizeOf } from '../../../game/payout';
+import {
+  PLAYER_COUNT_OPTIONS as PLAYERS,
+  PRIVACY_OPTIONS as PRIVACIES,
+  STAKE_OPTIONS_ZMW as AMOUNTS,
+  TIME_OPTIONS_MINUTES as TIMES,
+} from '../../../game/room-options';
 import { createRoom } from '../game/api';
 import { requireUser, waitingRoomPath } from '../game/guards';
-import { prizeOf } from '../game/money';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/create-game';
@@ -30,11 +36,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const notice = new URL(request.url).searchParams.get('notice');
   return { user, roomClosed: notice === 'closed' };
 }
-
-const AMOUNTS = [10, 20, 30, 40, 50] as const;
-const TIMES = [10, 20, 30, 40, 60] as const;
-const PLAYERS = [2, 3, 4, 5, 6] as const;
-const PRIVACIES = ['Public', 'Private'] as const;
 
 const MISSING_SETTINGS = '⚠️ Please select all settings before creating a game.';
 const INSUFFICIENT = 'Insufficient funds to create this room!';

@@ -3,7 +3,8 @@
 // In this order, so an unsigned caller costs next to nothing: the signature headers and the
 // timestamp (401, the body unread), the body up to a fixed size (413), then the signature over it.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../game/signing';
+import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../wire/signing';
+import { CALL_BODY_LIMITS, CALL_REFUSALS } from '../../../wire/site-room';
 import { sendError } from '../auth/http';
 import { describeError } from '../auth/logging';
 import { rawBodyUpTo } from './limited-body';
@@ -11,13 +12,6 @@ import { logAdminError, logBudget } from '../rooms/admin-errors';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { settleReportedGame } from '../rooms/settlement';
 import { roomIdOf } from '../rooms/settings';
-
-/**
- * Largest bodies, in bytes. The pull is a GET (no body). A settlement carries every log entry of
- * the game: measured at 336–422 bytes per roll (tests/unit/rooms/internal-limits.test.ts), so an
- * hour rolled at 10 a second, about 36,000 rolls, is 12–15 MB; this leaves room for twice that.
- */
-export const INTERNAL_BODY_LIMITS = { pull: 1024, settlement: 32 * 1024 * 1024 } as const;
 
 function bodyText(req: Request): string {
   return Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
@@ -46,7 +40,8 @@ export function internalRouter(deps: RoomsDeps): Router {
         console.error(`[rooms] admin log failed: ${describeError(error)}`),
       );
     }
-    sendError(res, 401, 'Unauthorized', 'unauthorized');
+    const { status, error, code } = CALL_REFUSALS.unauthorized;
+    sendError(res, status, error, code);
   };
 
   /** Before the body: the headers are there, well-formed and fresh. */
@@ -69,8 +64,8 @@ export function internalRouter(deps: RoomsDeps): Router {
     refuseUnsigned(req, res, verdict.reason);
   };
 
-  const readPull = rawBodyUpTo(INTERNAL_BODY_LIMITS.pull);
-  const readSettlement = rawBodyUpTo(INTERNAL_BODY_LIMITS.settlement);
+  const readPull = rawBodyUpTo(CALL_BODY_LIMITS.pull);
+  const readSettlement = rawBodyUpTo(CALL_BODY_LIMITS.settlement);
 
   router.get('/internal/rooms/:roomId', signatureHeaders, readPull, signed, async (req, res) => {
     try {

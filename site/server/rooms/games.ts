@@ -2,6 +2,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { gameHistory, gameResults } from '../../../db/schema';
+import { ngweeToZmw } from '../../../game/view';
 import type { FinishedGame } from './settlement-record';
 
 export interface HistoryEntry {
@@ -50,7 +51,7 @@ export async function loadHistory(q: Queryable, userId: string): Promise<History
         roomId: row.roomId,
         endTime: game.endTime,
         result: row.result,
-        prize: row.prize / 100,
+        prize: ngweeToZmw(row.prize),
         totalPot: game.totalPot,
         players: game.joinedOrder.map((uid) => ({
           uid,

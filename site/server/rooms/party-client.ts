@@ -1,6 +1,12 @@
 // The site's side of protocol calls 1, 4 and 5: signed JSON POSTs to the room server and the lobby.
-import { purposeKey, signRequest } from '../../../game/signing';
-import type { PublicRoom, RoomForParty } from './types';
+import { purposeKey, signRequest } from '../../../wire/signing';
+import {
+  wirePaths,
+  type LobbyPush,
+  type PublicRoom,
+  type RoomCall,
+  type RoomForParty,
+} from '../../../wire/site-room';
 
 /** Throws when the party did not answer 2xx, so the caller can retry. */
 export interface PartyClient {
@@ -37,7 +43,7 @@ export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const key = purposeKey(options.internalSecret, 'site-to-room');
 
-  async function post(path: string, payload: unknown): Promise<void> {
+  async function post(path: string, payload: RoomCall | LobbyPush): Promise<void> {
     const body = JSON.stringify(payload);
     const signed = signRequest(key, {
       method: 'POST',
@@ -62,10 +68,9 @@ export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
   }
 
   return {
-    sendRoom: (room) =>
-      post(`/parties/main/${encodeURIComponent(room.roomId)}`, { type: 'room', room }),
-    sendLobby: (rooms) => post('/parties/lobby/main', { type: 'rooms', rooms }),
+    sendRoom: (room) => post(wirePaths.room(room.roomId), { type: 'room', room }),
+    sendLobby: (rooms) => post(wirePaths.lobby, { type: 'rooms', rooms }),
     signOut: (roomId, sessionKey) =>
-      post(`/parties/main/${encodeURIComponent(roomId)}`, { type: 'signedOut', sessionKey }),
+      post(wirePaths.room(roomId), { type: 'signedOut', sessionKey }),
   };
 }

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { rooms, roomSeats } from '../../../db/schema';
+import { ngweeToZmw } from '../../../game/view';
 import type { PublicRoom, RoomForParty } from './types';
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -33,7 +34,7 @@ export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
     roomId: room.roomId,
     roomName: room.roomName,
     hostId: room.hostId,
-    amount: room.amount / 100,
+    amount: ngweeToZmw(room.amount),
     time: room.timeMinutes,
     maxPlayers: room.maxPlayers,
     privacy: room.privacy,

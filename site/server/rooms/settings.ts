@@ -1,11 +1,12 @@
+// The create and join inputs, checked against game/'s one list of room options.
+import { MAX_PLAYERS, MIN_PLAYERS } from '../../../game/board';
+import {
+  PRIVACY_OPTIONS,
+  STAKE_OPTIONS_ZMW,
+  TIME_OPTIONS_MINUTES,
+  type Privacy,
+} from '../../../game/room-options';
 import { refuse, roomMessages, type Refusal } from './messages';
-
-export const STAKE_OPTIONS_ZMW = [10, 20, 30, 40, 50] as const;
-export const TIME_OPTIONS_MINUTES = [10, 20, 30, 40, 60] as const;
-export const MIN_PLAYERS = 2;
-export const MAX_PLAYERS = 6;
-export const PRIVACY_OPTIONS = ['Public', 'Private'] as const;
-export type Privacy = (typeof PRIVACY_OPTIONS)[number];
 
 /** Rooms that never fill close after this long (× GAME_TIME_SCALE). */
 export const ROOM_EXPIRY_MS = 30 * 60_000;

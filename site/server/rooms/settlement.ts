@@ -13,21 +13,21 @@ import {
   users,
   type GameOutcome,
 } from '../../../db/schema';
-import { BOARD, HOME_BOXES } from '../../../game/board';
 import { combineClientSeeds } from '../../../game/dice';
-import type { GameState } from '../../../game/game-state';
 import { payoutOf, winnersOf } from '../../../game/payout';
+import { canonicalJson, replayReportedGame } from '../../../game/replay';
 import { statementsOf } from '../../../game/statement';
+import { boardStateOf, ngweeToZmw } from '../../../game/view';
+import {
+  settlementReportSchema,
+  type SettlementAnswer as AnswerBody,
+  type SettlementReport,
+} from '../../../wire/settlement';
 import { describeError } from '../auth/logging';
 import { logAdminError } from './admin-errors';
 import { loadRoom } from './queries';
-import { canonicalJson, replayReportedGame } from './replay';
 import { checkTimeline } from './report-timing';
-import {
-  settlementReportSchema,
-  type FinishedGame,
-  type SettlementReport,
-} from './settlement-record';
+import type { FinishedGame } from './settlement-record';
 
 export interface SettlementDeps {
   database: Database;
@@ -36,16 +36,9 @@ export interface SettlementDeps {
   timeScale: number;
 }
 
-export interface SettlementRefusal {
-  error: string;
-  code: string;
-  /** False when the same report can never be accepted: the room server should stop sending it. */
-  retry: boolean;
-}
-
 export interface SettlementAnswer {
   status: number;
-  body: { ok: true; settled: true } | SettlementRefusal;
+  body: AnswerBody;
 }
 
 const SETTLED: SettlementAnswer = { status: 200, body: { ok: true, settled: true } };
@@ -68,10 +61,6 @@ const PARTICIPANT_FIELDS = ['position', 'balance', 'trucks', 'revenue', 'expense
 
 function sameMembers(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
-}
-
-function toZmw(ngwee: number): number {
-  return ngwee / 100;
 }
 
 function parseReport(roomId: string, rawBody: string): SettlementReport {
@@ -162,7 +151,7 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
     }
   }
 
-  const boardState = boardStateOf(replay.state);
+  const boardState = boardStateOf(Object.values(replay.state.players));
   if (canonicalJson(boardState) !== canonicalJson(report.boardState)) {
     throw new Refused(422, MISMATCH, 'The board differs from the replay.', {
       replayed: boardState,
@@ -192,9 +181,9 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
     boardState,
     endTime: new Date(report.endTime).toISOString(),
     winners,
-    totalPot: toZmw(payout.totalPotNgwee),
-    winnerShare: toZmw(payout.winnerShareNgwee),
-    systemShare: toZmw(payout.systemShareNgwee),
+    totalPot: ngweeToZmw(payout.totalPotNgwee),
+    winnerShare: ngweeToZmw(payout.winnerShareNgwee),
+    systemShare: ngweeToZmw(payout.systemShareNgwee),
     statements,
     fairness: {
       serverSeed: room.serverSeed,
@@ -204,19 +193,6 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
     logs: report.logs,
   };
   return { game, payout, seatOrder };
-}
-
-/** Each box: its home owner and their trucks, or `{owner: null, trucks: 0}` (as the wire state). */
-function boardStateOf(state: GameState): Record<string, { owner: string | null; trucks: number }> {
-  const homes = new Map(Object.values(state.players).map((p) => [p.homeBox as string, p]));
-  return Object.fromEntries(
-    BOARD.map((box) => {
-      const owner = (HOME_BOXES as readonly string[]).includes(box.id)
-        ? homes.get(box.id)
-        : undefined;
-      return [box.id, { owner: owner?.uid ?? null, trucks: owner?.trucks ?? 0 }];
-    }),
-  );
 }
 
 function outcomeOf(uid: string, winners: readonly string[]): GameOutcome {

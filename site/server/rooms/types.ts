@@ -1,32 +1,4 @@
-import type { Privacy } from './settings';
-
-export type RoomStatus = 'waiting' | 'countdown' | 'active' | 'ended' | 'closed';
-
-/** The API's `room` (docs/api.md): what any client may see. Never the server seed. */
-export interface PublicRoom {
-  roomId: string;
-  roomName: string;
-  hostId: string;
-  /** The stake in ZMW. */
-  amount: number;
-  time: number;
-  maxPlayers: number;
-  privacy: Privacy;
-  isActive: boolean;
-  status: RoomStatus;
-  participants: Record<string, { uid: string; name: string; joinedAt: string }>;
-  joinedOrder: string[];
-  createdAt: string;
-  serverSeedHash: string;
-}
-
-/** What the room server learns from the site (protocol calls 1 and 2). */
-export interface RoomForParty {
-  roomId: string;
-  stakeNgwee: number;
-  timeMinutes: number;
-  maxPlayers: number;
-  serverSeed: string;
-  status: 'waiting' | 'active' | 'ended' | 'closed';
-  seats: { uid: string; name: string; clientSeed: string }[];
-}
+// The rooms' shapes on the site: the public `room` and what the room server learns of a room are
+// both wire messages (wire/site-room.ts); the statuses are the room machine's.
+export type { RoomStatus } from '../../../game/protocol';
+export type { PublicRoom, RoomForParty } from '../../../wire/site-room';

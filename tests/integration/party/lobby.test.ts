@@ -1,7 +1,7 @@
 // The lobby party through a real `partykit dev`: signed pushes only, latest list on connect,
 // broadcast on change, nothing accepted from clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../../game/signing';
+import { signRequest } from '../../../wire/signing';
 import { mustConnect } from '../../support/ws-client';
 import { startEnvironment, type Environment } from './support/environment';
 

@@ -142,8 +142,17 @@ describe('settlement body', () => {
     ];
     const body = buildSettlement({
       roomId: 'r1',
-      view: { joinedOrder: ['a', 'b'], participants: { a: {}, b: {} }, boardState: { box1: {} } },
-      result: { winners: ['a'], statements: { a: {}, b: {} }, endTime: 99 },
+      // Placeholders: the body carries the view and the result as they are.
+      view: {
+        joinedOrder: ['a', 'b'],
+        participants: { a: {}, b: {} },
+        boardState: { box1: {} },
+      } as unknown as Parameters<typeof buildSettlement>[0]['view'],
+      result: {
+        winners: ['a'],
+        statements: { a: {}, b: {} },
+        endTime: 99,
+      } as unknown as Parameters<typeof buildSettlement>[0]['result'],
       logs,
     });
     expect(body).toEqual({

@@ -3,8 +3,8 @@
 // caller cannot make a room server wait for or buffer a body.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../../game/signing';
-import { BODY_LIMITS } from '../../../party/room/limits';
+import { signRequest } from '../../../wire/signing';
+import { CALL_BODY_LIMITS } from '../../../wire/site-room';
 import { makeRoom, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;
@@ -47,7 +47,7 @@ const targets = [
 ] as const;
 
 describe.each(targets)('signed calls to the $name party', ({ name, path: pathOf }) => {
-  const limit = name === 'room' ? BODY_LIMITS.roomCall : BODY_LIMITS.lobbyPush;
+  const limit = name === 'room' ? CALL_BODY_LIMITS.roomCall : CALL_BODY_LIMITS.lobbyPush;
 
   it('answers 401 to a call without signature headers without reading its body', async () => {
     const path = pathOf();

@@ -9,7 +9,7 @@ import { hashServerSeed, rollDie } from '../../../game/dice';
 import type { LogEntry } from '../../../game/log';
 import { payoutOf, winnersOf } from '../../../game/payout';
 import { statementsOf } from '../../../game/statement';
-import { replayReportedGame } from '../../../site/server/rooms/replay';
+import { replayReportedGame } from '../../../game/replay';
 import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
 import { startBot, type Bot } from '../../support/bot';
 import type { RoomsApp, TestUser } from '../../support/rooms-app';

@@ -4,8 +4,8 @@
 // site buffer a large one.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../../game/signing';
-import { INTERNAL_BODY_LIMITS } from '../../../site/server/api/internal';
+import { signRequest } from '../../../wire/signing';
+import { CALL_BODY_LIMITS } from '../../../wire/site-room';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 
 let app: RoomsApp;
@@ -68,7 +68,7 @@ describe.each(calls)('$method $path', ({ method, path }) => {
   });
 
   it('answers 413 to a body over the limit, declared or streamed', async () => {
-    const limit = method === 'GET' ? INTERNAL_BODY_LIMITS.pull : INTERNAL_BODY_LIMITS.settlement;
+    const limit = method === 'GET' ? CALL_BODY_LIMITS.pull : CALL_BODY_LIMITS.settlement;
     const body = Buffer.alloc(limit + 1, 'x');
     const headers = signRequest(app.keys.roomToSite, {
       method,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rooms } from '../../../db/schema';
 import { hashServerSeed } from '../../../game/dice';
-import { verifyTicket } from '../../../game/signing';
+import { verifyTicket } from '../../../wire/signing';
 import { roomMessages as m } from '../../../site/server/rooms/messages';
 import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
 

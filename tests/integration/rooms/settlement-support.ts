@@ -3,7 +3,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { adminErrors, adminTotals } from '../../../db/schema';
-import { signRequest } from '../../../game/signing';
+import { signRequest } from '../../../wire/signing';
 import type { RoomForParty } from '../../../site/server/rooms/types';
 import type { RoomsApp, TestUser } from '../../support/rooms-app';
 import { seededRandom } from '../../support/seeded-random';

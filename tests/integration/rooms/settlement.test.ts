@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRevenue, gameHistory } from '../../../db/schema';
 import { hashServerSeed, rollDie } from '../../../game/dice';
 import { payoutOf } from '../../../game/payout';
-import { signRequest } from '../../../game/signing';
+import { signRequest } from '../../../wire/signing';
 import type { RoomForParty } from '../../../site/server/rooms/types';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { seededRandom } from '../../support/seeded-random';

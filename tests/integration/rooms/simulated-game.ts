@@ -1,27 +1,20 @@
 // Plays a game with the real rules and dice, the way a room server would (the turn timer on its
 // beat, the game run to its end time), and builds the settlement report (protocol call 3) it would
 // send. Used to test the site's settlement alone.
-import { BOARD, HOME_BOXES } from '../../../game/board';
 import { combineClientSeeds, rollDie } from '../../../game/dice';
 import { createGame, type GameState } from '../../../game/game-state';
 import type { LogEntry } from '../../../game/log';
 import { winnersOf } from '../../../game/payout';
+import { rollsOf } from '../../../game/replay';
 import { applyRoll, buyTruck, declineTruck } from '../../../game/rules';
 import { statementsOf } from '../../../game/statement';
+import { boardStateOf } from '../../../game/view';
 import { COUNTDOWN_MS, TURN_MS, gameLength, scaled } from '../../../game/timing';
-import type { RoomForParty } from '../../../site/server/rooms/types';
+import type { SettlementReport } from '../../../wire/settlement';
+import type { RoomForParty } from '../../../wire/site-room';
 
-export interface SettlementReportBody {
-  roomId: string;
-  joinedOrder: string[];
-  participants: Record<string, Record<string, unknown>>;
-  boardState: Record<string, { owner: string | null; trucks: number }>;
-  endTime: number;
-  winners: string[];
-  statements: Record<string, Record<string, number>>;
-  logs: LogEntry[];
-  rolls: { nonce: number; roll: number; player: string }[];
-}
+/** The report of protocol call 3, as a room server sends it. */
+export type SettlementReportBody = SettlementReport;
 
 export function playSimulatedGame(
   room: RoomForParty,
@@ -70,7 +63,6 @@ export function reportOf(
 ): SettlementReportBody {
   const statements = statementsOf(state.players);
   const players = state.joinedOrder.map((uid) => state.players[uid]!);
-  const homes = new Map(players.map((p) => [p.homeBox as string, p]));
   return {
     roomId,
     joinedOrder: state.joinedOrder,
@@ -91,21 +83,12 @@ export function reportOf(
         },
       ]),
     ),
-    boardState: Object.fromEntries(
-      BOARD.map((box) => {
-        const owner = (HOME_BOXES as readonly string[]).includes(box.id)
-          ? homes.get(box.id)
-          : undefined;
-        return [box.id, { owner: owner?.uid ?? null, trucks: owner?.trucks ?? 0 }];
-      }),
-    ),
+    boardState: boardStateOf(players),
     endTime,
     winners: winnersOf(state.joinedOrder, statements),
-    statements: statements as unknown as Record<string, Record<string, number>>,
+    statements,
     logs,
-    rolls: logs.flatMap((e) =>
-      e.type === 'dice_roll' ? [{ nonce: e.nonce, roll: e.roll, player: e.player }] : [],
-    ),
+    rolls: rollsOf(logs),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicRoom } from '../../../site/server/rooms/types';
-import { balanceChange, prizeOf } from '../../../site/app/game/money';
+import { prizeOf } from '../../../game/payout';
+import { balanceChange } from '../../../site/app/game/money';
 import { partyOriginOf } from '../../../site/app/game/party-origin';
 import { joinable, lobbySocketUrl } from '../../../site/app/game/use-public-rooms';
 

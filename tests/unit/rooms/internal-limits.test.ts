@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { roomMachine, toView, type LogEntry } from '../../../game';
 import { buildSettlement } from '../../../party/room/settlement';
-import { INTERNAL_BODY_LIMITS } from '../../../site/server/api/internal';
-import { TIME_OPTIONS_MINUTES } from '../../../site/server/rooms/settings';
+import { CALL_BODY_LIMITS } from '../../../wire/site-room';
+import { TIME_OPTIONS_MINUTES } from '../../../game/room-options';
 
 const T0 = 1_700_000_000_000;
 
@@ -58,6 +58,6 @@ describe('the settlement report size limit', () => {
   it('holds an hour-long game rolled at 10 rolls a second, with room to spare', () => {
     const { bytes, rolls } = reportOfBriskGame(2);
     expect(rolls).toBeGreaterThan(29_000);
-    expect(bytes * 2).toBeLessThanOrEqual(INTERNAL_BODY_LIMITS.settlement);
+    expect(bytes * 2).toBeLessThanOrEqual(CALL_BODY_LIMITS.settlement);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { purposeKey, verifyRequest } from '../../../game/signing';
+import { purposeKey, verifyRequest } from '../../../wire/signing';
 import { httpPartyClient, PartyCallError } from '../../../site/server/rooms/party-client';
 import { createRoomPublisher } from '../../../site/server/rooms/publisher';
 import type { PublicRoom, RoomForParty } from '../../../site/server/rooms/types';

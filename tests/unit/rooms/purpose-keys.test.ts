@@ -8,7 +8,7 @@ import {
   verifyRequest,
   verifyTicket,
   type KeyPurpose,
-} from '../../../game/signing';
+} from '../../../wire/signing';
 import { readEnv } from '../../../party/room/env';
 import { sandboxCallbackSecret } from '../../../site/server/payments/sandbox';
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import {
+  PLAYER_COUNT_OPTIONS,
+  PRIVACY_OPTIONS,
+  STAKE_OPTIONS_ZMW,
+  TIME_OPTIONS_MINUTES,
+} from '../../../game/room-options';
 import { roomMessages as m } from '../../../site/server/rooms/messages';
-import { roomNameFor, roomSocketUrl, seatName } from '../../../site/server/rooms/service';
+import { roomNameFor, seatName } from '../../../site/server/rooms/seating';
+import { roomSocketUrl } from '../../../site/server/rooms/tickets';
 import { parseClientSeed, parseRoomSettings } from '../../../site/server/rooms/settings';
 
 const valid = { amount: 10, time: 60, maxPlayers: 2, privacy: 'Private' };
@@ -98,5 +105,26 @@ describe('names and URLs', () => {
     expect(roomSocketUrl('http://127.0.0.1:1999', 'abc', 't')).toBe(
       'ws://127.0.0.1:1999/parties/main/abc?ticket=t',
     );
+  });
+});
+
+describe('the room options of game/', () => {
+  it('the server accepts exactly the stakes, times and player counts that game/ lists', () => {
+    const stakes = Array.from({ length: 100 }, (_, i) => i + 1).filter(
+      (amount) => parseRoomSettings({ ...valid, amount }).ok,
+    );
+    const times = Array.from({ length: 120 }, (_, i) => i + 1).filter(
+      (time) => parseRoomSettings({ ...valid, time }).ok,
+    );
+    const players = Array.from({ length: 10 }, (_, i) => i).filter(
+      (maxPlayers) => parseRoomSettings({ ...valid, maxPlayers }).ok,
+    );
+    const privacies = ['Public', 'Private', 'Friends'].filter(
+      (privacy) => parseRoomSettings({ ...valid, privacy }).ok,
+    );
+    expect(stakes).toEqual([...STAKE_OPTIONS_ZMW]);
+    expect(times).toEqual([...TIME_OPTIONS_MINUTES]);
+    expect(players).toEqual([...PLAYER_COUNT_OPTIONS]);
+    expect(privacies).toEqual([...PRIVACY_OPTIONS]);
   });
 });

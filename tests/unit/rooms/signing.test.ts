@@ -6,7 +6,7 @@ import {
   TICKET_TTL_MS,
   verifyRequest,
   verifyTicket,
-} from '../../../game/signing';
+} from '../../../wire/signing';
 
 const SECRET = 'test-internal-secret';
 const NOW = 1_700_000_000_000;

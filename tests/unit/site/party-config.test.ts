@@ -3,7 +3,7 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { roomKeys } from '../../../game/signing';
+import { roomKeys } from '../../../wire/signing';
 import {
   PARTY_CONFIG_FILE,
   SITE_ONLY_VARIABLES,

@@ -11,12 +11,13 @@ import {
   TRUCK_COST,
   truckFee,
 } from '../../../../game/board';
+import {
+  STAKE_OPTIONS_ZMW as STAKES,
+  TIME_OPTIONS_MINUTES as TIMES,
+} from '../../../../game/room-options';
 import { COUNTDOWN_MS, TURN_MS } from '../../../../game/timing';
 import { BoardDiagram, DiceDiagram, TRUCKS_BOX, TruckDiagram } from './diagrams';
 
-/** The stake and game-time choices of a new room (the create-game form offers the same). */
-const STAKES = [10, 20, 30, 40, 50];
-const TIMES = [10, 20, 30, 40, 60];
 const TURN_SECONDS = TURN_MS / 1000;
 const COUNTDOWN_SECONDS = COUNTDOWN_MS / 1000;
 

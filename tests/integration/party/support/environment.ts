@@ -2,7 +2,7 @@
 // party/lobby-server.ts (tests/integration/party/partykit.test.json), wired with the same secret.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { roomKeys, signTicket, type RoomKeys } from '../../../../game/signing';
+import { roomKeys, signTicket, type RoomKeys } from '../../../../wire/signing';
 import { pushRoom, startFakeSite, type FakeRoom, type FakeSite } from '../../../support/fake-site';
 import { removeDir, startPartykit, tempDir, type PartykitServer } from '../../../support/partykit';
 

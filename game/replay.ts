@@ -1,26 +1,34 @@
-// Re-plays a reported game from its seeds and its log with the game's own rules, so the site pays
-// only for a game that the rules and the dice could have produced.
-import { combineClientSeeds, rollDie } from '../../../game/dice';
-import { createGame, type GameState } from '../../../game/game-state';
-import { applyRoll, buyTruck, declineTruck } from '../../../game/rules';
+// Re-plays a reported game from its seeds and its log with the game's own rules, so that only a game
+// the rules and the dice could have produced counts. The room server lists its rolls with `rollsOf`;
+// the site replays the report before it pays.
+import { combineClientSeeds, rollDie } from './dice';
+import { createGame, type GameState } from './game-state';
+import type { DiceRollEntry, LogEntry } from './log';
+import { applyRoll, buyTruck, declineTruck } from './rules';
 
-export interface ReportedRoll {
-  nonce: number;
-  roll: number;
-  player: string;
-}
+/** A roll as the report lists it beside the log. */
+export type ReportedRoll = Pick<DiceRollEntry, 'nonce' | 'roll' | 'player'>;
 
 export interface ReplayInput {
-  /** From the site's seats, in joinedOrder. */
+  /** The seated players, in joinedOrder. */
   seats: { uid: string; name: string; clientSeed: string | null }[];
   serverSeed: string;
-  logs: readonly unknown[];
+  logs: readonly LogEntry[];
   rolls: readonly ReportedRoll[];
 }
 
 export type ReplayResult =
   | { ok: true; state: GameState; rollCount: number }
   | { ok: false; reason: string; details?: unknown };
+
+/** The log's dice rolls, in order. */
+export function rollsOf(logs: readonly LogEntry[]): ReportedRoll[] {
+  return logs.flatMap((entry) =>
+    entry.type === 'dice_roll'
+      ? [{ nonce: entry.nonce, roll: entry.roll, player: entry.player }]
+      : [],
+  );
+}
 
 /** JSON with sorted keys, so two objects compare by content whatever their key order. */
 export function canonicalJson(value: unknown): string {
@@ -31,12 +39,6 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-function field(entry: unknown, name: string): unknown {
-  return typeof entry === 'object' && entry !== null
-    ? (entry as Record<string, unknown>)[name]
-    : undefined;
-}
-
 export function replayReportedGame(input: ReplayInput): ReplayResult {
   const clientSeed = combineClientSeeds(input.seats.map((seat) => seat.clientSeed ?? ''));
   let state = createGame({ players: input.seats.map(({ uid, name }) => ({ uid, name })) });
@@ -45,48 +47,40 @@ export function replayReportedGame(input: ReplayInput): ReplayResult {
   const { logs, rolls } = input;
 
   while (index < logs.length) {
-    const entry = logs[index];
-    const type = field(entry, 'type');
-    const now = field(entry, 'timestamp');
-    const by = field(entry, 'player');
-    if (typeof now !== 'number' || typeof by !== 'string') {
-      return { ok: false, reason: 'a log entry has no player or timestamp', details: { index } };
-    }
+    const entry = logs[index] as LogEntry;
+    const now = entry.timestamp;
     let result;
-    if (type === 'dice_roll') {
-      const roll = field(entry, 'roll');
+    if (entry.type === 'dice_roll') {
       const reported = rolls[nonce];
       const expected = rollDie(input.serverSeed, clientSeed, nonce);
-      if (field(entry, 'nonce') !== nonce || roll !== expected) {
+      if (entry.nonce !== nonce || entry.roll !== expected) {
         return {
           ok: false,
           reason: 'a roll does not match the seeds',
-          details: { index, nonce, expected, logged: roll },
+          details: { index, nonce, expected, logged: entry.roll },
         };
       }
       if (
         !reported ||
         reported.nonce !== nonce ||
         reported.roll !== expected ||
-        reported.player !== by
+        reported.player !== entry.player
       ) {
         return { ok: false, reason: 'the rolls list does not match the log', details: { nonce } };
       }
-      result = applyRoll(state, {
-        by,
-        roll: expected,
-        nonce,
-        auto: field(entry, 'auto') === true,
-        now,
-      });
+      result = applyRoll(state, { by: entry.player, roll: expected, nonce, auto: entry.auto, now });
       nonce += 1;
-    } else if (type === 'truck_purchase') {
-      result = buyTruck(state, { by, now });
-    } else if (type === 'truck_declined' && field(entry, 'lapsed') === false) {
+    } else if (entry.type === 'truck_purchase') {
+      result = buyTruck(state, { by: entry.player, now });
+    } else if (entry.type === 'truck_declined' && !entry.lapsed) {
       // A lapse is produced by the roll that caused it, and checked there.
-      result = declineTruck(state, { by, now });
+      result = declineTruck(state, { by: entry.player, now });
     } else {
-      return { ok: false, reason: 'a log entry that no move produced', details: { index, type } };
+      return {
+        ok: false,
+        reason: 'a log entry that no move produced',
+        details: { index, type: entry.type },
+      };
     }
     if (!result.ok) {
       return { ok: false, reason: `an illegal move: ${result.reason}`, details: { index } };

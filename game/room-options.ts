@@ -1,0 +1,12 @@
+// The choices a host has when creating a room: one list each, which the create-game screen offers,
+// How to Play describes and the site's validation accepts (nothing else).
+import { MAX_PLAYERS, MIN_PLAYERS } from './board';
+
+export const STAKE_OPTIONS_ZMW = [10, 20, 30, 40, 50] as const;
+export const TIME_OPTIONS_MINUTES = [10, 20, 30, 40, 60] as const;
+export const PLAYER_COUNT_OPTIONS: readonly number[] = Array.from(
+  { length: MAX_PLAYERS - MIN_PLAYERS + 1 },
+  (_, i) => MIN_PLAYERS + i,
+);
+export const PRIVACY_OPTIONS = ['Public', 'Private'] as const;
+export type Privacy = (typeof PRIVACY_OPTIONS)[number];

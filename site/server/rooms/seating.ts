@@ -1,0 +1,260 @@
+// Create, join and leave: each ONE write transaction (balance check, escrow of the stake, seat),
+// then a background push to the room server and the lobby once it has committed.
+import { randomBytes } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { and, eq, max } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client';
+import { accountIds, balanceOf, findTransfer, InsufficientFundsError } from '../../../db/ledger';
+import { moneyKeys, refundStake, stake } from '../../../db/money';
+import { rooms, roomSeats } from '../../../db/schema';
+import { hashServerSeed } from '../../../game/dice';
+import { refuse, roomMessages as m, type Refusal } from './messages';
+import { loadRoom, toPublicRoom } from './queries';
+import type { Actor, Outcome, RoomService } from './service';
+import type { PublicRoom } from './types';
+import {
+  isRoomIdShaped,
+  parseClientSeed,
+  parseRoomSettings,
+  ROOM_EXPIRY_MS,
+  type RoomSettings,
+} from './settings';
+import { clearCurrentRoom, liveRoomOf, setCurrentRoom, userRow } from './user-rooms';
+
+export interface SeatingDeps {
+  database: Database;
+  clock: () => number;
+  /** Multiplies the room expiry. */
+  gameTimeScale: number;
+  /** Called once a change has committed: pushes the room and the lobby. */
+  changed: (roomId: string) => void;
+}
+
+/** Thrown inside a transaction to roll it back and answer a refusal. */
+class RefusalError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.error);
+  }
+}
+
+function newRoomId(): string {
+  return encodeBase32LowerCaseNoPadding(randomBytes(10));
+}
+
+/** A fresh secret seed for the dice and its published hash (game/dice). */
+export function newServerSeed(): { serverSeed: string; serverSeedHash: string } {
+  const serverSeed = randomBytes(32).toString('hex');
+  return { serverSeed, serverSeedHash: hashServerSeed(serverSeed) };
+}
+
+export function seatName(actor: Pick<Actor, 'firstName' | 'lastName'>): string {
+  return `${actor.firstName} ${actor.lastName}`.trim() || 'Player';
+}
+
+export function roomNameFor(firstName: string): string {
+  return `${firstName.trim() || 'Player'}'s Room`;
+}
+
+/** The room with its seats, while it is still open to joins and leaves. */
+async function openRoom(tx: Tx, roomId: string) {
+  const found = await loadRoom(tx, roomId);
+  if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
+  if (found.room.status === 'closed' || found.room.status === 'ended') {
+    return refuse(410, 'room_closed', m.roomClosed);
+  }
+  return { ok: true as const, ...found };
+}
+
+/** The user, when they sit in no other live room (a user plays in one room at a time). */
+async function freeToSit(tx: Tx, userId: string) {
+  const user = await userRow(tx, userId);
+  if (!user) return refuse(404, 'user_not_found', m.userNotFound);
+  const current = await liveRoomOf(tx, user.currentRoomId);
+  if (current) {
+    return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, { roomId: current });
+  }
+  return { ok: true as const, user };
+}
+
+/** The answer of a change: the room as it stands inside the transaction that changed it. */
+async function roomAsItStands(tx: Tx, roomId: string): Promise<{ ok: true; room: PublicRoom }> {
+  const room = await loadRoom(tx, roomId);
+  if (!room) throw new Error('room vanished inside its own transaction');
+  return { ok: true, room: toPublicRoom(room) };
+}
+
+export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | 'join' | 'leave'> {
+  const { database, clock, changed } = deps;
+
+  /**
+   * Runs one write transaction on a room; a RefusalError thrown inside rolls it back and is
+   * answered. Once a change has committed, the room and the lobby are pushed.
+   */
+  async function transact<T>(
+    roomId: string,
+    fn: (tx: Tx) => Promise<Outcome<T>>,
+    insufficient?: Refusal,
+  ): Promise<Outcome<T>> {
+    let outcome: Outcome<T>;
+    try {
+      outcome = await database.write(fn);
+    } catch (error) {
+      if (error instanceof RefusalError) return error.refusal;
+      if (insufficient && error instanceof InsufficientFundsError) return insufficient;
+      throw error;
+    }
+    if (outcome.ok) changed(roomId);
+    return outcome;
+  }
+
+  async function create(actor: Actor, body: unknown): Promise<Outcome<{ room: PublicRoom }>> {
+    const parsed = parseRoomSettings(body);
+    if (!parsed.ok) return parsed;
+    const seed = parseClientSeed(body);
+    if (!seed.ok) return seed;
+    const settings: RoomSettings = parsed.settings;
+    const roomId = newRoomId();
+    const { serverSeed, serverSeedHash } = newServerSeed();
+    const insufficient = refuse(402, 'insufficient_funds', m.insufficientFundsToCreate);
+
+    return transact(
+      roomId,
+      async (tx) => {
+        const now = clock();
+        const free = await freeToSit(tx, actor.id);
+        if (!free.ok) return free;
+        const { user } = free;
+        if ((await balanceOf(tx, accountIds.wallet(actor.id))) < settings.stakeNgwee)
+          return insufficient;
+
+        await tx.insert(rooms).values({
+          roomId,
+          roomName: roomNameFor(user.firstName),
+          hostId: actor.id,
+          amount: settings.stakeNgwee,
+          timeMinutes: settings.timeMinutes,
+          maxPlayers: settings.maxPlayers,
+          privacy: settings.privacy,
+          isActive: true,
+          status: 'waiting',
+          serverSeed,
+          serverSeedHash,
+          createdAt: now,
+          expiresAt: now + Math.round(ROOM_EXPIRY_MS * deps.gameTimeScale),
+        });
+        await tx.insert(roomSeats).values({
+          roomId,
+          userId: actor.id,
+          name: seatName(user),
+          seatIndex: 0,
+          clientSeed: seed.clientSeed,
+          joinedAt: now,
+        });
+        await stake(tx, { roomId, userId: actor.id });
+        await setCurrentRoom(tx, actor.id, roomId, now);
+        return roomAsItStands(tx, roomId);
+      },
+      insufficient,
+    );
+  }
+
+  async function join(
+    actor: Actor,
+    roomId: string,
+    body: unknown,
+  ): Promise<Outcome<{ room: PublicRoom }>> {
+    if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
+    const seed = parseClientSeed(body);
+    if (!seed.ok) return seed;
+    const insufficient = refuse(402, 'insufficient_funds', m.insufficientBalance);
+
+    return transact(
+      roomId,
+      async (tx) => {
+        const now = clock();
+        const found = await openRoom(tx, roomId);
+        if (!found.ok) return found;
+        const { room, seats } = found;
+        if (seats.some((seat) => seat.userId === actor.id)) {
+          return refuse(409, 'already_in_this_room', m.alreadyInThisRoom, { roomId });
+        }
+        // A stake is taken once per room and player (db/money): who left cannot sit down again.
+        if (await findTransfer(tx, moneyKeys.refund(roomId, actor.id))) {
+          return refuse(409, 'left_room', m.leftRoom);
+        }
+        const free = await freeToSit(tx, actor.id);
+        if (!free.ok) return free;
+        const { user } = free;
+        if (room.status !== 'waiting' || !room.isActive || seats.length >= room.maxPlayers) {
+          return refuse(409, 'room_full', m.roomFull);
+        }
+        if ((await balanceOf(tx, accountIds.wallet(actor.id))) < room.amount) return insufficient;
+
+        const [last] = await tx
+          .select({ seatIndex: max(roomSeats.seatIndex) })
+          .from(roomSeats)
+          .where(eq(roomSeats.roomId, roomId));
+        await tx.insert(roomSeats).values({
+          roomId,
+          userId: actor.id,
+          name: seatName(user),
+          seatIndex: (last?.seatIndex ?? -1) + 1,
+          clientSeed: seed.clientSeed,
+          joinedAt: now,
+        });
+        await stake(tx, { roomId, userId: actor.id });
+        await setCurrentRoom(tx, actor.id, roomId, now);
+        if (seats.length + 1 === room.maxPlayers) {
+          // The last seat: no more joins or leaves; the room server counts down and starts the game.
+          await tx
+            .update(rooms)
+            .set({ isActive: false, status: 'active' })
+            .where(eq(rooms.roomId, roomId));
+        }
+        return roomAsItStands(tx, roomId);
+      },
+      insufficient,
+    );
+  }
+
+  async function leave(
+    actor: Actor,
+    roomId: string,
+  ): Promise<Outcome<{ room: PublicRoom | null }>> {
+    if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
+    return transact(roomId, async (tx) => {
+      const now = clock();
+      const found = await openRoom(tx, roomId);
+      if (!found.ok) return found;
+      const { room, seats } = found;
+      const mine = seats.find((seat) => seat.userId === actor.id);
+      if (!mine) return refuse(409, 'not_in_room', m.notInRoom);
+      if (room.status !== 'waiting') return refuse(409, 'room_started', m.cannotLeaveFull);
+
+      await refundStake(tx, { roomId, userId: actor.id });
+      await tx
+        .delete(roomSeats)
+        .where(and(eq(roomSeats.roomId, roomId), eq(roomSeats.userId, actor.id)));
+      await clearCurrentRoom(tx, actor.id, roomId, now);
+      const rest = seats.filter((seat) => seat.userId !== actor.id);
+      const [nextHost] = rest;
+      if (!nextHost) {
+        await tx
+          .update(rooms)
+          .set({ status: 'closed', isActive: false, closedAt: now })
+          .where(eq(rooms.roomId, roomId));
+        return { ok: true as const, room: null };
+      }
+      if (room.hostId === actor.id) {
+        const host = await userRow(tx, nextHost.userId);
+        await tx
+          .update(rooms)
+          .set({ hostId: nextHost.userId, roomName: roomNameFor(host?.firstName ?? nextHost.name) })
+          .where(eq(rooms.roomId, roomId));
+      }
+      return roomAsItStands(tx, roomId);
+    });
+  }
+
+  return { create, join, leave };
+}

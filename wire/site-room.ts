@@ -1,0 +1,113 @@
+// The site ↔ room-server calls (docs/protocol.md, "Site ↔ room calls"): their paths and the shape
+// of every body, one schema each, read by both sides. The room server parses what the site sends
+// (calls 1, 4, 5) and the site's answer to its pull (call 2); the site builds them to these types.
+// The settlement report (call 3) is in settlement.ts, the signatures in signing.ts.
+//
+//   1  site → room   POST /parties/main/:roomId                  {type:'room', room}
+//   2  room → site   GET  /api/internal/rooms/:roomId            → {room} or 404 (unknown: no storage)
+//   3  room → site   POST /api/internal/rooms/:roomId/settlement  the finished game
+//   4  site → lobby  POST /parties/lobby/main                     {type:'rooms', rooms}
+//   5  site → room   POST /parties/main/:roomId                  {type:'signedOut', sessionKey}
+import { z } from 'zod';
+import { roomStatusSchema } from '../game/protocol';
+import { PRIVACY_OPTIONS } from '../game/room-options';
+
+const roomId = z.string().min(1).max(128);
+const uid = z.string().min(1).max(128);
+
+/** Where each call goes (the path that is signed). */
+export const wirePaths = {
+  room: (id: string) => `/parties/main/${encodeURIComponent(id)}`,
+  lobby: '/parties/lobby/main',
+  pull: (id: string) => `/api/internal/rooms/${encodeURIComponent(id)}`,
+  settlement: (id: string) => `/api/internal/rooms/${encodeURIComponent(id)}/settlement`,
+} as const;
+
+/** What the room server learns of a room: its settings, the seed for the dice and the seats. */
+export const roomForPartySchema = z.object({
+  roomId,
+  stakeNgwee: z.number().int().positive(),
+  timeMinutes: z.number().positive(),
+  maxPlayers: z.number().int().min(2).max(6),
+  serverSeed: z.string().min(1).max(256),
+  /** The site never says 'countdown': the room server runs the countdown. */
+  status: z.enum(['waiting', 'active', 'ended', 'closed']),
+  seats: z
+    .array(z.object({ uid, name: z.string().max(200), clientSeed: z.string().max(64) }))
+    .max(6),
+});
+export type RoomForParty = z.infer<typeof roomForPartySchema>;
+
+/** Call 1: the site pushes the room on every seat change and when it closes. */
+export const roomPushSchema = z.object({ type: z.literal('room'), room: roomForPartySchema });
+
+/**
+ * Call 5: a session signed out. Its sockets in this room close (4401 `Signed out`) and its tickets,
+ * which live at most a minute, are refused from now on. `sessionKey` is the ticket's `sk`.
+ */
+export const signOutPushSchema = z.object({
+  type: z.literal('signedOut'),
+  sessionKey: z.string().min(1).max(64),
+});
+
+/** What the site may POST to `/parties/main/:roomId` (calls 1 and 5). */
+export const roomCallSchema = z.discriminatedUnion('type', [roomPushSchema, signOutPushSchema]);
+export type RoomCall = z.infer<typeof roomCallSchema>;
+
+/** Call 2's answer. */
+export const roomPullSchema = z.object({ room: roomForPartySchema });
+
+/** The API's `room` (docs/api.md): what anyone may see, the lobby included. Never the server seed. */
+export const publicRoomSchema = z.object({
+  roomId,
+  roomName: z.string().max(200),
+  hostId: uid,
+  /** The stake in ZMW. */
+  amount: z.number().positive(),
+  time: z.number().positive(),
+  maxPlayers: z.number().int().min(2).max(6),
+  privacy: z.enum(PRIVACY_OPTIONS),
+  isActive: z.boolean(),
+  status: roomStatusSchema,
+  participants: z.record(
+    uid,
+    z.object({ uid, name: z.string().max(200), joinedAt: z.string().max(40) }),
+  ),
+  joinedOrder: z.array(uid).max(6),
+  createdAt: z.string().max(40),
+  serverSeedHash: z.string().max(128),
+});
+export type PublicRoom = z.infer<typeof publicRoomSchema>;
+
+/** Call 4: the public rooms still open, for the lobby. */
+export const lobbyPushSchema = z.object({
+  type: z.literal('rooms'),
+  rooms: z.array(publicRoomSchema).max(1000),
+});
+export type LobbyPush = z.infer<typeof lobbyPushSchema>;
+
+/**
+ * Largest body each call may carry (bytes of UTF-8); a receiver stops reading there (413). A room
+ * push holds at most six seats of bounded fields, about 7 KiB at worst; a sign-out is a few ids;
+ * the lobby list holds at most 1000 public rooms of about 600 bytes each; the pull is a GET (no
+ * body). A settlement carries every log entry of the game: measured at 336–422 bytes per roll
+ * (tests/unit/rooms/internal-limits.test.ts), so an hour rolled at 10 a second, about 36,000 rolls,
+ * is 12–15 MB; this leaves room for twice that.
+ */
+export const CALL_BODY_LIMITS = {
+  roomCall: 16 * 1024,
+  lobbyPush: 1024 * 1024,
+  pull: 1024,
+  settlement: 32 * 1024 * 1024,
+} as const;
+
+/** Every refusal of a call, either way: `{error, code}` (the settlement's adds `retry`). */
+export const callRefusalSchema = z.object({ error: z.string(), code: z.string() });
+export type CallRefusal = z.infer<typeof callRefusalSchema>;
+
+/** The refusals every receiver gives, with their status: unsigned, too big, not the shape. */
+export const CALL_REFUSALS = {
+  unauthorized: { status: 401, error: 'Unauthorized', code: 'unauthorized' },
+  bodyTooLarge: { status: 413, error: 'Request body too large', code: 'body_too_large' },
+  invalidBody: { status: 400, error: 'Invalid body', code: 'invalid_body' },
+} as const satisfies Record<string, CallRefusal & { status: number }>;
