@@ -1,6 +1,7 @@
 // The sign-in and sign-up forms' messages and their client-side checks (the server checks again).
 import { LIMITS } from '../../../server/auth/limits';
 import { authMessages } from '../../../server/auth/messages';
+import { consentMessages } from '../../../shared/terms';
 import { isValidZambianPhone } from './phone';
 
 export type AuthMode = 'login' | 'signup';
@@ -14,8 +15,8 @@ export const M = {
   invalidPhone: 'Please enter a valid Zambian phone number (e.g., 096...).',
   invalidEmail: 'Please enter a valid email address.',
   weakPassword: authMessages.weakPassword,
-  adult: 'Please confirm that you are 18 or older: real-money games are for adults only.',
-  terms: 'Please accept the Terms and Conditions and the Privacy Policy to continue.',
+  adult: consentMessages.adult,
+  terms: consentMessages.terms,
   unexpected: 'Something went wrong. Please try again.',
   unknownEmail: 'no account found with this email',
   emailTaken: 'This email is already registered.',
