@@ -57,7 +57,9 @@ export class LimitReachedError extends Error {
     /** When the period ends and the limit starts again from zero. */
     readonly resetsAt: number,
   ) {
-    super(`The ${kind} limit of ${limit} ngwee is reached until ${new Date(resetsAt).toISOString()}`);
+    super(
+      `The ${kind} limit of ${limit} ngwee is reached until ${new Date(resetsAt).toISOString()}`,
+    );
     this.name = 'LimitReachedError';
   }
 }
@@ -99,7 +101,11 @@ export async function pendingLimits(
   now: number,
 ): Promise<PendingLimit[]> {
   return q
-    .select({ kind: playLimits.kind, amount: playLimits.amount, effectiveAt: playLimits.effectiveAt })
+    .select({
+      kind: playLimits.kind,
+      amount: playLimits.amount,
+      effectiveAt: playLimits.effectiveAt,
+    })
     .from(playLimits)
     .where(
       and(

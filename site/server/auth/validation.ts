@@ -2,6 +2,7 @@ import { authMessages as m } from './messages';
 import { LIMITS } from './limits';
 import { checkNewPassword } from './password-rule';
 import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
+import { consentMessages } from '../../shared/terms';
 
 export { LIMITS };
 
@@ -78,6 +79,11 @@ export function validateSignup(body: unknown): Validation<SignupInput> {
   if (error) return { ok: false, error };
   const refused = checkNewPassword(password);
   if (refused) return { ok: false, ...refused };
+  // The boxes of the form, checked again here: only `true` itself counts as a yes.
+  if (b.adult !== true) return { ok: false, error: consentMessages.adult, code: 'adult_required' };
+  if (b.terms !== true) {
+    return { ok: false, error: consentMessages.terms, code: 'terms_not_accepted' };
+  }
   return { ok: true, value: { firstName, lastName, phone, email, password } };
 }
 

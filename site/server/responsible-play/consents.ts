@@ -56,7 +56,11 @@ export async function acceptTerms(
     .select({ id: consents.id })
     .from(consents)
     .where(
-      and(eq(consents.userId, userId), eq(consents.kind, 'terms'), eq(consents.version, TERMS_VERSION)),
+      and(
+        eq(consents.userId, userId),
+        eq(consents.kind, 'terms'),
+        eq(consents.version, TERMS_VERSION),
+      ),
     )
     .get();
   if (!accepted) {

@@ -3,8 +3,10 @@ import { LimitReachedError, SelfExcludedError } from '../../../db/responsible-pl
 import { playCodes as c, playMessages as m } from './messages';
 import type { PlayRefusal } from './service';
 
+type MoneyRefusal = PlayRefusal & { code: typeof c.selfExcluded | typeof c.limitReached };
+
 /** A deposit or stake refused by a self-exclusion or a limit; null for any other error. */
-export function playRefusalOf(error: unknown): PlayRefusal | null {
+export function playRefusalOf(error: unknown): MoneyRefusal | null {
   if (error instanceof SelfExcludedError) {
     return { ok: false, status: 403, error: m.selfExcluded(error.until), code: c.selfExcluded };
   }

@@ -86,7 +86,8 @@ export function parseLimitChanges(body: unknown): Outcome<{ changes: Partial<Lim
       continue;
     }
     const ngwee = parseZmwToNgwee(value);
-    if (ngwee === null) return { ok: false, status: 400, error: m.invalidLimit, code: c.invalidLimit };
+    if (ngwee === null)
+      return { ok: false, status: 400, error: m.invalidLimit, code: c.invalidLimit };
     changes[kind] = ngwee;
   }
   return { ok: true, changes };
@@ -118,7 +119,8 @@ export async function excludeSelf(
   userId: string,
   body: unknown,
 ): Promise<Outcome<{ exclusion: { until: string | null } }>> {
-  const period = typeof body === 'object' && body !== null ? (body as { period?: unknown }).period : undefined;
+  const period =
+    typeof body === 'object' && body !== null ? (body as { period?: unknown }).period : undefined;
   if (!isPeriod(period)) {
     return { ok: false, status: 400, error: m.invalidPeriod, code: c.invalidPeriod };
   }
@@ -128,7 +130,12 @@ export async function excludeSelf(
     return { ok: true, exclusion: { until: until === null ? null : iso(until) } };
   } catch (error) {
     if (error instanceof ExclusionRunningError) {
-      return { ok: false, status: 409, error: m.exclusionRunning(error.until), code: c.exclusionRunning };
+      return {
+        ok: false,
+        status: 409,
+        error: m.exclusionRunning(error.until),
+        code: c.exclusionRunning,
+      };
     }
     throw error;
   }

@@ -45,7 +45,9 @@ export type RefusalCode =
   | 'left_room'
   | 'room_not_found'
   | 'user_not_found'
-  | 'not_signed_in';
+  | 'not_signed_in'
+  | 'self_excluded'
+  | 'limit_reached';
 
 export interface Refusal {
   ok: false;

@@ -10,6 +10,7 @@ import { rooms, roomSeats, users } from '../../../db/schema';
 import { COUNTDOWN_MS, TURN_MS } from '../../../game/timing';
 import { purposeKey, signTicket } from '../../../game/signing';
 import { authMessages } from '../auth/messages';
+import { playRefusalOf } from '../responsible-play/refusals';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { createRoomPublisher, type RoomPublisher } from './publisher';
 import { httpPartyClient, type PartyClient } from './party-client';
@@ -186,6 +187,8 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     } catch (error) {
       if (error instanceof RefusalError) return error.refusal;
       if (insufficient && error instanceof InsufficientFundsError) return insufficient;
+      const played = playRefusalOf(error);
+      if (played) return refuse(played.status, played.code, played.error);
       throw error;
     }
   }
@@ -234,7 +237,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
         clientSeed: seed.clientSeed,
         joinedAt: now,
       });
-      await stake(tx, { roomId, userId: actor.id });
+      await stake(tx, { roomId, userId: actor.id, now });
       await setCurrentRoom(tx, actor.id, roomId, now);
       const room = await loadRoom(tx, roomId);
       if (!room) throw new Error('room vanished inside its own transaction');
@@ -292,7 +295,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
         clientSeed: seed.clientSeed,
         joinedAt: now,
       });
-      await stake(tx, { roomId, userId: actor.id });
+      await stake(tx, { roomId, userId: actor.id, now });
       await setCurrentRoom(tx, actor.id, roomId, now);
       if (seats.length + 1 === room.maxPlayers) {
         // The last seat: no more joins or leaves; the room server counts down and starts the game.
@@ -326,7 +329,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
       if (!mine) return refuse(409, 'not_in_room', m.notInRoom);
       if (room.status !== 'waiting') return refuse(409, 'room_started', m.cannotLeaveFull);
 
-      await refundStake(tx, { roomId, userId: actor.id });
+      await refundStake(tx, { roomId, userId: actor.id, now });
       await tx
         .delete(roomSeats)
         .where(and(eq(roomSeats.roomId, roomId), eq(roomSeats.userId, actor.id)));
@@ -360,7 +363,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
       const found = await loadRoom(tx, roomId);
       if (!found || found.room.status !== 'waiting' || found.room.expiresAt > now) return false;
       for (const seat of found.seats) {
-        await refundStake(tx, { roomId, userId: seat.userId });
+        await refundStake(tx, { roomId, userId: seat.userId, now });
         await clearCurrentRoom(tx, seat.userId, roomId, now);
       }
       await tx

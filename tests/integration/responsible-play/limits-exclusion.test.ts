@@ -22,6 +22,9 @@ async function player(fundZmw = 0): Promise<TestPlayer> {
   return p;
 }
 
+const userOf = (answer: { json: Record<string, unknown> }) =>
+  answer.json.user as { exclusionUntil: string | null };
+
 const deposit = (p: TestPlayer, amount: number, key?: string) =>
   p.client.post(
     '/api/wallet/deposit',
@@ -54,8 +57,16 @@ describe('GET/PUT /api/me/limits', () => {
       depositDaily: 100,
       lossWeekly: 250.5,
       pending: [
-        { field: 'depositDaily', value: 200, effectiveAt: new Date(clock() + 24 * HOUR).toISOString() },
-        { field: 'lossWeekly', value: null, effectiveAt: new Date(clock() + 24 * HOUR).toISOString() },
+        {
+          field: 'depositDaily',
+          value: 200,
+          effectiveAt: new Date(clock() + 24 * HOUR).toISOString(),
+        },
+        {
+          field: 'lossWeekly',
+          value: null,
+          effectiveAt: new Date(clock() + 24 * HOUR).toISOString(),
+        },
       ],
     });
     const me = await p.client.get('/api/me');
@@ -86,7 +97,8 @@ describe('GET/PUT /api/me/limits', () => {
       const answer = await p.client.put('/api/me/limits', { depositDaily: bad });
       expect(answer.status).toBe(400);
       expect(answer.json).toEqual({
-        error: 'Each limit is an amount in ZMW above 0 with at most 2 decimals, or null for no limit.',
+        error:
+          'Each limit is an amount in ZMW above 0 with at most 2 decimals, or null for no limit.',
         code: 'invalid_limit',
       });
     }
@@ -122,9 +134,9 @@ describe('deposit limits', () => {
       ['a', 'b', 'c', 'd'].map((key) => deposit(p, 60, `concurrent-${key}-${p.id}`)),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([202, 403, 403, 403]);
-    expect(answers.filter((a) => a.status === 403).every((a) => a.json.code === 'limit_reached')).toBe(
-      true,
-    );
+    expect(
+      answers.filter((a) => a.status === 403).every((a) => a.json.code === 'limit_reached'),
+    ).toBe(true);
   });
 });
 
@@ -152,7 +164,7 @@ describe('POST /api/me/exclusion', () => {
     });
     expect(withdrawn.status).toBe(202);
     expect((await p.client.get('/api/wallet/transactions')).status).toBe(200);
-    expect((await p.client.get('/api/me')).json.user.exclusionUntil).toBe(until.toISOString());
+    expect(userOf(await p.client.get('/api/me')).exclusionUntil).toBe(until.toISOString());
     const relogin = await app.client().post('/api/auth/login', {
       email: p.email,
       password: 'correct-horse-battery',
@@ -166,7 +178,9 @@ describe('POST /api/me/exclusion', () => {
     const shorter = await p.client.post('/api/me/exclusion', { period: '24h' });
     expect(shorter.status).toBe(409);
     expect(shorter.json.code).toBe('exclusion_running');
-    expect(shorter.json.error).toMatch(/^You are already excluded until .* Lusaka time\. An exclusion cannot be shortened or lifted early: choose a longer period to extend it\.$/);
+    expect(shorter.json.error).toMatch(
+      /^You are already excluded until .* Lusaka time\. An exclusion cannot be shortened or lifted early: choose a longer period to extend it\.$/,
+    );
 
     const longer = await p.client.post('/api/me/exclusion', { period: '180d' });
     expect(longer.json).toEqual({
@@ -174,7 +188,7 @@ describe('POST /api/me/exclusion', () => {
     });
     const permanent = await p.client.post('/api/me/exclusion', { period: 'permanent' });
     expect(permanent.json).toEqual({ exclusion: { until: null } });
-    expect((await p.client.get('/api/me')).json.user.exclusionUntil).toBe('permanent');
+    expect(userOf(await p.client.get('/api/me')).exclusionUntil).toBe('permanent');
     const again = await p.client.post('/api/me/exclusion', { period: '180d' });
     expect(again.json).toEqual({
       error: 'You are already excluded permanently. An exclusion cannot be shortened or lifted.',
@@ -200,6 +214,6 @@ describe('POST /api/me/exclusion', () => {
     expect((await deposit(p, 10)).json.code).toBe('self_excluded');
     offset += 24 * HOUR;
     expect((await deposit(p, 10)).status).toBe(202);
-    expect((await p.client.get('/api/me')).json.user.exclusionUntil).toBeNull();
+    expect(userOf(await p.client.get('/api/me')).exclusionUntil).toBeNull();
   });
 });

@@ -105,7 +105,11 @@ describe('deposit requests', () => {
     await request(10_000, NOON + 2 * HOUR);
     const refused = await request(100, NOON + 3 * HOUR).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(LimitReachedError);
-    expect(refused).toMatchObject({ kind: 'depositDaily', limit: 10_000, resetsAt: NOON + 12 * HOUR });
+    expect(refused).toMatchObject({
+      kind: 'depositDaily',
+      limit: 10_000,
+      resetsAt: NOON + 12 * HOUR,
+    });
     // The next Lusaka day starts from zero.
     await request(100, NOON + 12 * HOUR);
     const rows = await t.database.read
@@ -175,8 +179,16 @@ type Op =
 
 const advance = fc.integer({ min: 0, max: 30 * 60 }).map((minutes) => minutes * 60_000);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('deposit' as const), amount: fc.integer({ min: 1, max: 200 }), advance }),
-  fc.record({ kind: fc.constant('stake' as const), amount: fc.integer({ min: 1, max: 50 }), advance }),
+  fc.record({
+    kind: fc.constant('deposit' as const),
+    amount: fc.integer({ min: 1, max: 200 }),
+    advance,
+  }),
+  fc.record({
+    kind: fc.constant('stake' as const),
+    amount: fc.integer({ min: 1, max: 50 }),
+    advance,
+  }),
   fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), advance }),
   fc.record({
     kind: fc.constant('win' as const),
@@ -239,7 +251,9 @@ describe('loss limits (property)', () => {
               const room = open.splice(step.pick % open.length, 1)[0]!;
               const at = now;
               if (step.kind === 'refund') {
-                await t.database.write((tx) => refundStake(tx, { roomId: room, userId: user, now: at }));
+                await t.database.write((tx) =>
+                  refundStake(tx, { roomId: room, userId: user, now: at }),
+                );
               } else {
                 const held = await balanceOf(t.database.read, accountIds.escrow(room));
                 const paid = Math.floor((held * step.share) / 100);
