@@ -47,7 +47,8 @@ export type RefusalCode =
   | 'user_not_found'
   | 'not_signed_in'
   | 'self_excluded'
-  | 'limit_reached';
+  | 'limit_reached'
+  | 'terms_required';
 
 export interface Refusal {
   ok: false;
