@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { apiFetch } from '../account/api';
 import { Banner } from '../account/banner';
+import { useHydrated } from '../account/use-hydrated';
 
 const PERIODS = [
   ['24h', '24 hours'],
@@ -18,6 +19,7 @@ export function ExclusionForm({ onExcluded }: { onExcluded(until: string | null)
   const [sure, setSure] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +37,13 @@ export function ExclusionForm({ onExcluded }: { onExcluded(until: string | null)
   }
 
   return (
-    <form className="form exclusion-form" onSubmit={submit} noValidate aria-label="Take a break">
+    <form
+      className="form exclusion-form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Take a break"
+      data-ready={hydrated ? 'true' : undefined}
+    >
       {error ? <Banner tone="error" title={error} /> : null}
       <fieldset className="field">
         <legend>Exclude me from play for</legend>
@@ -56,7 +64,7 @@ export function ExclusionForm({ onExcluded }: { onExcluded(until: string | null)
         <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I
         understand that it cannot be shortened or lifted early.
       </label>
-      <button type="submit" className="button" disabled={busy}>
+      <button type="submit" className="button" disabled={busy || !hydrated}>
         {busy ? 'Saving…' : 'Exclude me'}
       </button>
     </form>

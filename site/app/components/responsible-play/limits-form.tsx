@@ -90,7 +90,13 @@ export function LimitsForm() {
     return result ? <Banner tone="error" title={result.message} /> : <Progress>Loading…</Progress>;
   }
   return (
-    <form className="form limits-form" onSubmit={save} noValidate aria-label="Play limits">
+    <form
+      className="form limits-form"
+      onSubmit={save}
+      noValidate
+      aria-label="Play limits"
+      data-ready="true"
+    >
       {result ? <Banner tone={result.tone} title={result.message} /> : null}
       {FIELDS.map(([field, label]) => (
         <TextField
