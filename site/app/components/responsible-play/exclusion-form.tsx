@@ -45,7 +45,7 @@ export function ExclusionForm({ onExcluded }: { onExcluded(until: string | null)
       data-ready={hydrated ? 'true' : undefined}
     >
       {error ? <Banner tone="error" title={error} /> : null}
-      <fieldset className="field">
+      <fieldset className="exclusion-periods">
         <legend>Exclude me from play for</legend>
         {PERIODS.map(([value, label]) => (
           <label key={value} className="check">
