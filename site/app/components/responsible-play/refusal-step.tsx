@@ -27,8 +27,8 @@ export function PlayRefusalStep({
   if (code === SELF_EXCLUDED) {
     return (
       <p>
-        You can still <Link to="/rentalgame/withdraw">withdraw your balance</Link> and see your{' '}
-        <Link to="/rentalgame/accounthistory">history</Link>. If you need someone to talk to, see{' '}
+        <Link to="/rentalgame/withdraw">Withdraw your balance</Link>, see your{' '}
+        <Link to="/rentalgame/accounthistory">history</Link>, or find someone to talk to:{' '}
         <Link to="/responsible-play#help">where to get help</Link>.
       </p>
     );
