@@ -1,6 +1,10 @@
 // Responsible play as a person sees it on a phone (360 × 740): the limits page, a self-exclusion
 // that refuses a deposit with its end date, and the board's reality check.
+import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { createDatabase } from '../../db/client';
+import { consents } from '../../db/schema';
 import {
   baseUrl,
   depositViaApi,
@@ -8,6 +12,7 @@ import {
   screenshot,
   signUpViaApi,
   test,
+  trackScripts,
   waitForHydration,
 } from './support/fixtures';
 
@@ -123,4 +128,57 @@ test('the board shows the reality check after an hour of play (shortened for the
   await dialog.getByRole('button', { name: 'Stop for now' }).click();
   await expect(page).toHaveURL(/\/rentalgame\/dashboard$/);
   await host.close();
+});
+
+test('after a terms change, creating a game asks to accept the new terms, then goes on', async ({
+  page,
+}, testInfo) => {
+  const player = await signUpViaApi(page.request, { firstName: 'Chipo' });
+  await depositViaApi(page.request, 20);
+  // The player accepted an earlier version of the terms (as if TERMS_VERSION had just changed).
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("the product's data folder is unknown (E2E_DATA_DIR)");
+  const database = createDatabase({ url: `file:${path.join(dataDir, 'app.db')}` });
+  try {
+    await database.ready;
+    await database.write((tx) =>
+      tx.update(consents).set({ version: '2020-01-01' }).where(eq(consents.userId, player.id)),
+    );
+  } finally {
+    database.close();
+  }
+
+  await page.goto('/rentalgame/createnewgame');
+  await waitForHydration(page, 'form[aria-label="Create a game"]');
+  const form = page.getByRole('form', { name: 'Create a game' });
+  await form.getByRole('radio', { name: 'ZMW 10' }).check();
+  await form.getByRole('radio', { name: '10 min' }).check();
+  await form.getByRole('radio', { name: '2 players' }).check();
+  await form.getByRole('radio', { name: 'Public' }).check();
+  await form.getByRole('button', { name: 'Create game' }).click();
+  const banner = page
+    .getByRole('alert')
+    .filter({ hasText: 'Our Terms and Conditions have changed.' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: /Terms and Conditions \(version/ })).toBeVisible();
+  await attach(page, testInfo, 'responsible-play-accept-terms');
+  await banner.getByLabel('I am 18 years old or older.').check();
+  await banner.getByLabel('I accept the Terms and Conditions.').check();
+  await banner.getByRole('button', { name: 'Accept and continue' }).click();
+  await expect(page).toHaveURL(/\/rentalgame\/playerwaitingroom\//);
+});
+
+test('the public responsible-play page is linked from the footer and ships no script', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  const loaded = trackScripts(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Responsible play' }).click();
+  await expect(page).toHaveURL(/\/responsible-play$/);
+  await expect(page.getByRole('heading', { name: 'Responsible play', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Where to get help in Zambia' })).toBeVisible();
+  await expect(page.getByText('The prize is 80 % of the pot')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(loaded.scripts.map((script) => script.url)).toEqual([]);
+  await screenshot(page, 'responsible-play-public');
 });
