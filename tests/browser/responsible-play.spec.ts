@@ -49,6 +49,11 @@ test('the limits page sets limits: lower at once, higher waits 24 hours', async 
   await expect(page.getByTestId('limits-pending')).toContainText(
     /Deposits per day: ZMW 500\.00 from .* Lusaka time/,
   );
+  // Saving another field leaves the waiting change alone.
+  await form.getByLabel('Losses per day (ZMW)').fill('30');
+  await form.getByRole('button', { name: 'Save limits' }).click();
+  await expect(form.getByText('Now ZMW 30.00.')).toBeVisible();
+  await expect(page.getByTestId('limits-pending')).toContainText('Deposits per day: ZMW 500.00');
   await attach(page, testInfo, 'responsible-play-limits');
 
   // The server holds to it: a deposit past the day's ZMW 100 is refused with the reason.

@@ -58,8 +58,11 @@ export function LimitsForm() {
     if (!text) return;
     const found: Partial<Record<Field, string>> = {};
     const body: Partial<Values> = {};
+    const before = limits ? toText(limits) : null;
     for (const [field] of FIELDS) {
       const value = text[field].trim();
+      // Only what was changed: sending an unchanged value would cancel a change still waiting.
+      if (before && value === before[field]) continue;
       if (value === '') body[field] = null;
       else if (AMOUNT.test(value) && Number(value) > 0) body[field] = Number(value);
       else found[field] = 'Enter an amount in ZMW above 0, or leave it empty for no limit.';
@@ -67,6 +70,9 @@ export function LimitsForm() {
     setErrors(found);
     setResult(null);
     if (Object.keys(found).length > 0) return;
+    if (Object.keys(body).length === 0) {
+      return setResult({ tone: 'success', message: 'Nothing changed.' });
+    }
     setBusy(true);
     const answer = await apiFetch<{ limits: Limits }>('/api/me/limits', {
       method: 'PUT',
