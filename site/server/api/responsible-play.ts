@@ -28,13 +28,13 @@ export function responsiblePlayRouter(deps: AuthDeps): Router {
 
   router.get('/me/limits', session, requireUser, async (_req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json({ limits: await limitsOf(deps.database.read, currentUser(res).id, now()) });
+    res.json(await limitsOf(deps.database.read, currentUser(res).id, now()));
   });
 
   router.put('/me/limits', session, requirePlayer, jsonBody, async (req, res) => {
     const outcome = await updateLimits(deps, currentUser(res).id, req.body);
     if (!outcome.ok) return refuse(res, outcome);
-    res.json({ limits: outcome.limits });
+    res.json(outcome.limits);
   });
 
   router.post('/me/exclusion', session, requirePlayer, jsonBody, async (req, res) => {

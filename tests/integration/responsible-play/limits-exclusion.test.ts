@@ -37,23 +37,21 @@ describe('GET/PUT /api/me/limits', () => {
     const p = await player();
     const empty = await p.client.get('/api/me/limits');
     expect(empty.json).toEqual({
-      limits: {
-        depositDaily: null,
-        depositWeekly: null,
-        depositMonthly: null,
-        lossDaily: null,
-        lossWeekly: null,
-        lossMonthly: null,
-        pending: [],
-      },
+      depositDaily: null,
+      depositWeekly: null,
+      depositMonthly: null,
+      lossDaily: null,
+      lossWeekly: null,
+      lossMonthly: null,
+      pending: [],
     });
 
     const set = await p.client.put('/api/me/limits', { depositDaily: 100, lossWeekly: 250.5 });
     expect(set.status).toBe(200);
-    expect(set.json.limits).toMatchObject({ depositDaily: 100, lossWeekly: 250.5, pending: [] });
+    expect(set.json).toMatchObject({ depositDaily: 100, lossWeekly: 250.5, pending: [] });
 
     const raised = await p.client.put('/api/me/limits', { depositDaily: 200, lossWeekly: null });
-    expect(raised.json.limits).toMatchObject({
+    expect(raised.json).toMatchObject({
       depositDaily: 100,
       lossWeekly: 250.5,
       pending: [
@@ -77,13 +75,13 @@ describe('GET/PUT /api/me/limits', () => {
 
     await p.client.put('/api/me/limits', { lossDaily: 20 });
     offset += 23 * HOUR;
-    expect((await p.client.get('/api/me/limits')).json.limits).toMatchObject({
+    expect((await p.client.get('/api/me/limits')).json).toMatchObject({
       depositDaily: 100,
       lossDaily: 20,
       lossWeekly: 250.5,
     });
     offset += HOUR;
-    expect((await p.client.get('/api/me/limits')).json.limits).toMatchObject({
+    expect((await p.client.get('/api/me/limits')).json).toMatchObject({
       depositDaily: 200,
       lossDaily: 20,
       lossWeekly: null,

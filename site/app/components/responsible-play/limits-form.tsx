@@ -40,13 +40,13 @@ export function LimitsForm() {
 
   useEffect(() => {
     let live = true;
-    void apiFetch<{ limits: Limits }>('/api/me/limits', {
+    void apiFetch<Limits>('/api/me/limits', {
       fallbackError: 'Your limits could not be loaded. Please reload the page.',
     }).then((answer) => {
       if (!live) return;
       if (!answer.ok) return setResult({ tone: 'error', message: answer.error });
-      setLimits(answer.data.limits);
-      setText(toText(answer.data.limits));
+      setLimits(answer.data);
+      setText(toText(answer.data));
     });
     return () => {
       live = false;
@@ -74,19 +74,19 @@ export function LimitsForm() {
       return setResult({ tone: 'success', message: 'Nothing changed.' });
     }
     setBusy(true);
-    const answer = await apiFetch<{ limits: Limits }>('/api/me/limits', {
+    const answer = await apiFetch<Limits>('/api/me/limits', {
       method: 'PUT',
       body,
       fallbackError: 'Your limits could not be saved. Please try again.',
     });
     setBusy(false);
     if (!answer.ok) return setResult({ tone: 'error', message: answer.error });
-    setLimits(answer.data.limits);
-    setText(toText(answer.data.limits));
+    setLimits(answer.data);
+    setText(toText(answer.data));
     setResult({
       tone: 'success',
       message:
-        answer.data.limits.pending.length > 0
+        answer.data.pending.length > 0
           ? 'Saved. Lower limits apply now; higher ones, or removed ones, wait 24 hours.'
           : 'Saved. Your limits apply now.',
     });
