@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { accountIds, balanceOf, findTransfer, LedgerError, movement, postTransfer } from './ledger';
 import type { PostedTransfer } from './ledger';
+import { assertMayStake } from './responsible-play';
 import { postings, rooms, userTransactions } from './schema';
 import type { UserTransactionType } from './schema';
 
@@ -73,7 +74,9 @@ async function escrowLeg(tx: Queryable, transferId: string, roomId: string): Pro
  * Moves the room's stake from the player's wallet into the room's escrow. Throws
  * `InsufficientFundsError` (before writing anything) when the wallet is short; a repeat while the
  * stake is held is a duplicate and changes nothing. After a refund it throws
- * `StakeAlreadyRefundedError`, and a settled room takes no new stake (`LedgerError`).
+ * `StakeAlreadyRefundedError`, and a settled room takes no new stake (`LedgerError`). A new stake
+ * while the player is self-excluded, or past a loss limit, throws `SelfExcludedError` or
+ * `LimitReachedError` (db/responsible-play).
  */
 export async function stake(
   tx: Queryable,
@@ -85,8 +88,12 @@ export async function stake(
     throw new StakeAlreadyRefundedError(roomId, userId);
   }
   const amount = await roomStakeAmount(tx, roomId);
-  if (!(await findTransfer(tx, moneyKeys.stake(roomId, userId))) && (await isSettled(tx, roomId))) {
-    throw new LedgerError(`Room ${roomId} is settled: it takes no more stakes`);
+  if (!(await findTransfer(tx, moneyKeys.stake(roomId, userId)))) {
+    if (await isSettled(tx, roomId)) {
+      throw new LedgerError(`Room ${roomId} is settled: it takes no more stakes`);
+    }
+    // A new stake only: a self-exclusion or a loss limit refuses it (a repeat stays a repeat).
+    await assertMayStake(tx, { userId, amount, now });
   }
   const posted = await postTransfer(tx, {
     key: moneyKeys.stake(roomId, userId),

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { accountIds, movement, postTransfer } from './ledger';
+import { assertMayDeposit } from './responsible-play';
 import { paymentEvents, paymentRequests, sandboxPayments, userTransactions } from './schema';
 import type {
   Operator,
@@ -61,7 +62,9 @@ export interface NewPaymentRequest {
 /**
  * Records a deposit or withdrawal request with its pending history line. A withdrawal moves the
  * amount from the wallet to the user's hold at once, throwing `InsufficientFundsError` (before
- * writing anything) when the wallet is short. Recording the same id again returns the first record.
+ * writing anything) when the wallet is short. A deposit while the user is self-excluded, or past a
+ * deposit limit, throws `SelfExcludedError` or `LimitReachedError` (db/responsible-play). Recording
+ * the same id again returns the first record.
  */
 export async function createPaymentRequest(
   tx: Queryable,
@@ -75,6 +78,9 @@ export async function createPaymentRequest(
   const existing = await findPayment(tx, id);
   if (existing) return { payment: existing, duplicate: true };
 
+  if (request.kind === 'deposit') {
+    await assertMayDeposit(tx, { userId: request.userId, amount: request.amount, now });
+  }
   if (request.kind === 'withdrawal') {
     await postTransfer(tx, {
       key: paymentKeys.withdrawalHold(id),

@@ -62,6 +62,8 @@ export class ApiUser {
       phone: '0961234567',
       email: `bench.${randomUUID().slice(0, 12)}@example.zm`,
       password: 'truck-company-1',
+      adult: true,
+      terms: true,
     });
     this.id = user.id;
   }

@@ -10,6 +10,7 @@ import { gamesRouter } from './api/games';
 import { internalRouter } from './api/internal';
 import { meRouter } from './api/me';
 import { paymentsRouter } from './api/payments';
+import { responsiblePlayRouter } from './api/responsible-play';
 import { roomsRouter } from './api/rooms';
 import { walletRouter } from './api/wallet';
 import { accountRouter } from './api/account';
@@ -103,6 +104,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     authRouter(authDeps),
     accountRouter(authDeps),
     meRouter(authDeps),
+    responsiblePlayRouter(authDeps),
     walletRouter({ ...walletDeps, wallet }),
     adminRouter({ ...walletDeps, wallet }),
     roomsRouter(roomsDeps),

@@ -103,6 +103,10 @@ export class HttpClient {
     return this.request('POST', path, body, headers);
   }
 
+  put(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', path, body, headers);
+  }
+
   patch(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('PATCH', path, body, headers);
   }

@@ -13,6 +13,7 @@ import { accountRouter } from '../../site/server/api/account';
 import { authRouter } from '../../site/server/api/auth';
 import { gamesRouter } from '../../site/server/api/games';
 import { internalRouter } from '../../site/server/api/internal';
+import { responsiblePlayRouter } from '../../site/server/api/responsible-play';
 import { meRouter } from '../../site/server/api/me';
 import { roomsRouter } from '../../site/server/api/rooms';
 import type { AuthConfig } from '../../site/server/auth/config';
@@ -165,6 +166,7 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
     authRouter(authDeps),
     accountRouter(authDeps),
     meRouter(authDeps),
+    responsiblePlayRouter(authDeps),
     roomsRouter(deps),
     gamesRouter(deps),
   );
@@ -192,6 +194,8 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
       phone: '0971234567',
       email,
       password: 'correct-horse-battery',
+      adult: true,
+      terms: true,
     });
     if (answer.status !== 201) throw new Error(`signup failed: ${answer.status} ${answer.text}`);
     const id = (answer.json.user as { id: string }).id;

@@ -13,6 +13,7 @@ import { adminRouter } from '../../site/server/api/admin';
 import { authRouter } from '../../site/server/api/auth';
 import { meRouter } from '../../site/server/api/me';
 import { paymentsRouter } from '../../site/server/api/payments';
+import { responsiblePlayRouter } from '../../site/server/api/responsible-play';
 import { walletRouter } from '../../site/server/api/wallet';
 import type { AuthConfig } from '../../site/server/auth/config';
 import { sessionMiddleware } from '../../site/server/auth/middleware';
@@ -52,6 +53,8 @@ export interface WalletAppOptions {
   /** Wraps the real provider, e.g. to make an initiation fail in a chosen way. */
   wrapProvider?: (provider: ManagedPaymentProvider) => ManagedPaymentProvider;
   reconciler?: ReconcilerOptions;
+  /** The services' clock (default: the real one). */
+  clock?: () => number;
 }
 
 export interface TestPlayer {
@@ -123,7 +126,8 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
   const provider = options.wrapProvider ? options.wrapProvider(realProvider) : realProvider;
 
   const auth: AuthConfig = { publicUrl: url, adminEmails: options.adminEmails ?? [] };
-  const authDeps = { database: db.database, config: auth };
+  const clock = options.clock;
+  const authDeps = { database: db.database, config: auth, ...(clock ? { clock } : {}) };
   const baseDeps: WalletDeps = {
     database: db.database,
     provider,
@@ -132,6 +136,7 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
       internalSecret: TEST_INTERNAL_SECRET,
       ...(options.reconciler ? { reconciler: options.reconciler } : {}),
     },
+    ...(clock ? { clock } : {}),
   };
   const wallet = createWalletService(baseDeps);
   const deps = { ...baseDeps, wallet };
@@ -140,7 +145,13 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
   api.use(paymentsRouter(deps)); // signed by the provider, not sent by a browser: before Origin
   api.use(requireSameOrigin(url));
   api.use(sessionMiddleware(authDeps));
-  api.use(authRouter(authDeps), meRouter(authDeps), walletRouter(deps), adminRouter(deps));
+  api.use(
+    authRouter(authDeps),
+    meRouter(authDeps),
+    responsiblePlayRouter(authDeps),
+    walletRouter(deps),
+    adminRouter(deps),
+  );
   const app = express();
   app.disable('x-powered-by');
   app.use('/api', api);
@@ -156,6 +167,8 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
       phone: '0971234567',
       email,
       password: TEST_PASSWORD,
+      adult: true,
+      terms: true,
     });
     if (answer.status !== 201) throw new Error(`signup failed: ${answer.status} ${answer.text}`);
     const id = (answer.json.user as { id: string }).id;

@@ -43,7 +43,7 @@ export function SiteFooter() {
       <div className="container">
         <p className="site-footer__legal">
           {`© ${BRAND.copyrightYears} ${BRAND.name}. All rights reserved.`} Real-money games are for
-          adults aged 18 and over.
+          adults aged 18 and over. <Link to="/responsible-play">Responsible play</Link>
         </p>
       </div>
     </footer>

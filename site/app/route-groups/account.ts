@@ -8,6 +8,7 @@ export const accountRoutes: RouteConfigEntry[] = [
   route('rentalgame/withdraw', 'routes/withdraw.tsx'),
   route('rentalgame/accounthistory', 'routes/account-history.tsx'),
   route('rentalgame/account', 'routes/account-settings.tsx'),
+  route('rentalgame/responsible-play', 'routes/responsible-play-settings.tsx'),
   route('admin/admindashboard', 'routes/admin-dashboard.tsx'),
   // Pages anyone may read, in the marketing frame (navbar and footer).
   layout('routes/site-layout.tsx', { id: 'account-site-layout' }, [
@@ -17,6 +18,7 @@ export const accountRoutes: RouteConfigEntry[] = [
     route('auth/verify', 'routes/auth-verify.tsx'),
     route('rentalgame/howtoplay', 'routes/how-to-play.tsx'),
     route('terms', 'routes/terms.tsx'),
+    route('responsible-play', 'routes/responsible-play.tsx'),
     route('privacy', 'routes/privacy.tsx'),
     route('library', 'routes/library.tsx'),
     route('about', 'routes/about.tsx'),

@@ -10,6 +10,7 @@ import { Banner, Progress } from '../components/account/banner';
 import { requestBalanceRefresh } from '../components/account/live-balance';
 import { authPath } from '../components/account/return-to';
 import { useHydrated } from '../components/account/use-hydrated';
+import { RealityCheck } from '../components/responsible-play/reality-check';
 import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
 import { startGuestSession } from '../game/api';
@@ -164,6 +165,7 @@ function GameScreen({
   return (
     <AccountPage user={user} className="board-page">
       <h1 className="visually-hidden">Game board</h1>
+      <RealityCheck active={seated && !ended} />
       {reconnecting ? (
         <p className="connection-status" role="status" data-testid="reconnecting">
           <span className="spinner" aria-hidden="true" /> Reconnecting…

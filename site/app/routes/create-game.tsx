@@ -1,12 +1,13 @@
 // Create a game: an option grid (stake, time, players, privacy) with a live summary of the pot and
 // the prize, then `POST /api/rooms` and on to the waiting room.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
 import { requestBalanceRefresh } from '../components/account/live-balance';
 import { formatZmw } from '../components/account/money';
 import { useHydrated } from '../components/account/use-hydrated';
+import { isPlayRefusal, PlayRefusalStep } from '../components/responsible-play/refusal-step';
 import { BRAND } from '../content/brand';
 import { prizeOf } from '../../../game/payout';
 import {
@@ -47,7 +48,11 @@ interface Choice {
   privacy: (typeof PRIVACIES)[number] | null;
 }
 
-type Failure = { kind: 'missing' } | { kind: 'funds' } | { kind: 'other'; message: string };
+type Failure =
+  | { kind: 'missing' }
+  | { kind: 'funds' }
+  | { kind: 'other'; message: string }
+  | { kind: 'play'; message: string; code: string | null };
 
 export default function CreateGame({ loaderData }: Route.ComponentProps) {
   const { user, roomClosed } = loaderData;
@@ -61,6 +66,7 @@ export default function CreateGame({ loaderData }: Route.ComponentProps) {
   });
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
 
   const pot =
     choice.amount !== null && choice.maxPlayers !== null ? choice.amount * choice.maxPlayers : null;
@@ -87,6 +93,9 @@ export default function CreateGame({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (answer.code === 'insufficient_funds') return setFailure({ kind: 'funds' });
+    if (isPlayRefusal(answer.code)) {
+      return setFailure({ kind: 'play', message: answer.error, code: answer.code });
+    }
     if (answer.code === 'missing_settings') return setFailure({ kind: 'missing' });
     setFailure({ kind: 'other', message: answer.error });
   }
@@ -118,6 +127,7 @@ export default function CreateGame({ loaderData }: Route.ComponentProps) {
         </Banner>
       ) : (
         <form
+          ref={form}
           className="create-form"
           onSubmit={submit}
           noValidate
@@ -193,7 +203,9 @@ export default function CreateGame({ loaderData }: Route.ComponentProps) {
             </p>
           </section>
 
-          {failure ? <FailureBanner failure={failure} /> : null}
+          {failure ? (
+            <FailureBanner failure={failure} onRetry={() => form.current?.requestSubmit()} />
+          ) : null}
 
           <div className="form__actions">
             <button type="submit" className="button" disabled={busy || !hydrated}>
@@ -213,7 +225,14 @@ export default function CreateGame({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function FailureBanner({ failure }: { failure: Failure }) {
+function FailureBanner({ failure, onRetry }: { failure: Failure; onRetry(): void }) {
+  if (failure.kind === 'play') {
+    return (
+      <Banner tone="error" title={failure.message}>
+        <PlayRefusalStep code={failure.code} onAccepted={onRetry} />
+      </Banner>
+    );
+  }
   if (failure.kind === 'missing') {
     return (
       <Banner tone="warning" title={MISSING_SETTINGS}>

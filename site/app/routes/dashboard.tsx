@@ -9,6 +9,7 @@ import { CompleteProfileDialog, needsProfile } from '../components/account/compl
 import { requestBalanceRefresh } from '../components/account/live-balance';
 import { authPath, pathOf } from '../components/account/return-to';
 import { VerifyEmailNotice } from '../components/account/verify-email-notice';
+import { ExclusionNotice } from '../components/responsible-play/exclusion-notice';
 import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/dashboard';
@@ -79,6 +80,12 @@ const CARDS: readonly Card[] = [
     icon: 'account',
   },
   {
+    to: '/rentalgame/responsible-play',
+    title: 'Responsible play',
+    line: 'Deposit and loss limits, a break, and where to get help.',
+    icon: 'chart',
+  },
+  {
     to: '/rentalgame/howtoplay',
     title: 'How to Play',
     line: 'The board, the fees, the statement and who wins.',
@@ -120,6 +127,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Banner>
       ) : null}
       {!user.isGuest && !user.emailVerified ? <VerifyEmailNotice email={user.email} /> : null}
+      <ExclusionNotice exclusionUntil={user.exclusionUntil} />
       {roomId ? (
         <Link
           to={`/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`}

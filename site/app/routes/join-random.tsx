@@ -6,6 +6,7 @@ import { Banner, Progress } from '../components/account/banner';
 import { requestBalanceRefresh } from '../components/account/live-balance';
 import { formatZmw } from '../components/account/money';
 import { BRAND } from '../content/brand';
+import { PlayRefusalStep } from '../components/responsible-play/refusal-step';
 import { joinRoom, UNEXPECTED, type PublicRoom } from '../game/api';
 import { RoomFacts } from '../game/room-facts';
 import { CREATE_PATH, requireUser, waitingRoomPath } from '../game/guards';
@@ -33,7 +34,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 type Problem =
   | { kind: 'other-room'; roomId: string; message: string }
   | { kind: 'funds'; message: string }
-  | { kind: 'plain'; message: string };
+  | { kind: 'plain'; message: string }
+  | { kind: 'play'; message: string; code: string | null; room: PublicRoom };
 
 export default function JoinRandom({ loaderData }: Route.ComponentProps) {
   const { user, partyOrigin } = loaderData;
@@ -71,6 +73,11 @@ export default function JoinRandom({ loaderData }: Route.ComponentProps) {
       case 'insufficient_funds':
         setProblem({ kind: 'funds', message: "You don't have enough funds to join this room." });
         break;
+      case 'self_excluded':
+      case 'limit_reached':
+      case 'terms_required':
+        setProblem({ kind: 'play', message: answer.error, code: answer.code, room });
+        break;
       case 'room_full':
       case 'room_closed':
         setProblem({ kind: 'plain', message: 'Sorry, this room just became full.' });
@@ -104,7 +111,9 @@ export default function JoinRandom({ loaderData }: Route.ComponentProps) {
         </Banner>
       ) : null}
 
-      <div aria-live="polite">{problem ? <ProblemBanner problem={problem} /> : null}</div>
+      <div aria-live="polite">
+        {problem ? <ProblemBanner problem={problem} onJoin={join} /> : null}
+      </div>
 
       {error ? (
         <Banner tone="error" title={error}>
@@ -162,7 +171,21 @@ export default function JoinRandom({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProblemBanner({ problem }: { problem: Problem }) {
+function ProblemBanner({
+  problem,
+  onJoin,
+}: {
+  problem: Problem;
+  onJoin(room: PublicRoom): Promise<void>;
+}) {
+  if (problem.kind === 'play') {
+    const { room } = problem;
+    return (
+      <Banner tone="error" title={problem.message}>
+        <PlayRefusalStep code={problem.code} onAccepted={() => void onJoin(room)} />
+      </Banner>
+    );
+  }
   if (problem.kind === 'other-room') {
     return (
       <Banner tone="warning" title={problem.message}>

@@ -1,6 +1,7 @@
 // Terms and Conditions for a real-money game in Zambia. Static: ships no JavaScript.
 import { Link } from 'react-router';
 import { BRAND } from '../content/brand';
+import { TERMS_VERSION } from '../../shared/terms';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
 import type { Route } from './+types/terms';
@@ -31,6 +32,7 @@ export default function Terms() {
           this site and play the Truck Company game for money. Please read them before you deposit.
           Where a section says &ldquo;we&rdquo;, it means {BRAND.name}.
         </p>
+        <p data-testid="terms-version">Version {TERMS_VERSION}.</p>
       </header>
 
       <nav className="content__toc" aria-label="On this page">
@@ -234,8 +236,11 @@ export default function Terms() {
           </li>
           <li>Decide a limit before you start, take breaks, and do not chase losses.</li>
           <li>
-            If you want a break, write to {mail}: we will block your account from staking for the
-            period you choose (at least 30 days), and will not lift it early.
+            You can set daily, weekly and monthly deposit and loss limits, and exclude yourself for
+            24 hours, 7, 30 or 180 days, or for good, on your{' '}
+            <Link to="/rentalgame/responsible-play">responsible play</Link> page. A lower limit
+            applies at once, a higher one after 24 hours; an exclusion is never shortened or lifted
+            early. You can also write to {mail} and we will do it for you.
           </li>
           <li>
             If gambling is causing you or your family harm, talk to someone you trust, your church

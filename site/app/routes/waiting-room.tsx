@@ -8,6 +8,7 @@ import { Banner, Progress } from '../components/account/banner';
 import { requestBalanceRefresh } from '../components/account/live-balance';
 import { formatZmw } from '../components/account/money';
 import { BRAND } from '../content/brand';
+import { isPlayRefusal, PlayRefusalStep } from '../components/responsible-play/refusal-step';
 import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../game/api';
 import { CopyLink } from '../game/copy-link';
 import { RoomFacts } from '../game/room-facts';
@@ -50,8 +51,9 @@ const START_COUNTDOWN_MS = 5_000;
 
 type Problem = {
   message: string;
-  next: 'retry' | 'deposit' | 'goToRoom' | 'none';
+  next: 'retry' | 'deposit' | 'goToRoom' | 'none' | 'responsiblePlay';
   roomId?: string;
+  code?: string | null;
 };
 
 export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
@@ -131,6 +133,9 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
       return setProblem({ message: 'Insufficient balance.', next: 'deposit' });
     }
     if (answer.code === 'room_full') return setProblem({ message: 'Room is full.', next: 'none' });
+    if (isPlayRefusal(answer.code)) {
+      return setProblem({ message: answer.error, next: 'responsiblePlay', code: answer.code });
+    }
     if (answer.code === 'room_closed') {
       void navigate(`${CREATE_PATH}?notice=closed`, { replace: true });
       return;
@@ -313,7 +318,9 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
 function ProblemBanner({ problem, onRetry }: { problem: Problem; onRetry(): Promise<void> }) {
   return (
     <Banner tone="error" title={problem.message}>
-      {problem.next === 'deposit' ? (
+      {problem.next === 'responsiblePlay' ? (
+        <PlayRefusalStep code={problem.code} onAccepted={() => void onRetry()} />
+      ) : problem.next === 'deposit' ? (
         <p>
           <Link to="/rentalgame/deposit">Deposit</Link> to cover the stake, then join again.
         </p>

@@ -47,7 +47,7 @@ async function resolve(deps: AuthDeps, req: AnyRequest): Promise<Resolved | null
   const now = (deps.clock ?? Date.now)();
   const valid = await validateSessionToken(deps.database, token, now);
   if (!valid) return null;
-  const user = await loadPublicUser(deps.database.read, valid.user, deps.config);
+  const user = await loadPublicUser(deps.database.read, valid.user, deps.config, now);
   const renewedCookie = valid.renewed
     ? sessionCookie(deps.config.publicUrl, token, cookieMaxAgeSeconds(valid.session, now))
     : null;

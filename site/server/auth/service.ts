@@ -16,6 +16,7 @@ import {
   sessionIdOf,
   type IssuedSession,
 } from './sessions';
+import { recordSignupConsents } from '../responsible-play/consents';
 import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
 import {
   findUserByEmail,
@@ -87,7 +88,9 @@ export async function signUp(
   try {
     user = await deps.database.write(async (tx) => {
       if (await findUserByEmail(tx, profile.email)) return null;
-      return insertUser(tx, { ...profile, passwordHash }, now(deps));
+      const created = await insertUser(tx, { ...profile, passwordHash }, now(deps));
+      await recordSignupConsents(tx, created.id, now(deps));
+      return created;
     });
   } catch (error) {
     if (isUniqueViolation(error)) return refuse(409, m.emailTaken, 'email_taken');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../../db/schema';
 import type { AuthConfig } from './config';
 import type { Queryable } from '../../../db/client';
+import { playFieldsOf, type LimitsView } from '../responsible-play/service';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,6 +20,10 @@ export interface PublicUser {
   currentRoomId: string | null;
   isAdmin: boolean;
   isGuest: boolean;
+  /** While a self-exclusion runs: when it ends (ISO), or `"permanent"`; null otherwise. */
+  exclusionUntil: string | null;
+  /** The play limits in force, in ZMW (null: none). */
+  limits: LimitsView;
 }
 
 export function walletAccountId(userId: string): string {
@@ -55,6 +60,7 @@ export function toPublicUser(
   user: UserRow,
   balanceNgwee: number,
   config: Pick<AuthConfig, 'adminEmails'>,
+  play: Pick<PublicUser, 'exclusionUntil' | 'limits'>,
 ): PublicUser {
   return {
     id: user.id,
@@ -67,6 +73,8 @@ export function toPublicUser(
     currentRoomId: user.currentRoomId ?? null,
     isAdmin: hasAdminClaim(user, config),
     isGuest: user.isGuest,
+    exclusionUntil: play.exclusionUntil,
+    limits: play.limits,
   };
 }
 
@@ -74,8 +82,13 @@ export async function loadPublicUser(
   db: Queryable,
   user: UserRow,
   config: Pick<AuthConfig, 'adminEmails'>,
+  now: number = Date.now(),
 ): Promise<PublicUser> {
-  return toPublicUser(user, await walletBalanceNgwee(db, user.id), config);
+  const [balance, play] = await Promise.all([
+    walletBalanceNgwee(db, user.id),
+    playFieldsOf(db, user.id, now),
+  ]);
+  return toPublicUser(user, balance, config, play);
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {

@@ -2,6 +2,7 @@ import { authMessages as m, LIMITS } from './messages';
 import { checkNewPassword } from './password-rule';
 import { isValidEmail, normalizeEmail } from '../../shared/email';
 import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
+import { consentMessages } from '../../shared/terms';
 
 export { isValidEmail, LIMITS, normalizeEmail };
 
@@ -88,6 +89,9 @@ export function validateSignup(body: unknown): Validation<SignupInput> {
     (isValidEmail(email) ? null : INVALID_EMAIL) ??
     checkNewPassword(password);
   if (problem) return refused(problem.error, problem.code);
+  // The boxes of the form, checked again here: only `true` itself counts as a yes.
+  if (b.adult !== true) return refused(consentMessages.adult, 'adult_required');
+  if (b.terms !== true) return refused(consentMessages.terms, 'terms_not_accepted');
   return { ok: true, value: { firstName, lastName, phone, email, password } };
 }
 

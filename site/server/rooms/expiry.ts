@@ -29,7 +29,7 @@ export function createExpiry(deps: ExpiryDeps): Pick<RoomService, 'expire' | 'wa
       const found = await loadRoom(tx, roomId);
       if (!found || found.room.status !== 'waiting' || found.room.expiresAt > now) return false;
       for (const seat of found.seats) {
-        await refundStake(tx, { roomId, userId: seat.userId });
+        await refundStake(tx, { roomId, userId: seat.userId, now });
         await clearCurrentRoom(tx, seat.userId, roomId, now);
       }
       await tx

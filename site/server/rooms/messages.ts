@@ -47,7 +47,10 @@ export type RefusalCode =
   | 'left_room'
   | 'room_not_found'
   | 'user_not_found'
-  | 'not_signed_in';
+  | 'not_signed_in'
+  | 'self_excluded'
+  | 'limit_reached'
+  | 'terms_required';
 
 /** The API's one refusal shape, with the rooms' own codes. */
 export interface Refusal extends ApiRefusal {

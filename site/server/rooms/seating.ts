@@ -8,6 +8,7 @@ import { accountIds, balanceOf, findTransfer, InsufficientFundsError } from '../
 import { moneyKeys, refundStake, stake } from '../../../db/money';
 import { rooms, roomSeats } from '../../../db/schema';
 import { hashServerSeed } from '../../../game/dice';
+import { playRefusalOf } from '../responsible-play/refusals';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { loadRoom, toPublicRoom } from './queries';
 import type { Actor, Outcome, RoomService } from './service';
@@ -101,6 +102,8 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
     } catch (error) {
       if (error instanceof RefusalError) return error.refusal;
       if (insufficient && error instanceof InsufficientFundsError) return insufficient;
+      const played = playRefusalOf(error);
+      if (played) return refuse(played.status, played.code, played.error);
       throw error;
     }
     if (outcome.ok) changed(roomId);
@@ -150,7 +153,7 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
           clientSeed: seed.clientSeed,
           joinedAt: now,
         });
-        await stake(tx, { roomId, userId: actor.id });
+        await stake(tx, { roomId, userId: actor.id, now });
         await setCurrentRoom(tx, actor.id, roomId, now);
         return roomAsItStands(tx, roomId);
       },
@@ -202,7 +205,7 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
           clientSeed: seed.clientSeed,
           joinedAt: now,
         });
-        await stake(tx, { roomId, userId: actor.id });
+        await stake(tx, { roomId, userId: actor.id, now });
         await setCurrentRoom(tx, actor.id, roomId, now);
         if (seats.length + 1 === room.maxPlayers) {
           // The last seat: no more joins or leaves; the room server counts down and starts the game.
@@ -231,7 +234,7 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
       if (!mine) return refuse(409, 'not_in_room', m.notInRoom);
       if (room.status !== 'waiting') return refuse(409, 'room_started', m.cannotLeaveFull);
 
-      await refundStake(tx, { roomId, userId: actor.id });
+      await refundStake(tx, { roomId, userId: actor.id, now });
       await tx
         .delete(roomSeats)
         .where(and(eq(roomSeats.roomId, roomId), eq(roomSeats.userId, actor.id)));

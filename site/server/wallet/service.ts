@@ -42,6 +42,7 @@ import {
   type RunningReconciler,
 } from './reconciler';
 import { checkIdempotencyKey, checkPaymentRequest, refuse, type Checked } from './validation';
+import { playRefusalOf } from '../responsible-play/refusals';
 
 export interface WalletConfig {
   /** The site's public URL (the session cookie's name depends on it). */
@@ -245,6 +246,8 @@ export function createWalletService(deps: WalletDeps): WalletService {
       if (error instanceof InsufficientFundsError) {
         return refuse(400, m.insufficientBalance, c.insufficientBalance);
       }
+      const played = playRefusalOf(error);
+      if (played) return played;
       throw error;
     }
     if (recorded.duplicate) {

@@ -87,7 +87,10 @@ export async function signUpViaApi(
     password: PASSWORD,
     ...overrides,
   };
-  const response = await request.post('/api/auth/signup', { headers: changing(), data: person });
+  const response = await request.post('/api/auth/signup', {
+    headers: changing(),
+    data: { ...person, adult: true, terms: true },
+  });
   expect(response.status(), await response.text()).toBe(201);
   const { user } = (await response.json()) as { user: { id: string } };
   return { ...person, id: user.id };
@@ -131,7 +134,15 @@ export async function signInAdmin(request: APIRequestContext): Promise<void> {
   if (!email) throw new Error('E2E_ADMIN_EMAIL is not set');
   const response = await request.post('/api/auth/signup', {
     headers: changing(),
-    data: { firstName: 'Ada', lastName: 'Admin', phone: '0971234567', email, password: PASSWORD },
+    data: {
+      firstName: 'Ada',
+      lastName: 'Admin',
+      phone: '0971234567',
+      email,
+      password: PASSWORD,
+      adult: true,
+      terms: true,
+    },
   });
   if (response.status() === 409) await logInViaApi(request, email, PASSWORD);
   else expect(response.status(), await response.text()).toBe(201);

@@ -108,7 +108,7 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
 
 let counter = 0;
 
-export function newPerson(overrides: Record<string, string> = {}) {
+export function newPerson(overrides: Record<string, string | boolean> = {}) {
   counter += 1;
   return {
     firstName: 'Mwila',
@@ -116,6 +116,8 @@ export function newPerson(overrides: Record<string, string> = {}) {
     phone: '0961234567',
     email: `mwila.${counter}.${Math.random().toString(36).slice(2, 8)}@example.zm`,
     password: `pass-${counter}-word`,
+    adult: true,
+    terms: true,
     ...overrides,
   };
 }

@@ -29,6 +29,15 @@ describe('sign-up through the API', () => {
         currentRoomId: null,
         isAdmin: false,
         isGuest: false,
+        exclusionUntil: null,
+        limits: {
+          depositDaily: null,
+          depositWeekly: null,
+          depositMonthly: null,
+          lossDaily: null,
+          lossWeekly: null,
+          lossMonthly: null,
+        },
       },
     });
     const [row] = await app.db.database.read

@@ -25,6 +25,15 @@ const SIGNED_IN: PublicUser = {
   currentRoomId: null,
   isAdmin: false,
   isGuest: false,
+  exclusionUntil: null,
+  limits: {
+    depositDaily: null,
+    depositWeekly: null,
+    depositMonthly: null,
+    lossDaily: null,
+    lossWeekly: null,
+    lossMonthly: null,
+  },
 };
 
 // The site under test is https (PUBLIC_URL below), so HSTS comes with every answer.
@@ -384,6 +393,8 @@ describe('npm start', () => {
         phone: '0971234567',
         email: 'mwila.start@example.zm',
         password: 'correct-horse-battery',
+        adult: true,
+        terms: true,
       });
       expect(signup.status).toBe(201);
       expect(browser.cookies.size).toBeGreaterThan(0);
@@ -457,6 +468,8 @@ describe('npm start', () => {
         phone: '0971234567',
         email: 'mwila.private@example.zm',
         password: 'correct-horse-battery',
+        adult: true,
+        terms: true,
       });
       expect(signup.status).toBe(201);
       await fetch(`http://127.0.0.1:${partyPort}/parties/main/health-check`);

@@ -14,6 +14,7 @@ const good = {
   email: 'Mwila@Example.ZM',
   password: 'kafue-secret-1',
 };
+const consents = { adult: true, terms: true };
 
 function errorOf(result: { ok: boolean; error?: string }): string | undefined {
   return result.ok ? undefined : result.error;
@@ -23,16 +24,32 @@ describe('sign-up validation', () => {
   it.each(['+260 96 123 4567', '260961234567', '096 123 4567', '096-123-4567'])(
     'takes the number as people write it (%s) and keeps the local form',
     (phone) => {
-      const result = validateSignup({ ...good, phone });
+      const result = validateSignup({ ...good, ...consents, phone });
       expect(result.ok && result.value.phone).toBe('0961234567');
     },
   );
 
   it('accepts a complete form and lower-cases the email', () => {
-    const result = validateSignup({ ...good, firstName: '  Mwila ' });
+    const result = validateSignup({ ...good, ...consents, firstName: '  Mwila ' });
     expect(result).toEqual({
       ok: true,
       value: { ...good, email: 'mwila@example.zm', firstName: 'Mwila' },
+    });
+  });
+
+  it('needs adult: true and terms: true, each as a yes (not "yes", not 1)', () => {
+    expect(validateSignup({ ...good, terms: true })).toEqual({
+      ok: false,
+      error: 'Please confirm that you are 18 or older: real-money games are for adults only.',
+      code: 'adult_required',
+    });
+    expect(validateSignup({ ...good, adult: 1, terms: true })).toMatchObject({
+      code: 'adult_required',
+    });
+    expect(validateSignup({ ...good, adult: true, terms: 'yes' })).toEqual({
+      ok: false,
+      error: 'Please accept the Terms and Conditions and the Privacy Policy to continue.',
+      code: 'terms_not_accepted',
     });
   });
 

@@ -1,6 +1,7 @@
 // The sign-in and sign-up forms' messages and their client-side checks (the server checks again).
 import { authMessages, LIMITS } from '../../../shared/auth-messages';
 import { isValidEmail } from '../../../shared/email';
+import { consentMessages } from '../../../shared/terms';
 import { isValidZambianPhone } from './phone';
 
 export type AuthMode = 'login' | 'signup';
@@ -8,8 +9,8 @@ export type AuthMode = 'login' | 'signup';
 /** The server's words for the same checks, plus the two boxes only the form asks about. */
 export const M = {
   ...authMessages,
-  adult: 'Please confirm that you are 18 or older: real-money games are for adults only.',
-  terms: 'Please accept the Terms and Conditions and the Privacy Policy to continue.',
+  adult: consentMessages.adult,
+  terms: consentMessages.terms,
 } as const;
 
 export interface SignupFields {

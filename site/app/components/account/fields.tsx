@@ -23,7 +23,7 @@ export function TextField({
   hint?: string;
   type?: string;
   autoComplete?: string;
-  inputMode?: 'numeric' | 'email' | 'text';
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
   maxLength?: number;
   placeholder?: string;
 }) {

@@ -1,5 +1,6 @@
 // The payment form's other screens: the waiting state while the operator answers, and the next
 // step under a result (decided by the refusal's `code`, never by its words).
+import { isPlayRefusal, PlayRefusalStep } from '../responsible-play/refusal-step';
 import { Link } from 'react-router';
 import { Banner, Progress } from './banner';
 import { formatZmw } from '../../../shared/money';
@@ -67,6 +68,7 @@ export function NextStep({
       </p>
     );
   }
+  if (isPlayRefusal(code)) return <PlayRefusalStep code={code} />;
   if (code === INSUFFICIENT_BALANCE) {
     return (
       <p>

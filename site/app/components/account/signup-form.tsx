@@ -28,6 +28,8 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
       phone: fields.phone,
       email: email.trim(),
       password: fields.password,
+      adult: fields.adult,
+      terms: fields.terms,
     }),
     onSignedIn,
   });

@@ -1,0 +1,70 @@
+import { Router, type Response } from 'express';
+import type { AuthDeps } from '../auth/config';
+import { apiErrors } from './refusals';
+import { jsonBody, sendError } from '../auth/http';
+import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
+import { acceptTerms, hasCurrentConsent } from '../responsible-play/consents';
+import {
+  excludeSelf,
+  limitsOf,
+  playSummaryOf,
+  updateLimits,
+  type PlayRefusal,
+} from '../responsible-play/service';
+import { TERMS_VERSION } from '../../shared/terms';
+
+function refuse(res: Response, refusal: PlayRefusal): void {
+  sendError(res, refusal.status, refusal.error, refusal.code);
+}
+
+/**
+ * `GET|PUT /me/limits`, `POST /me/exclusion`, `GET|POST /me/terms`, `GET /me/play-summary`
+ * (docs/api.md). Mount under `/api`, behind the Origin check.
+ */
+export function responsiblePlayRouter(deps: AuthDeps): Router {
+  const router = Router();
+  const session = sessionMiddleware(deps);
+  const now = () => (deps.clock ?? Date.now)();
+
+  router.get('/me/limits', session, requireUser, async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await limitsOf(deps.database.read, currentUser(res).id, now()));
+  });
+
+  router.put('/me/limits', session, requirePlayer, jsonBody, async (req, res) => {
+    const outcome = await updateLimits(deps, currentUser(res).id, req.body);
+    if (!outcome.ok) return refuse(res, outcome);
+    res.json(outcome.limits);
+  });
+
+  router.post('/me/exclusion', session, requirePlayer, jsonBody, async (req, res) => {
+    const outcome = await excludeSelf(deps, currentUser(res).id, req.body);
+    if (!outcome.ok) return refuse(res, outcome);
+    res.json({ exclusion: outcome.exclusion });
+  });
+
+  router.get('/me/terms', session, requireUser, async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const accepted = await hasCurrentConsent(deps.database.read, currentUser(res).id);
+    res.json({ terms: { version: TERMS_VERSION, accepted } });
+  });
+
+  router.post('/me/terms', session, requirePlayer, jsonBody, async (req, res) => {
+    const userId = currentUser(res).id;
+    const at = now();
+    const outcome = await deps.database.write((tx) => acceptTerms(tx, userId, req.body, at));
+    if (!outcome.ok) return refuse(res, outcome);
+    res.json({ terms: { version: TERMS_VERSION, accepted: true } });
+  });
+
+  router.get('/me/play-summary', session, requireUser, async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ summary: await playSummaryOf(deps.database.read, currentUser(res).id, now()) });
+  });
+
+  router.use(
+    '/me',
+    apiErrors({ scope: 'responsible-play', context: 'responsible play route failed' }),
+  );
+  return router;
+}

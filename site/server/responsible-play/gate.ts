@@ -1,0 +1,31 @@
+// The checks before a stake is asked for (create, join): the terms in force accepted, no running
+// self-exclusion. The stake's own transaction checks the exclusion and the loss limits again
+// (db/money `stake`); this answers first, so a refused player hears why before anything else.
+import type { RequestHandler } from 'express';
+import { activeExclusion } from '../../../db/responsible-play';
+import { sendError } from '../auth/http';
+import { currentUser } from '../auth/middleware';
+import { hasCurrentConsent } from './consents';
+import { playCodes as c, playMessages as m } from './messages';
+import type { PlayDeps } from './service';
+
+/** Mount after `requirePlayer`: 403 `terms_required` or `self_excluded`, else on. */
+export function requireMayStake(deps: PlayDeps): RequestHandler {
+  return async (_req, res, next) => {
+    try {
+      const userId = currentUser(res).id;
+      if (!(await hasCurrentConsent(deps.database.read, userId))) {
+        return sendError(res, 403, m.termsRequired, c.termsRequired);
+      }
+      const exclusion = await activeExclusion(
+        deps.database.read,
+        userId,
+        (deps.clock ?? Date.now)(),
+      );
+      if (exclusion) return sendError(res, 403, m.selfExcluded(exclusion.until), c.selfExcluded);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

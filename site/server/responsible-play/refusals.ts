@@ -1,0 +1,22 @@
+// The refusals of db/responsible-play as the API answers them.
+import { LimitReachedError, SelfExcludedError } from '../../../db/responsible-play';
+import { playCodes as c, playMessages as m } from './messages';
+import type { PlayRefusal } from './service';
+
+type MoneyRefusal = PlayRefusal & { code: typeof c.selfExcluded | typeof c.limitReached };
+
+/** A deposit or stake refused by a self-exclusion or a limit; null for any other error. */
+export function playRefusalOf(error: unknown): MoneyRefusal | null {
+  if (error instanceof SelfExcludedError) {
+    return { ok: false, status: 403, error: m.selfExcluded(error.until), code: c.selfExcluded };
+  }
+  if (error instanceof LimitReachedError) {
+    return {
+      ok: false,
+      status: 403,
+      error: m.limitReached(error.kind, error.limit, error.resetsAt),
+      code: c.limitReached,
+    };
+  }
+  return null;
+}
