@@ -7,3 +7,4 @@ export * from './schema/payments';
 export * from './schema/wallet-history';
 export * from './schema/rooms';
 export * from './schema/operator';
+export * from './schema/support';

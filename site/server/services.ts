@@ -6,11 +6,13 @@ import { Router } from 'express';
 import { createDatabase } from '../../db/client';
 import { adminRouter } from './api/admin';
 import { authRouter } from './api/auth';
+import { dataRightsRouter } from './api/data-rights';
 import { gamesRouter } from './api/games';
 import { internalRouter } from './api/internal';
 import { meRouter } from './api/me';
 import { paymentsRouter } from './api/payments';
 import { roomsRouter } from './api/rooms';
+import { supportRouter } from './api/support';
 import { walletRouter } from './api/wallet';
 import { accountRouter } from './api/account';
 import { authConfigFromEnv, type AuthDeps } from './auth/config';
@@ -103,6 +105,8 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     authRouter(authDeps),
     accountRouter(authDeps),
     meRouter(authDeps),
+    dataRightsRouter(authDeps),
+    supportRouter(authDeps),
     walletRouter({ ...walletDeps, wallet }),
     adminRouter({ ...walletDeps, wallet }),
     roomsRouter(roomsDeps),

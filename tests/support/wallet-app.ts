@@ -11,8 +11,10 @@ import { findPayment } from '../../db/payments';
 import { users } from '../../db/schema';
 import { adminRouter } from '../../site/server/api/admin';
 import { authRouter } from '../../site/server/api/auth';
+import { dataRightsRouter } from '../../site/server/api/data-rights';
 import { meRouter } from '../../site/server/api/me';
 import { paymentsRouter } from '../../site/server/api/payments';
+import { supportRouter } from '../../site/server/api/support';
 import { walletRouter } from '../../site/server/api/wallet';
 import type { AuthConfig } from '../../site/server/auth/config';
 import { sessionMiddleware } from '../../site/server/auth/middleware';
@@ -140,7 +142,14 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
   api.use(paymentsRouter(deps)); // signed by the provider, not sent by a browser: before Origin
   api.use(requireSameOrigin(url));
   api.use(sessionMiddleware(authDeps));
-  api.use(authRouter(authDeps), meRouter(authDeps), walletRouter(deps), adminRouter(deps));
+  api.use(
+    authRouter(authDeps),
+    meRouter(authDeps),
+    dataRightsRouter(authDeps),
+    supportRouter(authDeps),
+    walletRouter(deps),
+    adminRouter(deps),
+  );
   const app = express();
   app.disable('x-powered-by');
   app.use('/api', api);

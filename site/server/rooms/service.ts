@@ -97,7 +97,7 @@ class RefusalError extends Error {
   }
 }
 
-const LIVE_STATUSES = new Set(['waiting', 'countdown', 'active']);
+export const LIVE_STATUSES = new Set(['waiting', 'countdown', 'active']);
 
 /** How long after that a settlement may still be on its way before the room is woken. */
 const OVERDUE_GRACE_MS = 60_000;
