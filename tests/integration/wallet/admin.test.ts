@@ -47,7 +47,7 @@ test.each(routes)('%s %s: 401 signed out, 403 for a player or a guest', async (m
   expect(signedOut.json).toEqual({ error: 'You must be logged in.' });
   const refused = await player.client.request(method, path);
   expect(refused.status).toBe(403);
-  expect(refused.json).toEqual({ error: 'Unauthorized access' });
+  expect(refused.json).toEqual({ error: 'Unauthorized access', code: 'not_admin' });
   const guest = await app.guest();
   expect((await guest.client.request(method, path)).status).toBe(403);
 });
