@@ -121,7 +121,11 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     server: {
       apiRouter: api,
       resolveUser: (req) => resolveUser(authDeps, req),
-      context: { publicUrl: config.publicUrl, partyPublicUrl },
+      context: {
+        publicUrl: config.publicUrl,
+        partyPublicUrl,
+        support: { email: config.supportEmail, phone: config.supportPhone },
+      },
     },
     async stop() {
       sweeper.stop();

@@ -1,5 +1,6 @@
 // Terms and Conditions for a real-money game in Zambia. Static: ships no JavaScript.
 import { Link } from 'react-router';
+import { SupportReach } from '../components/support-contact';
 import { BRAND } from '../content/brand';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Terms() {
-  const mail = <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>;
+  const mail = <SupportReach />;
   return (
     <article className="content container">
       <header className="content__header">
@@ -91,7 +92,7 @@ export default function Terms() {
         <p>
           Give us true details (names, phone number, email) and keep them up to date. Keep your
           password to yourself; you are responsible for what happens in your account until you tell
-          us it has been misused. Tell us at once at {mail} if you think someone else has used it.
+          us it has been misused. Tell us at once through {mail} if you think someone else has used it.
         </p>
       </section>
 
@@ -234,7 +235,7 @@ export default function Terms() {
           </li>
           <li>Decide a limit before you start, take breaks, and do not chase losses.</li>
           <li>
-            If you want a break, write to {mail}: we will block your account from staking for the
+            If you want a break, write to us through {mail}: we will block your account from staking for the
             period you choose (at least 30 days), and will not lift it early.
           </li>
           <li>
@@ -248,8 +249,7 @@ export default function Terms() {
         <h2 id="disputes-title">10. Complaints and disputes</h2>
         <ol>
           <li>
-            Write to {mail} or call {BRAND.supportPhone} ({BRAND.supportHours}) within 30 days of
-            the game or payment. Give the room or transaction shown in your history.
+            Write to us through {mail} within 30 days of the game or payment. Give the room or transaction shown in your history.
           </li>
           <li>
             We reply within 10 working days. We check the game&apos;s log, its fair-dice record and

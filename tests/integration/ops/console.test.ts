@@ -134,7 +134,7 @@ test('support: a ticket, the reply from the console, the player reads it; the re
   ]);
 
   const audit = await admin.client.get('/api/admin/audit');
-  expect(audit.json.entries[0]).toMatchObject({
+  expect((audit.json.entries as unknown[])[0]).toMatchObject({
     adminId: admin.id,
     action: 'support.reply',
     target: ticket.id,
@@ -155,7 +155,7 @@ test('payments: pending oldest first; asking the provider again is audited', asy
   expect(asked.status).toBe(200);
   expect(asked.json).toMatchObject({ settled: false, payment: { id: first, status: 'pending' } });
   const audit = await admin.client.get('/api/admin/audit');
-  expect(audit.json.entries[0]).toMatchObject({
+  expect((audit.json.entries as unknown[])[0]).toMatchObject({
     adminId: admin.id,
     action: 'payment.reconcile',
     target: first,

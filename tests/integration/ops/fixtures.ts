@@ -18,7 +18,7 @@ export async function insertRoom(
       amount: 1_000,
       timeMinutes: 10,
       maxPlayers: 2,
-      privacy: 'public',
+      privacy: 'Public',
       status,
       serverSeed: 'seed',
       serverSeedHash: 'hash',

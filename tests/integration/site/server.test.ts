@@ -69,7 +69,11 @@ describe('site server (production build)', () => {
         if (who === 'broken') throw new Error('session store down: secret detail');
         return who === 'signed-in' ? SIGNED_IN : null;
       },
-      context: { publicUrl: 'https://play.example.zm', partyPublicUrl: 'wss://party.example.zm' },
+      context: {
+        publicUrl: 'https://play.example.zm',
+        partyPublicUrl: 'wss://party.example.zm',
+        support: { email: null, phone: null },
+      },
       buildDirectory: BUILD_DIR,
       log: (message, error) => errors.push({ message, error }),
     });

@@ -1,6 +1,7 @@
 // The sign-in and sign-up forms' shared props, and the next step shown under a server's refusal.
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../server/auth/users';
+import { SupportReach } from '../support-contact';
 import { BRAND } from '../../content/brand';
 import { M, type AuthMode } from './auth-checks';
 
@@ -54,8 +55,8 @@ export function NextStep({
   if (message === M.unexpected) {
     return (
       <p>
-        Check your connection and try again. If it keeps happening, write to{' '}
-        <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>.
+        Check your connection and try again. If it keeps happening, write to us through{' '}
+        <SupportReach />.
       </p>
     );
   }
