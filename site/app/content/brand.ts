@@ -9,6 +9,7 @@ export const BRAND = {
 
 export const GAME_DASHBOARD = '/rentalgame/dashboard';
 export const SUPPORT_PAGE = '/rentalgame/support';
+export const ADMIN_PAGE = '/rentalgame/admin';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },

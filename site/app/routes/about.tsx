@@ -85,8 +85,8 @@ export default function About() {
       <section aria-labelledby="contact-title" className="content__contact">
         <h2 id="contact-title">Contact us</h2>
         <p>
-          For trainings, seminars, consultancy or help with the game, write or call us. We answer
-          as soon as we can.
+          For trainings, seminars, consultancy or help with the game, write or call us. We answer as
+          soon as we can.
         </p>
         <SupportContact>
           <span>{BRAND.city}</span>

@@ -183,8 +183,8 @@ export default function Privacy() {
           </li>
         </ul>
         <p>
-          Write to us through {mail} to use any of these rights, or use “Your data” on your account page. We answer within 30 days and may ask you to
-          confirm who you are first.
+          Write to us through {mail} to use any of these rights, or use “Your data” on your account
+          page. We answer within 30 days and may ask you to confirm who you are first.
         </p>
       </section>
 
@@ -200,8 +200,8 @@ export default function Privacy() {
       <section aria-labelledby="contact-title">
         <h2 id="contact-title">9. Contact and changes</h2>
         <p>
-          {BRAND.name}, {BRAND.city}. Write to us through {mail}. If we change this policy we show the new version here and tell you
-          when you next sign in.
+          {BRAND.name}, {BRAND.city}. Write to us through {mail}. If we change this policy we show
+          the new version here and tell you when you next sign in.
         </p>
       </section>
     </article>

@@ -92,7 +92,8 @@ export default function Terms() {
         <p>
           Give us true details (names, phone number, email) and keep them up to date. Keep your
           password to yourself; you are responsible for what happens in your account until you tell
-          us it has been misused. Tell us at once through {mail} if you think someone else has used it.
+          us it has been misused. Tell us at once through {mail} if you think someone else has used
+          it.
         </p>
       </section>
 
@@ -235,8 +236,8 @@ export default function Terms() {
           </li>
           <li>Decide a limit before you start, take breaks, and do not chase losses.</li>
           <li>
-            If you want a break, write to us through {mail}: we will block your account from staking for the
-            period you choose (at least 30 days), and will not lift it early.
+            If you want a break, write to us through {mail}: we will block your account from staking
+            for the period you choose (at least 30 days), and will not lift it early.
           </li>
           <li>
             If gambling is causing you or your family harm, talk to someone you trust, your church
@@ -249,7 +250,8 @@ export default function Terms() {
         <h2 id="disputes-title">10. Complaints and disputes</h2>
         <ol>
           <li>
-            Write to us through {mail} within 30 days of the game or payment. Give the room or transaction shown in your history.
+            Write to us through {mail} within 30 days of the game or payment. Give the room or
+            transaction shown in your history.
           </li>
           <li>
             We reply within 10 working days. We check the game&apos;s log, its fair-dice record and

@@ -106,7 +106,8 @@ export const requirePlayer: RequestHandler = (_req, res, next) => {
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   const auth = authOf(res);
   if (!auth) return void res.status(401).json({ error: m.notLoggedIn });
-  if (!auth.user.isAdmin) return void res.status(403).json({ error: m.notAdmin, code: 'not_admin' });
+  if (!auth.user.isAdmin)
+    return void res.status(403).json({ error: m.notAdmin, code: 'not_admin' });
   next();
 };
 

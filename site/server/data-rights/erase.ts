@@ -33,9 +33,9 @@ export const eraseMessages = {
   wrongPassword: 'Incorrect password. Please try again.',
   googleAgain:
     'Please sign in with Google again, then delete your account within 10 minutes of signing in.',
-  balanceNotZero:
-    'Your wallet still holds money. Withdraw all of it before deleting your account.',
-  seatHeld: 'You have a seat in a game. Leave it, or let the game end, before deleting your account.',
+  balanceNotZero: 'Your wallet still holds money. Withdraw all of it before deleting your account.',
+  seatHeld:
+    'You have a seat in a game. Leave it, or let the game end, before deleting your account.',
   paymentPending:
     'A deposit or withdrawal of yours is still being processed. Try again once it is finished.',
 } as const;
@@ -67,7 +67,8 @@ async function proveIdentity(
 /** Why the account cannot go yet, read in the erasing transaction so nothing slips in between. */
 async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
   const money =
-    (await balanceOf(tx, accountIds.wallet(userId))) + (await balanceOf(tx, accountIds.hold(userId)));
+    (await balanceOf(tx, accountIds.wallet(userId))) +
+    (await balanceOf(tx, accountIds.hold(userId)));
   if (money > 0) return refuse(409, eraseMessages.balanceNotZero, 'balance_not_zero');
   const [seat] = await tx
     .select({ roomId: roomSeats.roomId })
@@ -92,7 +93,8 @@ async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
 
 async function erasePersonalData(tx: Tx, userId: string, now: number): Promise<EndedSession[]> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (user?.email) await tx.delete(loginThrottle).where(eq(loginThrottle.key, `acct:${user.email}`));
+  if (user?.email)
+    await tx.delete(loginThrottle).where(eq(loginThrottle.key, `acct:${user.email}`));
   const ended = await invalidateUserSessions(tx, userId);
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
   const payments = tx
@@ -108,10 +110,7 @@ async function erasePersonalData(tx: Tx, userId: string, now: number): Promise<E
     .update(sandboxPayments)
     .set({ msisdn: ERASED })
     .where(inArray(sandboxPayments.id, payments));
-  await tx
-    .update(paymentRequests)
-    .set({ phone: ERASED })
-    .where(eq(paymentRequests.userId, userId));
+  await tx.update(paymentRequests).set({ phone: ERASED }).where(eq(paymentRequests.userId, userId));
   await tx.update(roomSeats).set({ name: ERASED_SEAT_NAME }).where(eq(roomSeats.userId, userId));
   await tx.update(supportTickets).set({ message: ERASED }).where(eq(supportTickets.userId, userId));
   await tx
@@ -141,7 +140,13 @@ export async function eraseAccount(
 ): Promise<{ ok: true } | Refusal> {
   const password = (body as { password?: unknown } | null)?.password;
   let ended: EndedSession[] = [];
-  const unproved = await proveIdentity(deps.database.read, auth.userId, auth.sessionId, password, now);
+  const unproved = await proveIdentity(
+    deps.database.read,
+    auth.userId,
+    auth.sessionId,
+    password,
+    now,
+  );
   if (unproved) return unproved;
   const outcome = await deps.database.write(async (tx) => {
     const refused = await blocker(tx, auth.userId);

@@ -2,7 +2,6 @@
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../server/auth/users';
 import { SupportReach } from '../support-contact';
-import { BRAND } from '../../content/brand';
 import { M, type AuthMode } from './auth-checks';
 
 export interface AuthFormProps {
