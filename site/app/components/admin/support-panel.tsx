@@ -38,7 +38,7 @@ function ReplyForm({ ticketId, onSent }: { ticketId: string; onSent(): void }) {
   }
 
   return (
-    <form className="form" onSubmit={send} aria-label="Reply">
+    <form className="form" onSubmit={send} aria-label="Reply to this ticket">
       {error ? <Banner tone="error" title={error} /> : null}
       <label htmlFor={`reply-${ticketId}`}>Reply</label>
       <textarea
