@@ -72,8 +72,7 @@ export function RevenuePanel() {
           <Banner tone="error" title={MESSAGES.verify}>
             <p>
               Your session may have ended or your admin rights changed.{' '}
-              <Link to={authPath(ADMIN_PAGE)}>Log in again</Link> with an admin
-              account.
+              <Link to={authPath(ADMIN_PAGE)}>Log in again</Link> with an admin account.
             </p>
           </Banner>
         ) : null}

@@ -34,8 +34,7 @@ export function TicketForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!message.trim())
-      return setResult({ tone: 'error', text: 'Please describe the problem.' });
+    if (!message.trim()) return setResult({ tone: 'error', text: 'Please describe the problem.' });
     setBusy(true);
     const answer = await apiFetch('/api/support', {
       method: 'POST',
