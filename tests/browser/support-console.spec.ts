@@ -4,6 +4,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import {
   expect,
+  screenshot,
   signInAdmin,
   signUpViaApi,
   test,
@@ -14,10 +15,9 @@ import {
 test.use({ viewport: { width: 360, height: 740 } });
 
 async function attach(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
+  const body = await page.screenshot({ fullPage: true });
+  await testInfo.attach(name, { body, contentType: 'image/png' });
+  await screenshot(page, name);
 }
 
 test('failed deposit → Get help → ticket; the console finds the player, reconciles, replies', async ({

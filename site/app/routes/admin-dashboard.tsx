@@ -11,9 +11,13 @@ import { SupportPanel } from '../components/admin/support-panel';
 import { UsersPanel } from '../components/admin/users-panel';
 import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
+import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/admin-dashboard';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: consoleStyles },
+];
 
 export const meta: Route.MetaFunction = () => [
   { title: `Admin · ${BRAND.name}` },

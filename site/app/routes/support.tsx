@@ -9,9 +9,13 @@ import { TicketForm, TOPICS, type Topic } from '../components/support/ticket-for
 import { SupportContact } from '../components/support-contact';
 import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
+import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/support';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: consoleStyles },
+];
 
 export const meta: Route.MetaFunction = () => [
   { title: `Support · ${BRAND.name}` },
