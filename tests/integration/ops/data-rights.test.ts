@@ -15,6 +15,8 @@ import {
   type TestPlayer,
   type WalletApp,
 } from '../../support/wallet-app';
+import { sessionCookieName } from '../../../site/server/auth/cookies';
+import { createSession } from '../../../site/server/auth/sessions';
 import { insertRoom, playedGame, seatPlayer } from './fixtures';
 
 let app: WalletApp;
@@ -116,6 +118,19 @@ describe('DELETE /api/me', () => {
     expect(answer.json.code).toBe('seat_held');
   });
 
+  test('refused while a payment is still pending (its outcome may move money)', async () => {
+    const player = await app.player();
+    const pending = await player.client.post('/api/wallet/deposit', {
+      phone: '0961234129', // the sandbox keeps it pending
+      amount: 10,
+      operator: 'mtn',
+    });
+    expect(pending.status).toBe(202);
+    const answer = await player.client.request('DELETE', '/api/me', { password: TEST_PASSWORD });
+    expect(answer.status).toBe(409);
+    expect(answer.json.code).toBe('payment_pending');
+  });
+
   test('refused with a wrong or missing password', async () => {
     const player = await app.player();
     const wrong = await player.client.request('DELETE', '/api/me', {
@@ -214,5 +229,41 @@ describe('DELETE /api/me', () => {
       .client()
       .post('/api/auth/login', { email: player.email, password: TEST_PASSWORD });
     expect((login.json.user as { id: string }).id).not.toBe(player.id);
+  });
+});
+
+describe('DELETE /api/me for a Google-only account', () => {
+  /** A Google account (no password) signed in `agoMs` ago. */
+  async function googleOnly(agoMs: number) {
+    const id = crypto.randomUUID();
+    await app.database.write(async (tx) => {
+      await tx.insert(users).values({
+        id,
+        firstName: 'Natasha',
+        lastName: 'Zulu',
+        email: `google.${id.slice(0, 8)}@example.zm`,
+        googleSub: `sub-${id}`,
+        emailVerifiedAt: Date.now(),
+      });
+    });
+    const { token } = await app.database.write((tx) => createSession(tx, id, Date.now() - agoMs));
+    const client = app.client();
+    client.cookie = `${sessionCookieName(app.url)}=${token}`;
+    return { id, client };
+  }
+
+  test('a sign-in older than 10 minutes is not enough', async () => {
+    const { client } = await googleOnly(11 * 60_000);
+    const answer = await client.request('DELETE', '/api/me', {});
+    expect(answer.status).toBe(403);
+    expect(answer.json.code).toBe('reauth_required');
+  });
+
+  test('a fresh Google sign-in erases the account', async () => {
+    const { id, client } = await googleOnly(60_000);
+    const answer = await client.request('DELETE', '/api/me', {});
+    expect(answer.status).toBe(200);
+    const [row] = await app.database.read.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({ email: null, googleSub: null, firstName: '' });
   });
 });
