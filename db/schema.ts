@@ -8,3 +8,4 @@ export * from './schema/wallet-history';
 export * from './schema/rooms';
 export * from './schema/operator';
 export * from './schema/responsible-play';
+export * from './schema/support';

@@ -30,6 +30,8 @@ export const users = sqliteTable(
     /** When the email was proved (its mail link, a password reset, or Google's verified email). */
     emailVerifiedAt: integer('email_verified_at'),
     currentRoomId: text('current_room_id'),
+    /** When the person erased the account: the row stays as the ledger's pseudonym. */
+    erasedAt: integer('erased_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

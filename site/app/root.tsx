@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { SupportReach } from './components/support-contact';
 import { BRAND } from './content/brand';
 import { staticPage, wantsHydration } from './islands';
 import baseStyles from './styles/base.css?url';
@@ -27,7 +28,11 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ context }: Route.LoaderArgs) {
   // The nonce lets React Router's inline scripts run under the Content-Security-Policy.
-  return { user: context.user, nonce: context.cspNonce ?? undefined };
+  return {
+    user: context.user,
+    nonce: context.cspNonce ?? undefined,
+    support: context.support,
+  };
 }
 
 /** A truck on the brand's green, inline so that no page pays a request for it. */
@@ -84,8 +89,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             : 'We could not show this page just now. Your wallet and games are safe: nothing was changed by this error.'}
         </p>
         <p>
-          Try again in a moment, go back to the <a href="/">home page</a>, or write to{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> if it keeps happening.
+          Try again in a moment, go back to the <a href="/">home page</a>, or write to us through{' '}
+          <SupportReach /> if it keeps happening.
         </p>
       </main>
       <SiteFooter />

@@ -31,6 +31,9 @@ export interface SiteConfig {
   /** Outgoing mail by SMTP; unset: each message is a `.eml` file in `<dataDir>/outbox/`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Shown in the footer and on the support page when set; nothing is shown in their place. */
+  supportEmail: string | null;
+  supportPhone: string | null;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +87,10 @@ const environmentSchema = z.object({
   PARTY_URL: optional(httpUrl),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()),
+  SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
+  SUPPORT_PHONE: optional(
+    z.string().regex(/^\+?[\d ()-]{6,30}$/, 'must be a phone number, e.g. +260 97 000 0000'),
+  ),
 });
 
 /**
@@ -125,6 +132,8 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     siteUrl: `http://127.0.0.1:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL ?? null,
+    supportPhone: e.SUPPORT_PHONE?.trim() ?? null,
   };
 }
 

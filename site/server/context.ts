@@ -1,5 +1,6 @@
 // What every loader and action receives as `context`: the signed-in user (resolved once per request
 // by the server) plus the services the composition root (`main.ts`) hands in.
+import type { SupportContact } from '../shared/support-contact';
 import type { PublicUser } from './auth/users';
 
 /** Services for loaders and actions; the composition root adds fields here as it wires them in. */
@@ -10,6 +11,8 @@ export type SiteServices = {
   publicUrl: string;
   /** Where browsers reach the room servers and the lobby party (ws://, wss://, http:// or https://). */
   partyPublicUrl: string;
+  /** `SUPPORT_EMAIL` / `SUPPORT_PHONE`: null when not configured (never an invented one). */
+  support: SupportContact;
 };
 
 export type SiteLoadContext = SiteServices & {

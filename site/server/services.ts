@@ -6,12 +6,14 @@ import { Router } from 'express';
 import { createDatabase } from '../../db/client';
 import { adminRouter } from './api/admin';
 import { authRouter } from './api/auth';
+import { dataRightsRouter } from './api/data-rights';
 import { gamesRouter } from './api/games';
 import { internalRouter } from './api/internal';
 import { meRouter } from './api/me';
 import { paymentsRouter } from './api/payments';
 import { responsiblePlayRouter } from './api/responsible-play';
 import { roomsRouter } from './api/rooms';
+import { supportRouter } from './api/support';
 import { walletRouter } from './api/wallet';
 import { accountRouter } from './api/account';
 import { authConfigFromEnv, type AuthDeps } from './auth/config';
@@ -105,6 +107,8 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     accountRouter(authDeps),
     meRouter(authDeps),
     responsiblePlayRouter(authDeps),
+    dataRightsRouter(authDeps),
+    supportRouter(authDeps),
     walletRouter({ ...walletDeps, wallet }),
     adminRouter({ ...walletDeps, wallet }),
     roomsRouter(roomsDeps),
@@ -119,7 +123,11 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     server: {
       apiRouter: api,
       resolveUser: (req) => resolveUser(authDeps, req),
-      context: { publicUrl: config.publicUrl, partyPublicUrl },
+      context: {
+        publicUrl: config.publicUrl,
+        partyPublicUrl,
+        support: { email: config.supportEmail, phone: config.supportPhone },
+      },
     },
     async stop() {
       sweeper.stop();

@@ -11,9 +11,11 @@ import { findPayment } from '../../db/payments';
 import { users } from '../../db/schema';
 import { adminRouter } from '../../site/server/api/admin';
 import { authRouter } from '../../site/server/api/auth';
+import { dataRightsRouter } from '../../site/server/api/data-rights';
 import { meRouter } from '../../site/server/api/me';
 import { paymentsRouter } from '../../site/server/api/payments';
 import { responsiblePlayRouter } from '../../site/server/api/responsible-play';
+import { supportRouter } from '../../site/server/api/support';
 import { walletRouter } from '../../site/server/api/wallet';
 import type { AuthConfig } from '../../site/server/auth/config';
 import { sessionMiddleware } from '../../site/server/auth/middleware';
@@ -149,6 +151,8 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     authRouter(authDeps),
     meRouter(authDeps),
     responsiblePlayRouter(authDeps),
+    dataRightsRouter(authDeps),
+    supportRouter(authDeps),
     walletRouter(deps),
     adminRouter(deps),
   );

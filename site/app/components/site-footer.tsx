@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { BRAND, NAV_LINKS } from '../content/brand';
-import { MailIcon, PhoneIcon } from './icons';
+import { SupportContact } from './support-contact';
 
 export function SiteFooter() {
-  const tel = BRAND.supportPhone.replace(/\s+/g, '');
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -17,17 +16,7 @@ export function SiteFooter() {
           <h2 id="footer-support" className="site-footer__title">
             Support
           </h2>
-          <address className="site-footer__contact">
-            <a href={`mailto:${BRAND.supportEmail}`}>
-              <MailIcon />
-              {BRAND.supportEmail}
-            </a>
-            <a href={`tel:${tel}`}>
-              <PhoneIcon />
-              {BRAND.supportPhone}
-            </a>
-            <span>{BRAND.supportHours}</span>
-          </address>
+          <SupportContact />
         </section>
         <nav aria-label="Footer" className="site-footer__links">
           <h2 className="site-footer__title">Explore</h2>

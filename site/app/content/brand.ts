@@ -3,14 +3,13 @@
 export const BRAND = {
   name: 'Zed Truck Company',
   tagline: 'Business education that keeps Zambia moving',
-  supportEmail: 'support@zedtruck.co.zm',
-  supportPhone: '+260 97 760 0123',
-  supportHours: 'Monday to Friday, 08:00–17:00 (CAT)',
   city: 'Lusaka, Zambia',
   copyrightYears: '2024–2025',
 } as const;
 
 export const GAME_DASHBOARD = '/rentalgame/dashboard';
+export const SUPPORT_PAGE = '/rentalgame/support';
+export const ADMIN_PAGE = '/rentalgame/admin';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },

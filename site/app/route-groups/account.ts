@@ -9,7 +9,10 @@ export const accountRoutes: RouteConfigEntry[] = [
   route('rentalgame/accounthistory', 'routes/account-history.tsx'),
   route('rentalgame/account', 'routes/account-settings.tsx'),
   route('rentalgame/responsible-play', 'routes/responsible-play-settings.tsx'),
-  route('admin/admindashboard', 'routes/admin-dashboard.tsx'),
+  route('rentalgame/admin', 'routes/admin-dashboard.tsx'),
+  // The console's first address, kept for bookmarks.
+  route('admin/admindashboard', 'routes/admin-dashboard.tsx', { id: 'admin-dashboard-old' }),
+  route('rentalgame/support', 'routes/support.tsx'),
   // Pages anyone may read, in the marketing frame (navbar and footer).
   layout('routes/site-layout.tsx', { id: 'account-site-layout' }, [
     route('auth', 'routes/auth.tsx'),

@@ -1,6 +1,6 @@
 // About us: the story, the mission, the services and how to reach us.
 import { Link } from 'react-router';
-import { MailIcon, PhoneIcon } from '../components/icons';
+import { SupportContact } from '../components/support-contact';
 import { BRAND, GAME_DASHBOARD, PILLARS, SERVICES } from '../content/brand';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
@@ -19,7 +19,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function About() {
-  const tel = BRAND.supportPhone.replace(/\s+/g, '');
   return (
     <article className="content container">
       <header className="content__header">
@@ -86,21 +85,12 @@ export default function About() {
       <section aria-labelledby="contact-title" className="content__contact">
         <h2 id="contact-title">Contact us</h2>
         <p>
-          For trainings, seminars, consultancy or help with the game, write or call us. We answer
-          within one working day.
+          For trainings, seminars, consultancy or help with the game, write or call us. We answer as
+          soon as we can.
         </p>
-        <address>
-          <a href={`mailto:${BRAND.supportEmail}`}>
-            <MailIcon />
-            {BRAND.supportEmail}
-          </a>
-          <a href={`tel:${tel}`}>
-            <PhoneIcon />
-            {BRAND.supportPhone}
-          </a>
-          <span>{BRAND.supportHours}</span>
+        <SupportContact>
           <span>{BRAND.city}</span>
-        </address>
+        </SupportContact>
         <p className="content__cta">
           <Link to={GAME_DASHBOARD} className="button">
             Play the Truck Company game

@@ -10,6 +10,7 @@ import { ChangePasswordForm } from '../components/account/change-password-form';
 import { LinkGoogleForm } from '../components/account/link-google-form';
 import { authPath, pathOf } from '../components/account/return-to';
 import { VerifyEmailNotice } from '../components/account/verify-email-notice';
+import { YourData } from '../components/account/your-data';
 import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-settings';
@@ -115,6 +116,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
               ) : null}
             </section>
           ) : null}
+          {security === null ? null : <YourData hasPassword={security.hasPassword} />}
         </>
       )}
     </AccountPage>

@@ -1,18 +1,23 @@
-// The admin's view of system revenue: the total, the latest 50 revenue records and a chart.
-import { useCallback, useEffect, useState } from 'react';
+// The operator's console: revenue, users, payments, support and the system's health, one section
+// each (components/admin/). Admins only; the API refuses anyone else as well.
+import { useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
-import { apiFetch } from '../components/account/api';
-import { Banner, Progress } from '../components/account/banner';
-import { formatDateTime } from '../components/account/dates';
-import { formatZmw } from '../../shared/money';
 import { authPath, pathOf } from '../components/account/return-to';
-import { RevenueChart } from '../components/account/revenue-chart';
+import { HealthPanel } from '../components/admin/health-panel';
+import { PaymentsPanel } from '../components/admin/payments-panel';
+import { RevenuePanel } from '../components/admin/revenue-panel';
+import { SupportPanel } from '../components/admin/support-panel';
+import { UsersPanel } from '../components/admin/users-panel';
 import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
+import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/admin-dashboard';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: consoleStyles },
+];
 
 export const meta: Route.MetaFunction = () => [
   { title: `Admin · ${BRAND.name}` },
@@ -26,160 +31,38 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { user };
 }
 
-const MESSAGES = {
-  verify: 'Failed to verify admin status',
-  total: 'Failed to fetch total revenue',
-  records: 'Failed to fetch revenue records',
-} as const;
-
-interface RevenueRecord {
-  roomId: string;
-  amount: number;
-  totalPot: number;
-  numberOfPlayers: number;
-  timestamp: string;
-}
-
-interface Revenue {
-  total: number;
-  records: RevenueRecord[];
-}
-
-type State =
-  | { name: 'loading' }
-  | { name: 'ready'; revenue: Revenue }
-  | { name: 'forbidden' }
-  | { name: 'failed' };
+const SECTIONS = [
+  { id: 'revenue', label: 'Revenue', Panel: RevenuePanel },
+  { id: 'users', label: 'Users', Panel: UsersPanel },
+  { id: 'payments', label: 'Payments', Panel: PaymentsPanel },
+  { id: 'support', label: 'Support', Panel: SupportPanel },
+  { id: 'system', label: 'System', Panel: HealthPanel },
+] as const;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
-  const [state, setState] = useState<State>({ name: 'loading' });
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setState({ name: 'loading' });
-    let answer;
-    try {
-      answer = await apiFetch<Revenue>('/api/admin/revenue', { signal, fallbackError: '' });
-    } catch {
-      return; // aborted
-    }
-    if (answer.ok) return setState({ name: 'ready', revenue: answer.data });
-    const refused = answer.code === 'not_signed_in' || answer.code === 'not_admin';
-    setState(refused ? { name: 'forbidden' } : { name: 'failed' });
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state changes when the answer arrives, not synchronously
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const retry = (
-    <button type="button" className="button button--small" onClick={() => void load()}>
-      Retry
-    </button>
-  );
-
+  const [shown, setShown] = useState<(typeof SECTIONS)[number]['id']>('revenue');
+  const { Panel } = SECTIONS.find((s) => s.id === shown)!;
   return (
     <AccountPage user={user} className="admin">
       <p className="account__back">
         <Link to="/rentalgame/dashboard">← Dashboard</Link>
       </p>
       <h1 className="account__title">Admin dashboard</h1>
-      <p className="account__lead">
-        The system&apos;s share of every finished game: what is left of the pot after the winners
-        are paid.
-      </p>
-      <div aria-live="polite">
-        {state.name === 'loading' ? <Progress>Loading revenue…</Progress> : null}
-        {state.name === 'forbidden' ? (
-          <Banner tone="error" title={MESSAGES.verify}>
-            <p>
-              Your session may have ended or your admin rights changed.{' '}
-              <Link to={authPath('/admin/admindashboard')}>Log in again</Link> with an admin
-              account.
-            </p>
-          </Banner>
-        ) : null}
-      </div>
-      <div className="admin__grid">
-        <section className="admin-card" aria-labelledby="total-title">
-          <h2 id="total-title" className="admin-card__title">
-            Total revenue
-          </h2>
-          {state.name === 'ready' ? (
-            <p className="admin-card__total" data-testid="total-revenue">
-              {formatZmw(state.revenue.total)}
-            </p>
-          ) : state.name === 'failed' ? (
-            <Banner tone="error" title={MESSAGES.total}>
-              <p>Check the connection to the site, then try again.</p>
-              {retry}
-            </Banner>
-          ) : (
-            <p className="admin-card__total admin-card__total--muted">…</p>
-          )}
-        </section>
-        <section className="admin-card" aria-labelledby="chart-title">
-          <h2 id="chart-title" className="admin-card__title">
-            Revenue over time
-          </h2>
-          {state.name === 'ready' ? <RevenueChart records={state.revenue.records} /> : null}
-          {state.name === 'failed' ? <p>{MESSAGES.records}</p> : null}
-        </section>
-      </div>
-      <section aria-labelledby="records-title" className="admin__records">
-        <h2 id="records-title">Latest 50 records</h2>
-        {state.name === 'failed' ? (
-          <Banner tone="error" title={MESSAGES.records}>
-            <p>Check the connection to the site, then try again.</p>
-            {retry}
-          </Banner>
-        ) : null}
-        {state.name === 'ready' && state.revenue.records.length === 0 ? (
-          <p>No revenue records yet. They appear here as games finish.</p>
-        ) : null}
-        {state.name === 'ready' && state.revenue.records.length > 0 ? (
-          <table className="tx-table admin-table">
-            <caption className="visually-hidden">Latest revenue records, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Room</th>
-                <th scope="col" className="tx-table__amount">
-                  Revenue
-                </th>
-                <th scope="col" className="tx-table__amount">
-                  Pot
-                </th>
-                <th scope="col" className="tx-table__amount">
-                  Players
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.revenue.records.map((record) => (
-                <tr key={`${record.roomId}-${record.timestamp}`}>
-                  <td data-label="Time">{formatDateTime(record.timestamp)}</td>
-                  <td data-label="Room" className="admin-table__room">
-                    {record.roomId}
-                  </td>
-                  <td data-label="Revenue" className="tx-table__amount">
-                    {formatZmw(record.amount)}
-                  </td>
-                  <td data-label="Pot" className="tx-table__amount">
-                    {formatZmw(record.totalPot)}
-                  </td>
-                  <td data-label="Players" className="tx-table__amount">
-                    {record.numberOfPlayers}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-      </section>
+      <nav aria-label="Console sections" className="admin-tabs">
+        {SECTIONS.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            className="button button--small"
+            aria-pressed={shown === s.id}
+            onClick={() => setShown(s.id)}
+          >
+            {s.label}
+          </button>
+        ))}
+      </nav>
+      <Panel />
     </AccountPage>
   );
 }

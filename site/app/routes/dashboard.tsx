@@ -161,7 +161,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
           {user.isAdmin ? (
             <li>
-              <Link to="/admin/admindashboard" className="dash-card">
+              <Link to="/rentalgame/admin" className="dash-card">
                 <span className="dash-card__icon">
                   <AccountIcon name="chart" />
                 </span>

@@ -3,6 +3,7 @@
 // revealed server seed with game/dice.ts.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { GetHelpLink } from '../components/account/get-help-link';
 import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
@@ -183,6 +184,7 @@ function HistoryItem({
         {open ? 'Hide details' : 'Statements and dice check'}
       </button>
       {open ? <GameDetails roomId={game.roomId} me={me} /> : null}
+      <GetHelpLink topic="game" reference={game.roomId} />
     </li>
   );
 }

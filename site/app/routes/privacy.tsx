@@ -1,5 +1,6 @@
 // Privacy Policy under Zambia's Data Protection Act No. 3 of 2021. Static: ships no JavaScript.
 import { Link } from 'react-router';
+import { SupportReach } from '../components/support-contact';
 import { BRAND } from '../content/brand';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Privacy() {
-  const mail = <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>;
+  const mail = <SupportReach />;
   return (
     <article className="content container">
       <header className="content__header">
@@ -182,8 +183,8 @@ export default function Privacy() {
           </li>
         </ul>
         <p>
-          Write to {mail} to use any of these rights. We answer within 30 days and may ask you to
-          confirm who you are first.
+          Write to us through {mail} to use any of these rights, or use “Your data” on your account
+          page. We answer within 30 days and may ask you to confirm who you are first.
         </p>
       </section>
 
@@ -199,10 +200,8 @@ export default function Privacy() {
       <section aria-labelledby="contact-title">
         <h2 id="contact-title">9. Contact and changes</h2>
         <p>
-          {BRAND.name}, {BRAND.city}. Email {mail}, phone{' '}
-          <a href={`tel:${BRAND.supportPhone.replace(/\s+/g, '')}`}>{BRAND.supportPhone}</a> (
-          {BRAND.supportHours}). If we change this policy we show the new version here and tell you
-          when you next sign in.
+          {BRAND.name}, {BRAND.city}. Write to us through {mail}. If we change this policy we show
+          the new version here and tell you when you next sign in.
         </p>
       </section>
     </article>

@@ -5,6 +5,7 @@ import { BRAND } from '../content/brand';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
 import type { Route } from './+types/responsible-play';
+import { SupportReach } from '../components/support-contact';
 
 export const handle = staticPage;
 
@@ -99,8 +100,8 @@ export default function ResponsiblePlay() {
             meetings online (gamblersanonymous.org).
           </li>
           <li>
-            Write to us at <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> and we
-            will help you set limits, take a break or close your account.
+            Write to us through <SupportReach /> and we will help you set limits, take a break or
+            close your account.
           </li>
         </ul>
       </section>

@@ -1,5 +1,6 @@
 // Terms and Conditions for a real-money game in Zambia. Static: ships no JavaScript.
 import { Link } from 'react-router';
+import { SupportReach } from '../components/support-contact';
 import { BRAND } from '../content/brand';
 import { TERMS_VERSION } from '../../shared/terms';
 import { staticPage } from '../islands';
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Terms() {
-  const mail = <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>;
+  const mail = <SupportReach />;
   return (
     <article className="content container">
       <header className="content__header">
@@ -93,7 +94,8 @@ export default function Terms() {
         <p>
           Give us true details (names, phone number, email) and keep them up to date. Keep your
           password to yourself; you are responsible for what happens in your account until you tell
-          us it has been misused. Tell us at once at {mail} if you think someone else has used it.
+          us it has been misused. Tell us at once through {mail} if you think someone else has used
+          it.
         </p>
       </section>
 
@@ -253,8 +255,8 @@ export default function Terms() {
         <h2 id="disputes-title">10. Complaints and disputes</h2>
         <ol>
           <li>
-            Write to {mail} or call {BRAND.supportPhone} ({BRAND.supportHours}) within 30 days of
-            the game or payment. Give the room or transaction shown in your history.
+            Write to us through {mail} within 30 days of the game or payment. Give the room or
+            transaction shown in your history.
           </li>
           <li>
             We reply within 10 working days. We check the game&apos;s log, its fair-dice record and

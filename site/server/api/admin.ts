@@ -1,6 +1,19 @@
 import { Router } from 'express';
 import { checkLedger } from '../../../db/ledger';
-import { requireAdmin, sessionMiddleware } from '../auth/middleware';
+import { auditLog } from '../admin/audit';
+import { recentAdminErrors } from '../admin/errors';
+import {
+  adminPaymentStatuses,
+  paymentsInState,
+  reconcilePaymentForAdmin,
+  type AdminPaymentStatus,
+} from '../admin/payments';
+import { dailyRevenue } from '../admin/revenue-daily';
+import { roomsForOperator } from '../admin/rooms';
+import { searchUsers, userFile } from '../admin/users';
+import { jsonBody, sendError } from '../auth/http';
+import { currentUser, requireAdmin, sessionMiddleware } from '../auth/middleware';
+import { checkReply, replyToTicket, supportInbox, supportMessages } from '../support/tickets';
 import { revenueSummary } from '../wallet/admin-revenue';
 import { walletMessages } from '../wallet/messages';
 import { apiErrors } from './refusals';
@@ -8,36 +21,117 @@ import { createWalletService, type WalletDeps, type WalletService } from '../wal
 
 export interface AdminRouterDeps extends WalletDeps {
   wallet?: WalletService;
+  clock?: () => number;
 }
 
-/** `GET /admin/revenue`, `POST /admin/reconcile`, `GET /admin/ledger-check`: admins only. */
+export const adminMessages = {
+  userNotFound: 'User not found.',
+  paymentNotFound: 'Payment not found.',
+  paymentNotPending: 'This payment is no longer pending: nothing to ask the provider.',
+  paymentStatus: `status must be one of: ${adminPaymentStatuses.join(', ')}.`,
+} as const;
+
+/**
+ * The operator's console (admins only). It reads everything, and changes only two things: a support
+ * reply and "ask the provider again"; both are written to the audit log. No route moves money.
+ */
 export function adminRouter(deps: AdminRouterDeps): Router {
   const router = Router();
   const wallet = deps.wallet ?? createWalletService(deps);
   const session = sessionMiddleware({ database: deps.database, config: deps.config });
+  const db = deps.database.read;
+  const now = () => (deps.clock ?? Date.now)();
 
   router.use('/admin', session, requireAdmin, (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
 
-  router.get('/admin/revenue', async (_req, res) => {
-    res.json(await revenueSummary(deps.database.read));
+  router.get('/admin/users', async (req, res) => {
+    const query = typeof req.query.query === 'string' ? req.query.query : '';
+    res.json({ users: await searchUsers(db, query) });
   });
 
+  router.get('/admin/users/:id', async (req, res) => {
+    const file = await userFile(db, String(req.params.id), now());
+    if (!file) return sendError(res, 404, adminMessages.userNotFound, 'user_not_found');
+    res.json(file);
+  });
+
+  router.get('/admin/payments', async (req, res) => {
+    const status = req.query.status ?? 'pending';
+    if (!(adminPaymentStatuses as readonly unknown[]).includes(status))
+      return sendError(res, 400, adminMessages.paymentStatus, 'invalid_status');
+    res.json({ payments: await paymentsInState(db, status as AdminPaymentStatus) });
+  });
+
+  router.post('/admin/payments/:id/reconcile', async (req, res) => {
+    const answer = await reconcilePaymentForAdmin(
+      deps,
+      String(req.params.id),
+      currentUser(res).id,
+      now(),
+    );
+    if (answer.ok) return res.json({ settled: answer.settled, payment: answer.payment });
+    if (answer.reason === 'not_found')
+      return sendError(res, 404, adminMessages.paymentNotFound, 'payment_not_found');
+    sendError(res, 409, adminMessages.paymentNotPending, 'payment_not_pending');
+  });
+
+  router.get('/admin/revenue', async (_req, res) => {
+    res.json({ ...(await revenueSummary(db)), daily: await dailyRevenue(db) });
+  });
+
+  // A whole reconciler pass on demand: it only asks the provider, as the timer does every 15 s.
   router.post('/admin/reconcile', async (_req, res) => {
     const { checked, resolved } = await wallet.reconcile();
     res.json({ checked, resolved });
   });
 
   router.get('/admin/ledger-check', async (_req, res) => {
-    const report = await checkLedger(deps.database.read);
+    const report = await checkLedger(db);
     const ok =
       report.sumOfAllPostings === 0 &&
       report.mismatchedAccounts.length === 0 &&
       report.negativeAccounts.length === 0 &&
       report.unbalancedTransfers.length === 0;
-    res.json({ ok, ...report });
+    res.json({
+      ok,
+      postingsSum: report.sumOfAllPostings,
+      negativeBalances: report.negativeAccounts,
+      mismatches: report.mismatchedAccounts,
+      ...report,
+    });
+  });
+
+  router.get('/admin/errors', async (_req, res) => {
+    res.json({ errors: await recentAdminErrors(db) });
+  });
+
+  router.get('/admin/rooms', async (_req, res) => {
+    res.json(await roomsForOperator(db, now()));
+  });
+
+  router.get('/admin/support', async (_req, res) => {
+    res.json({ tickets: await supportInbox(db) });
+  });
+
+  router.post('/admin/support/:id/reply', jsonBody, async (req, res) => {
+    const checked = checkReply(req.body);
+    if (!checked.ok) return sendError(res, 400, checked.error, checked.code);
+    const ticket = await replyToTicket(
+      deps.database,
+      String(req.params.id),
+      currentUser(res).id,
+      checked.value,
+      now(),
+    );
+    if (!ticket) return sendError(res, 404, supportMessages.ticketNotFound, 'ticket_not_found');
+    res.json({ ticket });
+  });
+
+  router.get('/admin/audit', async (_req, res) => {
+    res.json({ entries: await auditLog(db) });
   });
 
   router.use(

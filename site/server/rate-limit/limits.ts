@@ -62,4 +62,13 @@ export const ENDPOINT_LIMITS = {
       { per: 'address', limit: 3000, windowMs: 10 * MINUTE_MS },
     ],
   },
+  support: {
+    // A person with a problem writes a few messages, not dozens; each one lands in a person's inbox.
+    name: 'support',
+    tooMany: 'Too many messages to support.',
+    rules: [
+      { per: 'account', limit: 10, windowMs: HOUR_MS },
+      { per: 'address', limit: 300, windowMs: HOUR_MS },
+    ],
+  },
 } as const satisfies Record<string, EndpointLimit>;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client';
 import { rooms, users } from '../../../db/schema';
 
-const LIVE_STATUSES = new Set(['waiting', 'countdown', 'active']);
+export const LIVE_STATUSES = new Set(['waiting', 'countdown', 'active']);
 
 export async function userRow(q: Queryable, userId: string) {
   const [row] = await q.select().from(users).where(eq(users.id, userId));

@@ -173,6 +173,15 @@ async function reconcileOne(
   return settled;
 }
 
+/** Asks about one pending payment now (the operator's "ask the provider again"); answers whether it settled. */
+export function reconcileOnePayment(
+  deps: ReconcilerDeps,
+  payment: PaymentRequest,
+  now: number,
+): Promise<boolean> {
+  return reconcileOne(deps, payment, now, RECONCILE_DEFAULTS.depositNotFoundAfterMs);
+}
+
 /** One pass over the payments that have been pending too long. */
 export async function reconcilePayments(
   deps: ReconcilerDeps,

@@ -78,7 +78,11 @@ describe('site server (production build)', () => {
         if (who === 'broken') throw new Error('session store down: secret detail');
         return who === 'signed-in' ? SIGNED_IN : null;
       },
-      context: { publicUrl: 'https://play.example.zm', partyPublicUrl: 'wss://party.example.zm' },
+      context: {
+        publicUrl: 'https://play.example.zm',
+        partyPublicUrl: 'wss://party.example.zm',
+        support: { email: 'help@example.zm', phone: '+260 97 000 0000' },
+      },
       buildDirectory: BUILD_DIR,
       log: (message, error) => errors.push({ message, error }),
     });
@@ -111,7 +115,10 @@ describe('site server (production build)', () => {
     }
     expect(SERVICES).toHaveLength(6);
     expect(html).toContain('href="/rentalgame/dashboard"');
-    expect(html).toMatch(/<footer[\s\S]*mailto:support@[\s\S]*tel:\+260[\s\S]*<\/footer>/);
+    // The contact the operator configured (SUPPORT_EMAIL / SUPPORT_PHONE), and always the form.
+    expect(html).toMatch(
+      /<footer[\s\S]*href="\/rentalgame\/support"[\s\S]*mailto:help@example\.zm[\s\S]*tel:\+260970000000[\s\S]*<\/footer>/,
+    );
     expect(html).toContain('© 2024–2025');
     expect(html).toContain('<link rel="canonical" href="https://play.example.zm/"/>');
   });

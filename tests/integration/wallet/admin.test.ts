@@ -102,6 +102,9 @@ test('the ledger audit is clean after real payments', async () => {
   expect(answer.status).toBe(200);
   expect(answer.json).toEqual({
     ok: true,
+    postingsSum: 0,
+    negativeBalances: [],
+    mismatches: [],
     sumOfAllPostings: 0,
     mismatchedAccounts: [],
     negativeAccounts: [],

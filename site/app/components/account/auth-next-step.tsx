@@ -3,10 +3,10 @@
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../server/auth/users';
 import { RATE_LIMITED } from '../../../shared/rate-limited';
-import { BRAND } from '../../content/brand';
 import type { AuthMode } from './auth-checks';
 import { Banner } from './banner';
 import type { AuthRefusal } from './use-auth-submit';
+import { SupportReach } from '../support-contact';
 
 export interface AuthFormProps {
   email: string;
@@ -57,8 +57,8 @@ export function NextStep({
     case null:
       return (
         <p>
-          Check your connection and try again. If it keeps happening, write to{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>.
+          Check your connection and try again. If it keeps happening, write to us through{' '}
+          <SupportReach />.
         </p>
       );
   }

@@ -11,6 +11,7 @@ import {
 import type { PublicUser } from '../../../server/auth/users';
 import { apiFetch } from './api';
 import { Banner, Progress } from './banner';
+import { GetHelpLink } from './get-help-link';
 import { NextStep, Waiting } from './payment-steps';
 import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
@@ -66,6 +67,8 @@ type Phase =
       message: string;
       retrySafe?: boolean;
       code?: string | null;
+      /** The payment that failed, for "Get help". */
+      paymentId?: string;
     };
 
 /** How long to wait between two looks at a pending payment: 1 s, growing to 5 s. */
@@ -124,7 +127,12 @@ async function followPayment(
     }
     if (answer.ok && answer.data.payment.status !== 'pending') {
       const { status, message } = answer.data.payment;
-      setPhase({ name: 'done', tone: status === 'completed' ? 'success' : 'error', message });
+      setPhase({
+        name: 'done',
+        tone: status === 'completed' ? 'success' : 'error',
+        message,
+        paymentId,
+      });
       requestBalanceRefresh();
       return;
     }
@@ -249,6 +257,9 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
               retrySafe={phase.retrySafe ?? false}
               code={phase.code ?? null}
             />
+            {phase.tone === 'error' && phase.paymentId ? (
+              <GetHelpLink topic="payment" reference={phase.paymentId} />
+            ) : null}
           </Banner>
         </div>
       ) : null}

@@ -1,0 +1,51 @@
+// How people reach support: always the support form, plus the email and phone the operator
+// configured (SUPPORT_EMAIL, SUPPORT_PHONE), never a made-up one.
+import type { ReactNode } from 'react';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { SupportContact as Contact } from '../../shared/support-contact';
+import { SUPPORT_PAGE } from '../content/brand';
+import { MailIcon, PhoneIcon } from './icons';
+
+export function useSupportContact(): Contact {
+  const root = useRouteLoaderData<{ support?: Contact }>('root');
+  return root?.support ?? { email: null, phone: null };
+}
+
+/** Inline: "the support form" (and "or email@…" when configured), for use inside a sentence. */
+export function SupportReach() {
+  const { email } = useSupportContact();
+  return (
+    <>
+      <Link to={SUPPORT_PAGE}>the support form</Link>
+      {email ? (
+        <>
+          {' '}
+          or <a href={`mailto:${email}`}>{email}</a>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The contact block of the footer and the about page. */
+export function SupportContact({ children }: { children?: ReactNode }) {
+  const { email, phone } = useSupportContact();
+  return (
+    <address className="site-footer__contact">
+      <Link to={SUPPORT_PAGE}>Get help: the support form</Link>
+      {email ? (
+        <a href={`mailto:${email}`}>
+          <MailIcon />
+          {email}
+        </a>
+      ) : null}
+      {phone ? (
+        <a href={`tel:${phone.replace(/[\s()-]/g, '')}`}>
+          <PhoneIcon />
+          {phone}
+        </a>
+      ) : null}
+      {children}
+    </address>
+  );
+}

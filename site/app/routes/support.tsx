@@ -1,0 +1,98 @@
+// Support: write a message (prefilled from "Get help" on a payment or a game) and read the replies.
+import { Link, redirect } from 'react-router';
+import { AccountPage } from '../components/account/account-page';
+import { Banner, Progress } from '../components/account/banner';
+import { formatDateTime } from '../components/account/dates';
+import { authPath, pathOf } from '../components/account/return-to';
+import { useApiRead } from '../components/account/use-api-read';
+import { TicketForm, TOPICS, type Topic } from '../components/support/ticket-form';
+import { SupportContact } from '../components/support-contact';
+import { BRAND } from '../content/brand';
+import accountStyles from '../styles/account.css?url';
+import consoleStyles from '../styles/console.css?url';
+import type { Route } from './+types/support';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: consoleStyles },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Support · ${BRAND.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.user;
+  if (!user) throw redirect(authPath(pathOf(request.url)));
+  const query = new URL(request.url).searchParams;
+  const asked = query.get('topic');
+  const topic: Topic = TOPICS.some((t) => t.value === asked) ? (asked as Topic) : 'other';
+  const reference = /^[A-Za-z0-9-]{1,100}$/.test(query.get('reference') ?? '')
+    ? query.get('reference')!
+    : '';
+  return { user, topic, reference };
+}
+
+interface Ticket {
+  id: string;
+  topic: string;
+  message: string;
+  reference: string | null;
+  status: string;
+  createdAt: string;
+  replies: { id: string; message: string; createdAt: string }[];
+}
+
+export default function Support({ loaderData }: Route.ComponentProps) {
+  const { user, topic, reference } = loaderData;
+  const [tickets, reload] = useApiRead<{ tickets: Ticket[] }>(user.isGuest ? null : '/api/support');
+  return (
+    <AccountPage user={user} className="support">
+      <p className="account__back">
+        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+      </p>
+      <h1 className="account__title">Get help</h1>
+      <p className="account__lead">
+        Tell us what went wrong. We read every message and answer here.
+      </p>
+      <SupportContact />
+      {user.isGuest ? (
+        <Banner tone="info" title="Guests cannot write to support. Please sign up or log in.">
+          <p>
+            <Link to="/auth?mode=signup&returnTo=%2Frentalgame%2Fsupport">Create an account</Link>
+          </p>
+        </Banner>
+      ) : (
+        <>
+          <TicketForm topic={topic} reference={reference} onSent={reload} />
+          <section aria-labelledby="tickets-title">
+            <h2 id="tickets-title">Your messages</h2>
+            {tickets.name === 'loading' ? <Progress>Loading your messages…</Progress> : null}
+            {tickets.name === 'failed' ? <Banner tone="error" title={tickets.error} /> : null}
+            {tickets.name === 'ready' ? (
+              <ul className="ticket-list">
+                {tickets.data.tickets.map((t) => (
+                  <li key={t.id} className="admin-card" data-testid="ticket">
+                    <p>
+                      <strong>{t.status === 'open' ? 'Waiting for a reply' : 'Answered'}</strong> ·{' '}
+                      {formatDateTime(t.createdAt)}
+                      {t.reference ? ` · ${t.reference}` : ''}
+                    </p>
+                    <p>{t.message}</p>
+                    {t.replies.map((r) => (
+                      <p key={r.id} className="ticket-reply" data-testid="ticket-reply">
+                        Support: {r.message}
+                      </p>
+                    ))}
+                  </li>
+                ))}
+                {tickets.data.tickets.length === 0 ? <li>No messages yet.</li> : null}
+              </ul>
+            ) : null}
+          </section>
+        </>
+      )}
+    </AccountPage>
+  );
+}

@@ -1,0 +1,159 @@
+// Erasing an account (`DELETE /api/me`). The user row stays, emptied, as the pseudonym the ledger's
+// accounts, transfers and game records keep pointing at (so every balance still adds up); every
+// personal field on it and around it goes. docs/decisions/034-account-erasure.md says what and why.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../../db/client';
+import { accountIds, balanceOf } from '../../../db/ledger';
+import {
+  emailTokens,
+  loginThrottle,
+  paymentEvents,
+  paymentRequests,
+  rooms,
+  roomSeats,
+  sandboxPayments,
+  sessions,
+  supportTickets,
+  users,
+} from '../../../db/schema';
+import type { AuthDeps } from '../auth/config';
+import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { refuse, type Refusal } from '../auth/outcomes';
+import { announceEndedSessions, invalidateUserSessions, type EndedSession } from '../auth/sessions';
+import { LIVE_STATUSES } from '../rooms/user-rooms';
+
+/** A Google-only account proves itself by a Google sign-in this recent (the session's start). */
+export const FRESH_GOOGLE_SIGN_IN_MS = 10 * 60_000;
+export const ERASED_SEAT_NAME = 'Deleted player';
+const ERASED = '';
+
+export const eraseMessages = {
+  guest: 'A guest visit holds no account to delete.',
+  passwordRequired: 'Please enter your password to delete your account.',
+  wrongPassword: 'Incorrect password. Please try again.',
+  googleAgain:
+    'Please sign in with Google again, then delete your account within 10 minutes of signing in.',
+  balanceNotZero: 'Your wallet still holds money. Withdraw all of it before deleting your account.',
+  seatHeld:
+    'You have a seat in a game. Leave it, or let the game end, before deleting your account.',
+  paymentPending:
+    'A deposit or withdrawal of yours is still being processed. Try again once it is finished.',
+} as const;
+
+/** Outside the write queue: a password hash takes a while to check. */
+async function proveIdentity(
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+  password: unknown,
+  now: number,
+): Promise<Refusal | null> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  if (!user || user.isGuest) return refuse(403, eraseMessages.guest, 'guest_account');
+  if (user.passwordHash === null) {
+    const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId));
+    const fresh = session !== undefined && now - session.createdAt <= FRESH_GOOGLE_SIGN_IN_MS;
+    return fresh ? null : refuse(403, eraseMessages.googleAgain, 'reauth_required');
+  }
+  if (typeof password !== 'string' || password.length === 0) {
+    await verifyAgainstDummy('');
+    return refuse(400, eraseMessages.passwordRequired, 'password_required');
+  }
+  return (await verifyPassword(user.passwordHash, password))
+    ? null
+    : refuse(403, eraseMessages.wrongPassword, 'wrong_password');
+}
+
+/** Why the account cannot go yet, read in the erasing transaction so nothing slips in between. */
+async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
+  const money =
+    (await balanceOf(tx, accountIds.wallet(userId))) +
+    (await balanceOf(tx, accountIds.hold(userId)));
+  if (money > 0) return refuse(409, eraseMessages.balanceNotZero, 'balance_not_zero');
+  const [seat] = await tx
+    .select({ roomId: roomSeats.roomId })
+    .from(roomSeats)
+    .innerJoin(rooms, eq(rooms.roomId, roomSeats.roomId))
+    .where(
+      and(
+        eq(roomSeats.userId, userId),
+        inArray(rooms.status, [...LIVE_STATUSES] as (typeof rooms.$inferSelect.status)[]),
+      ),
+    )
+    .limit(1);
+  if (seat) return refuse(409, eraseMessages.seatHeld, 'seat_held');
+  const [pending] = await tx
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.userId, userId), eq(paymentRequests.status, 'pending')))
+    .limit(1);
+  if (pending) return refuse(409, eraseMessages.paymentPending, 'payment_pending');
+  return null;
+}
+
+async function erasePersonalData(tx: Tx, userId: string, now: number): Promise<EndedSession[]> {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (user?.email)
+    await tx.delete(loginThrottle).where(eq(loginThrottle.key, `acct:${user.email}`));
+  const ended = await invalidateUserSessions(tx, userId);
+  await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  const payments = tx
+    .select({ id: paymentRequests.id })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.userId, userId));
+  // Provider callbacks and status answers carry the phone number: only their statuses stay.
+  await tx
+    .update(paymentEvents)
+    .set({ payload: '{"erased":true}' })
+    .where(inArray(paymentEvents.paymentId, payments));
+  await tx
+    .update(sandboxPayments)
+    .set({ msisdn: ERASED })
+    .where(inArray(sandboxPayments.id, payments));
+  await tx.update(paymentRequests).set({ phone: ERASED }).where(eq(paymentRequests.userId, userId));
+  await tx.update(roomSeats).set({ name: ERASED_SEAT_NAME }).where(eq(roomSeats.userId, userId));
+  await tx.update(supportTickets).set({ message: ERASED }).where(eq(supportTickets.userId, userId));
+  await tx
+    .update(users)
+    .set({
+      firstName: ERASED,
+      lastName: ERASED,
+      phone: null,
+      email: null,
+      passwordHash: null,
+      googleSub: null,
+      emailVerifiedAt: null,
+      isAdmin: false,
+      currentRoomId: null,
+      erasedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+  return ended;
+}
+
+export async function eraseAccount(
+  deps: Pick<AuthDeps, 'database' | 'onSignedOut'>,
+  auth: { userId: string; sessionId: string },
+  body: unknown,
+  now: number,
+): Promise<{ ok: true } | Refusal> {
+  const password = (body as { password?: unknown } | null)?.password;
+  let ended: EndedSession[] = [];
+  const unproved = await proveIdentity(
+    deps.database.read,
+    auth.userId,
+    auth.sessionId,
+    password,
+    now,
+  );
+  if (unproved) return unproved;
+  const outcome = await deps.database.write(async (tx) => {
+    const refused = await blocker(tx, auth.userId);
+    if (refused) return refused;
+    ended = await erasePersonalData(tx, auth.userId, now);
+    return { ok: true as const };
+  });
+  announceEndedSessions(deps, ended);
+  return outcome;
+}
