@@ -3,7 +3,7 @@
 // and says first what happens.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { authMessages } from '../../../server/auth/messages';
+import { authMessages } from '../../../shared/auth-messages';
 import { SUPPORT_PAGE } from '../../content/brand';
 import { apiFetch } from './api';
 import { Banner } from './banner';

@@ -1,7 +1,7 @@
 // Write to support: a topic, the message, and the payment or room it is about (prefilled from the
 // screen where "Get help" was pressed).
 import { useState, type FormEvent } from 'react';
-import { authMessages } from '../../../server/auth/messages';
+import { authMessages } from '../../../shared/auth-messages';
 import { apiFetch } from '../account/api';
 import { Banner } from '../account/banner';
 import { useHydrated } from '../account/use-hydrated';
