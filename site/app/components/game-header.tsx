@@ -1,5 +1,6 @@
 // The header of every /rentalgame screen: welcome name, live balance in ZMW, the player's picture
-// (initials until accounts carry one) and a leave icon back to the home page.
+// (initials until accounts carry one), a leave icon to the dashboard (asking first during a live
+// game: `confirmLeave`), and the "Back to your game" bar while the player holds a seat.
 //
 //   <GameHeader user={user} />   // user: the loader's PublicUser (context.user)
 //
@@ -13,6 +14,8 @@ import { GAME_DASHBOARD } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import { formatZmw } from './account/money';
 import { useLiveBalance } from './account/live-balance';
+import { BackToGameBar } from './back-to-game';
+import { LeaveControl } from './leave-game';
 
 export {
   requestBalanceRefresh,
@@ -27,9 +30,11 @@ export const gameHeaderLinks = () => [{ rel: 'stylesheet', href: accountStyles }
 export interface GameHeaderProps {
   /** The signed-in user as the loader had it; the balance then stays live on its own. */
   user: PublicUser;
+  /** A live game on this screen: leaving asks first. */
+  confirmLeave?: boolean;
 }
 
-export function GameHeader({ user: initial }: GameHeaderProps) {
+export function GameHeader({ user: initial, confirmLeave = false }: GameHeaderProps) {
   const { user, balance } = useLiveBalance(initial);
   const name = user.firstName.trim() || (user.isGuest ? 'Guest' : 'player');
   return (
@@ -56,10 +61,9 @@ export function GameHeader({ user: initial }: GameHeaderProps) {
             )}
           </div>
         </div>
-        <Link to="/" className="game-header__leave" aria-label="Leave to the home page">
-          <LeaveIcon />
-        </Link>
+        <LeaveControl confirm={confirmLeave} icon={<LeaveIcon />} />
       </div>
+      <BackToGameBar roomId={user.currentRoomId} />
     </header>
   );
 }

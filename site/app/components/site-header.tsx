@@ -2,11 +2,14 @@
 // on pages that ship no JavaScript; on wide screens the links are always shown.
 import { Link, NavLink } from 'react-router';
 import { BRAND, NAV_LINKS } from '../content/brand';
+import { BackToGameBar } from './back-to-game';
 import { CloseIcon, MenuIcon } from './icons';
 
 export interface NavUser {
   firstName: string;
   lastName: string;
+  /** The room where the person holds a seat: a "Back to your game" bar shows. */
+  currentRoomId?: string | null;
 }
 
 export function SiteHeader({ user }: { user: NavUser | null }) {
@@ -49,6 +52,7 @@ export function SiteHeader({ user }: { user: NavUser | null }) {
           </div>
         </nav>
       </div>
+      <BackToGameBar roomId={user?.currentRoomId} />
     </header>
   );
 }

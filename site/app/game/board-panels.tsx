@@ -1,6 +1,7 @@
 // The board screen's DOM around the canvas: the players bar, the dice bar (Roll, turn label, turn
 // timer, game clock), the purchase and game-over popups and the fairness panel. Each draws what it
 // is given; the route decides what happens.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TRUCK_COST } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
@@ -55,19 +56,42 @@ export interface DicePanelProps {
   now: number;
   /** Null for spectators: no Roll button. */
   onRoll: (() => void) | null;
+  /** Roll can be pressed: the player's turn, connected, no dice moving (the board machine's word). */
+  rollEnabled: boolean;
+  /** A roll is on its way or its dice still tumbles: the turn line waits for it. */
+  diceMoving: boolean;
+  connected: boolean;
   message: string | null;
+  /** Beside Roll (the sound toggle). */
+  extra?: ReactNode;
 }
 
-export function DicePanel({ view, names, turnLabel, now, onRoll, message }: DicePanelProps) {
+export function DicePanel({
+  view,
+  names,
+  turnLabel,
+  now,
+  onRoll,
+  rollEnabled,
+  diceMoving,
+  connected,
+  message,
+  extra,
+}: DicePanelProps) {
   const roll = view.lastRoll;
   const active = view.status === 'active';
+  const line = !connected
+    ? 'Not connected'
+    : diceMoving
+      ? 'The dice is rolling…'
+      : (turnLabel ?? 'Waiting for the next turn');
   return (
     <section className="dice-bar" aria-label="Dice">
       <div className="dice-bar__row">
         <p className="dice-bar__turn" data-testid="turn-label">
-          {active ? (turnLabel ?? 'Waiting for the next turn') : statusWords(view.status)}
+          {active ? line : statusWords(view.status)}
         </p>
-        {active && view.turn.deadline !== null ? (
+        {active && connected && view.turn.deadline !== null ? (
           <p className="dice-bar__timer" data-testid="turn-timer">
             Auto-roll in {secondsLeft(view.turn.deadline, now)} s
           </p>
@@ -79,7 +103,7 @@ export function DicePanel({ view, names, turnLabel, now, onRoll, message }: Dice
             type="button"
             className="button dice-bar__roll"
             onClick={onRoll}
-            disabled={!active}
+            disabled={!rollEnabled}
             aria-describedby="dice-message"
           >
             Roll
@@ -87,6 +111,7 @@ export function DicePanel({ view, names, turnLabel, now, onRoll, message }: Dice
         ) : (
           <p className="dice-bar__watching">You are watching this game.</p>
         )}
+        {extra}
         <p className="dice-bar__clock" data-testid="game-clock">
           {view.gameEndTime !== null
             ? `Game ends in ${formatClock(view.gameEndTime - now)}`

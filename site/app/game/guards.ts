@@ -17,3 +17,5 @@ export const inviteLink = (origin: string, roomId: string) =>
 export const CREATE_PATH = '/rentalgame/createnewgame';
 export const HISTORY_PATH = '/rentalgame/gamehistory';
 export const DASHBOARD_PATH = '/rentalgame/dashboard';
+/** The seated player's current game: the board route sends them to their room (or the dashboard). */
+export const CURRENT_GAME_PATH = '/rentalgame/gameboard';

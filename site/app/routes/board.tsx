@@ -2,7 +2,7 @@
 // the link watches (guests too). The Pixi canvas is loaded lazily by BoardStage, so this is the
 // only route that ships it.
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
@@ -13,7 +13,7 @@ import { useHydrated } from '../components/account/use-hydrated';
 import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
 import { startGuestSession } from '../game/api';
-import { boardMachine, hasOffer, REDIRECT_MS } from '../game/board-machine';
+import { boardMachine, hasOffer, isMyTurn, REDIRECT_MS } from '../game/board-machine';
 import { BoardStage } from '../game/board-stage';
 import {
   DicePanel,
@@ -27,6 +27,13 @@ import { Announcer, GameLog } from '../game/game-log';
 import { boardPath, DASHBOARD_PATH, HISTORY_PATH } from '../game/guards';
 import { StatementTables } from '../game/statement-table';
 import { useNow } from '../game/use-now';
+import {
+  playTurnCue,
+  SoundToggle,
+  turnAnnouncement,
+  useTurnSound,
+  useTurnTitle,
+} from '../game/turn-cues';
 import { useRoomSocket } from '../game/use-room-socket';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
@@ -123,17 +130,30 @@ function GameScreen({
   const hydrated = useHydrated();
   const [board, tell, boardActor] = useMachine(boardMachine, { input: { me: user.id } });
   const socket = useRoomSocket(roomId, tell);
-  const { view, logs, message, purchaseMessage, redirect, gameOverAt, failure } = board.context;
+  const { view, logs, message, purchaseMessage, redirect, gameOverAt, failure, offline } =
+    board.context;
+  const sound = useTurnSound();
+  const [turnCall, setTurnCall] = useState<{ text: string; id: number } | null>(null);
+  const cueRef = useRef({ muted: sound.muted, deadline: view?.turn.deadline ?? null });
+  cueRef.current = { muted: sound.muted, deadline: view?.turn.deadline ?? null };
 
-  // What the machine asks for: its intents go out on the socket; a finished game moved money.
+  // What the machine asks for: its intents go out on the socket; the turn cues play; a finished
+  // game moved money.
   const sendOnSocket = socket.send;
   useEffect(() => {
     const sending = boardActor.on('send', ({ message: intent }) => {
       if (!sendOnSocket(intent)) boardActor.send({ type: 'send.failed', message: intent });
     });
+    const turn = boardActor.on('yourTurn', () => {
+      const { muted, deadline } = cueRef.current;
+      playTurnCue(muted);
+      const seconds = deadline === null ? null : secondsLeft(deadline, Date.now());
+      setTurnCall((before) => ({ text: turnAnnouncement(seconds), id: (before?.id ?? 0) + 1 }));
+    });
     const over = boardActor.on('gameOver', () => requestBalanceRefresh());
     return () => {
       sending.unsubscribe();
+      turn.unsubscribe();
       over.unsubscribe();
     };
   }, [boardActor, sendOnSocket]);
@@ -143,6 +163,11 @@ function GameScreen({
   const lines = useMemo(() => describeLog(logs, names), [logs, names]);
   const ended = board.matches('over');
   const reconnecting = board.matches('reconnecting') || board.matches({ over: 'reconnecting' });
+  const rollEnabled = board.matches({ connected: { dice: 'yourTurn' } });
+  const diceMoving =
+    board.matches({ connected: { dice: 'animating' } }) ||
+    board.matches({ connected: { dice: 'rolling' } });
+  useTurnTitle(rollEnabled);
   const now = useNow(Boolean(view) && view?.status !== 'waiting', 250);
 
   // A closed room, or a room that does not seat this person, sends them to the dashboard; game
@@ -160,13 +185,16 @@ function GameScreen({
   const redirectSeconds = redirect ? secondsLeft(redirect.at, redirectNow) : null;
   const me = view?.participants[user.id];
   const announcement = message?.text ?? lines[lines.length - 1]?.text ?? '';
+  const liveGame =
+    seated && (view?.status === 'active' || view?.status === 'countdown') && !ended;
 
   return (
-    <AccountPage user={user} className="board-page">
+    <AccountPage user={user} className="board-page" confirmLeave={liveGame}>
       <h1 className="visually-hidden">Game board</h1>
       {reconnecting ? (
         <p className="connection-status" role="status" data-testid="reconnecting">
-          <span className="spinner" aria-hidden="true" /> Reconnecting…
+          <span className="spinner" aria-hidden="true" />{' '}
+          {offline ? 'You are offline. Reconnecting when the network is back…' : 'Reconnecting…'}
         </p>
       ) : null}
       {redirect ? (
@@ -234,7 +262,11 @@ function GameScreen({
                 turnLabel={turnLabel(view.turn.currentPlayer, user.id, names)}
                 now={now}
                 onRoll={seated ? () => tell({ type: 'roll' }) : null}
+                rollEnabled={rollEnabled}
+                diceMoving={diceMoving}
+                connected={!reconnecting}
                 message={message?.text ?? null}
+                extra={seated ? <SoundToggle muted={sound.muted} onToggle={sound.toggle} /> : null}
               />
             </div>
             <div className="board-layout__side">
@@ -262,6 +294,9 @@ function GameScreen({
             </div>
           </div>
           <Announcer text={announcement} id={message?.id ?? lines.length} />
+          <p className="visually-hidden" aria-live="assertive" data-testid="turn-call">
+            <span key={turnCall?.id ?? 0}>{turnCall?.text ?? ''}</span>
+          </p>
           <PurchaseDialog
             open={hasOffer(view, user.id) && !ended}
             balance={me?.balance ?? 0}
