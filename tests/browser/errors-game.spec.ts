@@ -1,8 +1,10 @@
 // Every game error a person can cause through a screen, word for word, with what to do next.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   baseUrl,
+  createRoomViaApi,
   depositViaApi,
+  joinViaApi,
   expect,
   screenshot,
   signUpViaApi,
@@ -11,26 +13,6 @@ import {
 } from './support/fixtures';
 
 const PHONE = { width: 360, height: 640 };
-
-async function createRoomViaApi(
-  request: APIRequestContext,
-  settings: { amount?: number; time?: number; maxPlayers?: number; privacy?: string } = {},
-): Promise<string> {
-  const response = await request.post('/api/rooms', {
-    headers: { Origin: baseUrl() },
-    data: { amount: 10, time: 10, maxPlayers: 2, privacy: 'Public', ...settings },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { room: { roomId: string } }).room.roomId;
-}
-
-async function joinViaApi(request: APIRequestContext, roomId: string): Promise<void> {
-  const response = await request.post(`/api/rooms/${roomId}/join`, {
-    headers: { Origin: baseUrl() },
-    data: {},
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** A funded player in a context of their own (the page's own cookies stay untouched). */
 async function otherPlayer(browser: Browser, firstName: string, zmw = 20) {

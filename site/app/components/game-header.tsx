@@ -40,10 +40,12 @@ export function GameHeader({ user: initial, confirmLeave = false }: GameHeaderPr
   return (
     <header className="game-header">
       <div className="container game-header__bar">
-        <Link to={GAME_DASHBOARD} className="game-header__home" aria-label="Game dashboard">
+        {/* Named by its words, not an aria-label that differs from the visible "ZT" mark. */}
+        <Link to={GAME_DASHBOARD} className="game-header__home">
           <span className="brand__mark" aria-hidden="true">
             ZT
           </span>
+          <span className="visually-hidden">Game dashboard</span>
         </Link>
         <div className="game-header__who">
           <span className="game-header__avatar" aria-hidden="true">

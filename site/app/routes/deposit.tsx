@@ -5,6 +5,7 @@ import { Banner } from '../components/account/banner';
 import { PaymentForm } from '../components/account/payment-form';
 import { authPath, pathOf } from '../components/account/return-to';
 import { BRAND } from '../content/brand';
+import { BackToRoom, ROOM_PARAM } from '../game/back-to-room';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/deposit';
 
@@ -18,11 +19,13 @@ export const meta: Route.MetaFunction = () => [
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user) throw redirect(authPath(pathOf(request.url)));
-  return { user };
+  // The room the person was joining when the stake was not covered: the page leads back to it.
+  const room = new URL(request.url).searchParams.get('room');
+  return { user, roomId: room && ROOM_PARAM.test(room) ? room : null };
 }
 
 export default function Deposit({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, roomId } = loaderData;
   return (
     <AccountPage user={user} className="payment">
       <p className="account__back">
@@ -41,7 +44,10 @@ export default function Deposit({ loaderData }: Route.ComponentProps) {
           </p>
         </Banner>
       ) : (
-        <PaymentForm kind="deposit" user={user} />
+        <>
+          {roomId ? <BackToRoom roomId={roomId} user={user} /> : null}
+          <PaymentForm kind="deposit" user={user} />
+        </>
       )}
     </AccountPage>
   );

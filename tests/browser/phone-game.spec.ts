@@ -1,0 +1,249 @@
+// The live game as it feels on a phone (and a desktop): the connection state always visible, Roll
+// only when it is yours, the turn cues, a leave that asks first, and one screen holding the players,
+// the board and Roll at 360 × 740, 740 × 360 and 1366 × 800. Screenshots of each screen at each size
+// are attached to the report; axe-core checks every screen.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import {
+  anotherPerson,
+  createRoomViaApi,
+  depositViaApi,
+  expect,
+  joinViaApi,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
+
+const SIZES = [
+  { name: 'phone-portrait', width: 360, height: 740 },
+  { name: 'phone-landscape', width: 740, height: 360 },
+  { name: 'desktop', width: 1366, height: 800 },
+] as const;
+const PORTRAIT = SIZES[0];
+
+const boardPath = (roomId: string) => `/rentalgame/boardgame/${roomId}`;
+
+/** Two funded players in a started 2-player room, both on the board; `page` is Chanda's. */
+async function startedGame(page: Page, browser: Browser, time = 30) {
+  await page.setViewportSize(PORTRAIT);
+  await signUpViaApi(page.request, { firstName: 'Chanda' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request, { time, privacy: 'Private' });
+  const other = await anotherPerson(browser, PORTRAIT);
+  await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
+  await depositViaApi(other.page.request, 20);
+  await joinViaApi(other.page.request, roomId);
+  await page.goto(boardPath(roomId));
+  await other.page.goto(boardPath(roomId));
+  await expect(page.getByTestId('turn-label')).toHaveText(/turn|rolling/, { timeout: 20_000 });
+  return { roomId, other };
+}
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await testInfo.attach(`${name}-${width}`, {
+    body: await page.screenshot({ fullPage: false }),
+    contentType: 'image/png',
+  });
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${screen}`).toEqual([]);
+}
+
+/** The element's box lies wholly inside the viewport, without scrolling. */
+async function expectOnScreen(page: Page, locator: Locator, what: string): Promise<void> {
+  const size = page.viewportSize();
+  const box = await locator.boundingBox();
+  expect(box, what).not.toBeNull();
+  if (!box || !size) return;
+  const where = `${what} at ${JSON.stringify(box)} in ${size.width}×${size.height}`;
+  expect(box.x, where).toBeGreaterThanOrEqual(0);
+  expect(box.y, where).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, where).toBeLessThanOrEqual(size.width + 0.5);
+  expect(box.y + box.height, where).toBeLessThanOrEqual(size.height + 0.5);
+}
+
+/** Waits (frame by frame: a turn lasts about a second here) until the turn is the player's. */
+async function waitForMyTurn(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="turn-label"]')?.textContent === 'Your turn',
+    undefined,
+    { timeout: 20_000, polling: 'raf' },
+  );
+}
+
+const roll = (page: Page) => page.getByRole('button', { name: 'Roll', exact: true });
+
+test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the other; back online it resyncs', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { other } = await startedGame(page, browser);
+
+  await waitForMyTurn(page);
+  const offlineAt = Date.now();
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - offlineAt).toBeLessThan(5_000);
+  await expect(page.getByTestId('reconnecting')).toContainText('Reconnecting');
+  await expect(roll(page)).toBeDisabled();
+  await expect(page.getByTestId('turn-label')).toHaveText('Not connected');
+  await attachScreenshot(page, testInfo, 'board-offline');
+
+  // The other player sees Chanda away (her socket closed, or went silent).
+  await expect(
+    other.page.getByRole('list', { name: 'Players' }).getByRole('listitem').filter({
+      hasText: 'Chanda',
+    }),
+  ).toContainText('away', { timeout: 25_000 });
+
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: 10_000 });
+  await expect(
+    other.page.getByRole('list', { name: 'Players' }).getByRole('listitem').filter({
+      hasText: 'Chanda',
+    }),
+  ).not.toContainText('away');
+  // Resynced: both boards describe the same positions and trucks (the room's state).
+  const described = (p: Page) => p.getByTestId('board').getAttribute('aria-label');
+  await expect
+    .poll(async () => (await described(page)) === (await described(other.page)), {
+      timeout: 10_000,
+      intervals: [50, 100, 200],
+    })
+    .toBe(true);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('Roll is disabled on the other player’s turn; the tab title and an announcement say your turn', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { other } = await startedGame(page, browser);
+
+  // Sampled frame by frame, in the page, so the label and the button are read at the same moment.
+  const theirsDisabled = await page.waitForFunction(
+    () => {
+      const label = document.querySelector('[data-testid="turn-label"]')?.textContent ?? '';
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Roll');
+      return /^Bwalya .*'s turn$/.test(label) ? { disabled: button?.disabled ?? null } : null;
+    },
+    undefined,
+    { timeout: 20_000, polling: 'raf' },
+  );
+  expect(await theirsDisabled.jsonValue()).toEqual({ disabled: true });
+
+  await page.waitForFunction(() => document.title.startsWith('● Your turn'), undefined, {
+    timeout: 20_000,
+    polling: 'raf',
+  });
+  await expect(page.getByTestId('turn-call')).toContainText(/Your turn\. Press Roll/);
+  // The other player's tab does not say it at the same moment.
+  await page.waitForFunction(() => !document.title.startsWith('●'), undefined, {
+    timeout: 20_000,
+    polling: 'raf',
+  });
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('leaving during a game asks first; cancelling stays; the dashboard leads back', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { roomId, other } = await startedGame(page, browser);
+
+  await page.getByRole('link', { name: 'Leave to the dashboard' }).click();
+  const ask = page.getByRole('dialog', { name: 'Leave the game?' });
+  await expect(ask).toBeVisible();
+  await attachScreenshot(page, testInfo, 'board-leave');
+  await expectAccessible(page, 'the leave question');
+  await ask.getByRole('button', { name: 'Stay in the game' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`));
+
+  await page.getByRole('link', { name: 'Leave to the dashboard' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave the game?' })
+    .getByRole('button', { name: 'Leave' })
+    .click();
+  await expect(page).toHaveURL(/\/rentalgame\/dashboard$/);
+  const back = page.getByTestId('back-to-game');
+  await expect(back).toBeVisible();
+  // …and from a marketing page too.
+  await page.goto('/');
+  await back.getByRole('link', { name: 'Back to your game' }).click();
+  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`));
+  await expect(page.getByTestId('back-to-game')).toHaveCount(0);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('players, board, Roll and the turn line on one screen at every size; axe finds nothing serious', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { other } = await startedGame(page, browser);
+
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId('board').locator('canvas')).toBeVisible();
+    // The board settles into its new size.
+    await page.waitForTimeout(300);
+    await expectOnScreen(page, roll(page), `Roll (${size.name})`);
+    await expectOnScreen(page, page.getByTestId('turn-label'), `the turn line (${size.name})`);
+    await expectOnScreen(
+      page,
+      page.getByRole('list', { name: 'Players' }),
+      `the players (${size.name})`,
+    );
+    await expectOnScreen(page, page.getByTestId('board'), `the board (${size.name})`);
+    await attachScreenshot(page, testInfo, 'board');
+    await expectAccessible(page, `the board (${size.name})`);
+  }
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('the header’s balance stays whole with 150 % text, at every size', async ({
+  page,
+}, testInfo) => {
+  await signUpViaApi(page.request, { firstName: 'Mutale-Chilufya' });
+  await depositViaApi(page.request, 1234);
+  await page.goto('/rentalgame/dashboard');
+  await page.addStyleTag({ content: 'html { font-size: 150% !important; }' });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const balance = page.getByTestId('header-balance');
+    await expect(balance).toHaveText('ZMW 1,234.00');
+    const cut = await balance.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const leave = document.querySelector('.game-header__leave')?.getBoundingClientRect();
+      let clipped = false;
+      for (let e: HTMLElement | null = element; e; e = e.parentElement) {
+        if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') {
+          clipped = true;
+        }
+      }
+      return {
+        clipped,
+        outside: box.right > window.innerWidth,
+        underLeave: leave ? box.right > leave.left : false,
+      };
+    });
+    expect(cut, size.name).toEqual({ clipped: false, outside: false, underLeave: false });
+    await attachScreenshot(page, testInfo, 'dashboard-large-text');
+  }
+});
