@@ -97,11 +97,13 @@ test('join a full room, from its link and from a list that was a moment old', as
   ).toBeVisible();
   await screenshot(page, 'join-random-room-full');
 
-  // The waiting room of a full room: Join answers the spec's words.
+  // The waiting room of a full room: one state, no Join.
   await page.goto(`/rentalgame/playerwaitingroom/${first}`);
-  await expect(page.getByText('This room is full and the game is starting.')).toBeVisible();
-  await page.getByRole('button', { name: /^Join Room/ }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Room is full.' })).toBeVisible();
+  const full = page.getByRole('status').filter({ hasText: 'This room is full' });
+  await expect(full).toBeVisible();
+  await expect(full.getByRole('link', { name: 'Watch the game' })).toBeVisible();
+  await expect(full.getByRole('link', { name: 'Find another room' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Join Room/ })).toHaveCount(0);
   await screenshot(page, 'waiting-room-full');
   await host.context.close();
   await guest.context.close();

@@ -11,7 +11,10 @@ import {
   expect,
   joinViaApi,
   signUpViaApi,
+  startGuest,
   test,
+  uniqueEmail,
+  waitForHydration,
 } from './support/fixtures';
 
 const SIZES = [
@@ -232,7 +235,7 @@ test('the header’s balance stays whole with 150 % text, at every size', async 
       const box = element.getBoundingClientRect();
       const leave = document.querySelector('.game-header__leave')?.getBoundingClientRect();
       let clipped = false;
-      for (let e: HTMLElement | null = element; e; e = e.parentElement) {
+      for (let e: Element | null = element; e; e = e.parentElement) {
         if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') {
           clipped = true;
         }
@@ -246,4 +249,68 @@ test('the header’s balance stays whole with 150 % text, at every size', async 
     expect(cut, size.name).toEqual({ clipped: false, outside: false, underLeave: false });
     await attachScreenshot(page, testInfo, 'dashboard-large-text');
   }
+});
+
+test('an invitee with no money signs up, deposits, comes back and joins without typing a URL; a guest waiting is carried to the board', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PORTRAIT);
+  const host = await anotherPerson(browser, PORTRAIT);
+  await signUpViaApi(host.page.request, { firstName: 'Mwila' });
+  await depositViaApi(host.page.request, 20);
+  const roomId = await createRoomViaApi(host.page.request, { privacy: 'Private' });
+  const guest = await anotherPerson(browser, PORTRAIT);
+  await startGuest(guest.page.request);
+  await guest.page.goto(`/rentalgame/playerwaitingroom/${roomId}`);
+  await expect(guest.page.getByTestId('room-players')).toHaveText('1 / 2');
+
+  // The link opens on the room, with sign-up first.
+  await page.goto(`/rentalgame/joinwithlink?room=${roomId}`);
+  await expect(page.getByRole('heading', { name: "Mwila's Room" })).toBeVisible();
+  await attachScreenshot(page, testInfo, 'invite');
+  await expectAccessible(page, 'the invite');
+  await page.getByRole('link', { name: 'Sign up to join' }).click();
+  const signUp = page.getByRole('form', { name: 'Sign up' });
+  await waitForHydration(page);
+  await signUp.getByLabel('First name').fill('Natasha');
+  await signUp.getByLabel('Surname').fill('Phiri');
+  await signUp.getByLabel('Phone number').fill('0961234567');
+  await signUp.getByLabel('Email').fill(uniqueEmail('invitee'));
+  await signUp.getByLabel('Password', { exact: true }).fill('truck-company-1');
+  await signUp.getByLabel('I am 18 years old or older.').check();
+  await signUp.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+  await signUp.getByRole('button', { name: 'Create account' }).click();
+
+  // Back on the room: joining needs money first.
+  await expect(page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
+  await page.getByRole('button', { name: /^Join Room/ }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Insufficient balance.' });
+  await expect(refusal).toBeVisible();
+  await attachScreenshot(page, testInfo, 'waiting-room-no-money');
+  await expectAccessible(page, 'the waiting room');
+  await refusal.getByRole('link', { name: 'Deposit' }).click();
+
+  await expect(page.getByText("Mwila's Room needs ZMW 10.00 to join.")).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel('Mobile money number').fill('0961234567');
+  await page.getByLabel('Amount (ZMW)').fill('20');
+  await page.getByRole('button', { name: 'Deposit ZMW 20.00' }).click();
+  const back = page.getByRole('link', { name: "Back to Mwila's Room – join now" });
+  await expect(back).toBeVisible({ timeout: 15_000 });
+  await attachScreenshot(page, testInfo, 'deposit-back-to-room');
+  await expectAccessible(page, 'the deposit page');
+  await back.click();
+
+  await expect(page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
+  await page.getByRole('button', { name: /^Join Room/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`), { timeout: 20_000 });
+  await expect(page.getByTestId('header-balance')).toHaveText('ZMW 10.00');
+  // The guest who waited on the room is on the board too, watching.
+  await expect(guest.page).toHaveURL(new RegExp(`${boardPath(roomId)}$`), { timeout: 20_000 });
+  await expect(guest.page.getByTestId('spectator-note')).toBeVisible();
+  expect([...host.problems, ...guest.problems]).toEqual([]);
+  await host.context.close();
+  await guest.context.close();
 });

@@ -16,11 +16,13 @@ export function SiteHeader({ user }: { user: NavUser | null }) {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <Link to="/" className="brand" aria-label={`${BRAND.name}, home`}>
+        {/* Named by its visible words (an aria-label that differs from them confuses voice control). */}
+        <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
             ZT
           </span>
           <span className="brand__name">{BRAND.name}</span>
+          <span className="visually-hidden">, home</span>
         </Link>
         <input
           type="checkbox"

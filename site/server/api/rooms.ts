@@ -12,6 +12,7 @@ import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { roomMessages as m, type Refusal } from '../rooms/messages';
+import { rematch } from '../rooms/rematch';
 import { roomIdOf } from '../rooms/settings';
 
 function refuse(res: Response, refusal: Refusal): void {
@@ -28,7 +29,8 @@ function failed(res: Response, context: string, error: unknown, message: string)
 }
 
 /**
- * `GET /rooms`, `POST /rooms`, `GET /rooms/:roomId`, `POST /rooms/:roomId/join|leave|ticket`.
+ * `GET /rooms`, `POST /rooms`, `GET /rooms/:roomId`,
+ * `POST /rooms/:roomId/join|leave|ticket|rematch`.
  * Mount under `/api`, behind the Origin check.
  */
 export function roomsRouter(deps: RoomsDeps): Router {
@@ -90,6 +92,20 @@ export function roomsRouter(deps: RoomsDeps): Router {
       res.json({ room: outcome.room });
     } catch (error) {
       failed(res, 'leave failed', error, m.exitFailed);
+    }
+  });
+
+  router.post('/rooms/:roomId/rematch', session, requirePlayer, async (req, res) => {
+    try {
+      const outcome = await rematch(
+        { database: deps.database, rooms },
+        currentUser(res),
+        roomIdOf(req),
+      );
+      if (!outcome.ok) return refuse(res, outcome);
+      res.json({ room: outcome.room });
+    } catch (error) {
+      failed(res, 'rematch failed', error, m.rematchFailed);
     }
   });
 

@@ -25,6 +25,8 @@ export const roomMessages = {
   gameNotFound: 'Game not found.',
   notYourGame: "You're not part of this room.",
   historyFailed: 'Failed to load game history.',
+  gameNotOver: 'The game is not over yet.',
+  rematchFailed: 'The rematch could not be set up: please try again.',
 } as const;
 
 /**
@@ -45,7 +47,10 @@ export type RefusalCode =
   | 'left_room'
   | 'room_not_found'
   | 'user_not_found'
-  | 'not_signed_in';
+  | 'not_signed_in'
+  | 'game_not_over'
+  | 'not_a_participant'
+  | 'rematch_failed';
 
 export interface Refusal {
   ok: false;
