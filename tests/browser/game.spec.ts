@@ -265,8 +265,9 @@ test('two players play a whole game while a guest watches; the history shows the
   expect(screenshotTaken).toBe(true);
   expect(framesWhileMoving, 'frames are drawn while the dice and trucks move').toBeGreaterThan(5);
 
-  // Game over: winners and the prize, then the history after five seconds.
+  // Game over, on the board: winners, the prize and why; the history a tap away.
   await expect(gameOver.getByTestId('game-over-winners')).toContainText(/ZMW (16|8)\.00/);
+  await expect(gameOver.getByTestId('game-over-why')).toContainText(/net profit/i);
   await expect(two.page.getByRole('dialog', { name: 'Game over' })).toBeVisible();
   await screenshot(page, 'board-game-over');
   await expect(guest.page.getByRole('dialog', { name: 'Game over' })).toBeVisible();
@@ -276,8 +277,7 @@ test('two players play a whole game while a guest watches; the history shows the
     await framesDuring(guest.page, 1_500),
     'no frames while nothing moves',
   ).toBeLessThanOrEqual(1);
-  // …and renders only for a new state (a player leaving for the history changes it), although
-  // the page around it counts down every 250 ms.
+  // …and renders only for a new state, although the page around it ticks every 250 ms.
   const windowStart = Date.now();
   const renders = await rendersDuring(guest.page, 1_500);
   const newStates = guestStates.filter((at) => at >= windowStart).length;
@@ -285,6 +285,13 @@ test('two players play a whole game while a guest watches; the history shows the
     newStates + 1,
   );
 
+  // The board stays until a player leaves it.
+  await expect(page).toHaveURL(/\/rentalgame\/boardgame\//);
+  await gameOver.getByRole('link', { name: 'Game history' }).click();
+  await two.page
+    .getByRole('dialog', { name: 'Game over' })
+    .getByRole('link', { name: 'Game history' })
+    .click();
   await expect(page).toHaveURL(/\/rentalgame\/gamehistory/, { timeout: 15_000 });
   await expect(two.page).toHaveURL(/\/rentalgame\/gamehistory/, { timeout: 15_000 });
   const mine = page.locator(`[data-room-id="${roomId}"]`);

@@ -38,6 +38,9 @@ export type BoardEvent =
   | { type: 'roll' }
   | { type: 'buy' }
   | { type: 'decline' }
+  /** Game over: the popup put away to study the board, or brought back. */
+  | { type: 'result.hide' }
+  | { type: 'result.show' }
   /** The socket was not open when an emitted intent was to go out. */
   | { type: 'send.failed'; message: IntentMessage }
   // Raised by the machine itself:
@@ -65,6 +68,8 @@ export interface BoardContext {
   failure: { message: string; status: number } | null;
   /** The browser says it has no network. */
   offline: boolean;
+  /** Game over: the result popup is shown (the board stays under it, and after it). */
+  resultShown: boolean;
 }
 
 export function isMyTurn(view: RoomView | null, me: string): boolean {
@@ -171,6 +176,7 @@ export const boardMachine = setup({
     gameOverAt: null,
     failure: null,
     offline: false,
+    resultShown: false,
   }),
   initial: 'connecting',
   on: {
@@ -315,9 +321,11 @@ export const boardMachine = setup({
       },
     },
     over: {
-      entry: ['note the game over', emit({ type: 'gameOver' })],
+      entry: ['note the game over', assign({ resultShown: true }), emit({ type: 'gameOver' })],
       initial: 'live',
       on: {
+        'result.hide': { actions: assign({ resultShown: false }) },
+        'result.show': { actions: assign({ resultShown: true }) },
         'socket.state': { actions: 'take the view' },
         'socket.error': { actions: 'hear the refusal' },
       },

@@ -1,11 +1,10 @@
 // The board screen's DOM around the canvas: the players bar, the dice bar (Roll, turn label, turn
-// timer, game clock), the purchase and game-over popups and the fairness panel. Each draws what it
+// timer, game clock), the purchase popup and the fairness panel. Each draws what it
 // is given; the route decides what happens.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TRUCK_COST } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
-import { formatZmw } from '../components/account/money';
 import { formatClock, formatGameAmount, secondsLeft, type Names } from './format';
 import { GameDialog } from './game-dialog';
 import { HISTORY_PATH } from './guards';
@@ -183,59 +182,6 @@ export function PurchaseDialog({
           Decline
         </button>
       </div>
-    </GameDialog>
-  );
-}
-
-export function GameOverDialog({
-  view,
-  names,
-  me,
-  secondsToGo,
-  open,
-}: {
-  view: RoomView;
-  names: Names;
-  me: string | null;
-  /** Null for spectators: they stay on the board. */
-  secondsToGo: number | null;
-  open: boolean;
-}) {
-  const result = view.result;
-  if (!result) return null;
-  const winners = result.winners.map((uid) => names[uid] ?? 'A player');
-  const each = result.winners.length > 0 ? result.winnerShare / result.winners.length : 0;
-  const iWon = me !== null && result.winners.includes(me);
-  const seated = me !== null && view.joinedOrder.includes(me);
-  return (
-    <GameDialog open={open} title="Game over">
-      <p className="game-over__winners" data-testid="game-over-winners">
-        {winners.length === 1
-          ? `${winners[0]} wins ${formatZmw(result.winnerShare)}!`
-          : `${winners.join(' and ')} tie and share ${formatZmw(result.winnerShare)} (${formatZmw(each)} each).`}
-      </p>
-      {seated ? (
-        <p className="game-over__you" data-testid="game-over-you">
-          {iWon
-            ? `You won ${formatZmw(Math.floor(each * 100) / 100)}.`
-            : 'You did not win this time.'}
-        </p>
-      ) : null}
-      <p>Pot {formatZmw(result.totalPot)} · the winner takes 80 %.</p>
-      {secondsToGo !== null ? (
-        <p aria-live="polite">Taking you to your game history in {secondsToGo}…</p>
-      ) : (
-        <p>
-          <Link to="/rentalgame/dashboard">Back to the dashboard</Link>
-        </p>
-      )}
-      {secondsToGo !== null ? (
-        <p>
-          <Link className="button" to={HISTORY_PATH}>
-            Go to game history now
-          </Link>
-        </p>
-      ) : null}
     </GameDialog>
   );
 }

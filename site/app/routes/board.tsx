@@ -15,16 +15,11 @@ import { BRAND } from '../content/brand';
 import { startGuestSession } from '../game/api';
 import { boardMachine, hasOffer, isMyTurn, REDIRECT_MS } from '../game/board-machine';
 import { BoardStage } from '../game/board-stage';
-import {
-  DicePanel,
-  FairnessPanel,
-  GameOverDialog,
-  PlayersBar,
-  PurchaseDialog,
-} from '../game/board-panels';
+import { DicePanel, FairnessPanel, PlayersBar, PurchaseDialog } from '../game/board-panels';
+import { GameOverDialog } from '../game/game-over';
 import { describeLog, namesOf, secondsLeft, turnLabel } from '../game/format';
 import { Announcer, GameLog } from '../game/game-log';
-import { boardPath, DASHBOARD_PATH, HISTORY_PATH } from '../game/guards';
+import { boardPath, DASHBOARD_PATH } from '../game/guards';
 import { StatementTables } from '../game/statement-table';
 import { useNow } from '../game/use-now';
 import {
@@ -130,7 +125,7 @@ function GameScreen({
   const hydrated = useHydrated();
   const [board, tell, boardActor] = useMachine(boardMachine, { input: { me: user.id } });
   const socket = useRoomSocket(roomId, tell);
-  const { view, logs, message, purchaseMessage, redirect, gameOverAt, failure, offline } =
+  const { view, logs, message, purchaseMessage, redirect, failure, offline, resultShown } =
     board.context;
   const sound = useTurnSound();
   const [turnCall, setTurnCall] = useState<{ text: string; id: number } | null>(null);
@@ -170,17 +165,12 @@ function GameScreen({
   useTurnTitle(rollEnabled);
   const now = useNow(Boolean(view) && view?.status !== 'waiting', 250);
 
-  // A closed room, or a room that does not seat this person, sends them to the dashboard; game
-  // over sends the players to their history. Both after REDIRECT_MS.
-  const redirectNow = useNow(redirect !== null || gameOverAt !== null, 250);
-  const gameOverSeconds =
-    gameOverAt !== null && seated ? secondsLeft(gameOverAt + REDIRECT_MS, redirectNow) : null;
+  // A closed room, or a room that does not seat this person, sends them to the dashboard after
+  // REDIRECT_MS. Game over stays on the board.
+  const redirectNow = useNow(redirect !== null, 250);
   useEffect(() => {
     if (redirect && redirectNow >= redirect.at) void navigate(DASHBOARD_PATH);
   }, [redirect, redirectNow, navigate]);
-  useEffect(() => {
-    if (gameOverSeconds === 0) void navigate(`${HISTORY_PATH}?room=${encodeURIComponent(roomId)}`);
-  }, [gameOverSeconds, navigate, roomId]);
 
   const redirectSeconds = redirect ? secondsLeft(redirect.at, redirectNow) : null;
   const me = view?.participants[user.id];
@@ -306,12 +296,23 @@ function GameScreen({
             onBuy={() => tell({ type: 'buy' })}
             onDecline={() => tell({ type: 'decline' })}
           />
+          {ended && !resultShown ? (
+            <p className="game-over__again">
+              <button
+                type="button"
+                className="button"
+                onClick={() => tell({ type: 'result.show' })}
+              >
+                Show the result
+              </button>
+            </p>
+          ) : null}
           <GameOverDialog
             view={view}
             names={names}
             me={user.id}
-            open={ended}
-            secondsToGo={gameOverSeconds}
+            open={ended && resultShown}
+            onHide={() => tell({ type: 'result.hide' })}
           />
         </>
       )}

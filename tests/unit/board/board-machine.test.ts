@@ -442,3 +442,24 @@ describe('board machine: the turn cues', () => {
     expect(emittedFrom(settledActions)).toEqual([{ type: 'yourTurn' }]);
   });
 });
+
+describe('board machine: game over stays on the board', () => {
+  const result = { winners: [ME], totalPot: 20, winnerShare: 16, systemShare: 4, statements: {} };
+
+  it('shows the result, which can be put away to study the board and brought back', () => {
+    const over = run([state(view()), state(view({ status: 'ended', result }))]).snapshot;
+    expect(over.context.resultShown).toBe(true);
+    const hidden = run([{ type: 'result.hide' }], over).snapshot;
+    expect(hidden.matches('over')).toBe(true);
+    expect(hidden.context.resultShown).toBe(false);
+    // A later state (the spectator count) does not force it back up.
+    const later = run([state(view({ status: 'ended', result, spectators: 2 }))], hidden).snapshot;
+    expect(later.context.resultShown).toBe(false);
+    expect(run([{ type: 'result.show' }], later).snapshot.context.resultShown).toBe(true);
+  });
+
+  it('is not shown before the game is over', () => {
+    const live = run([state(view()), { type: 'result.show' }]).snapshot;
+    expect(live.context.resultShown).toBe(false);
+  });
+});
