@@ -314,3 +314,62 @@ test('an invitee with no money signs up, deposits, comes back and joins without 
   await host.context.close();
   await guest.context.close();
 });
+
+async function balanceOf(page: Page): Promise<number> {
+  const answer = await page.request.get('/api/me');
+  return ((await answer.json()) as { user: { accountBalance: number } }).user.accountBalance;
+}
+
+test('game over stays on the board with who won and why; a rematch puts both players in a new room after one tap each', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { roomId, other } = await startedGame(page, browser, 10);
+  const over = page.getByRole('dialog', { name: 'Game over' });
+  await expect(over).toBeVisible({ timeout: 90_000 });
+  await expect(over.getByTestId('game-over-why')).toContainText(/net profit/i);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await attachScreenshot(page, testInfo, 'board-game-over');
+  }
+  await page.setViewportSize(PORTRAIT);
+  await expectAccessible(page, 'game over');
+
+  // Put away, the final board and statements stay; the result comes back with one tap.
+  await over.getByRole('button', { name: 'Study the board' }).click();
+  await expect(over).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`));
+  await page.getByRole('button', { name: 'Show the result' }).click();
+  await expect(over).toBeVisible();
+
+  // Settled: both balances are final before the rematch takes the stakes.
+  await expect
+    .poll(() => page.request.get('/api/me').then((r) => r.json()), {
+      timeout: 20_000,
+    })
+    .toMatchObject({ user: { currentRoomId: null } });
+  const before = [await balanceOf(page), await balanceOf(other.page)];
+
+  await over.getByRole('button', { name: 'Rematch (ZMW 10.00)' }).click();
+  await expect(page).toHaveURL(/\/rentalgame\/playerwaitingroom\/[A-Za-z0-9_-]+$/);
+  const rematchId = page.url().split('/').pop() as string;
+  expect(rematchId).not.toBe(roomId);
+  await expect(page.getByTestId('room-players')).toHaveText('1 / 2');
+  expect(await balanceOf(page)).toBeCloseTo(before[0]! - 10, 2);
+  expect(await balanceOf(other.page)).toBeCloseTo(before[1]!, 2);
+
+  await other.page
+    .getByRole('dialog', { name: 'Game over' })
+    .getByRole('button', { name: 'Rematch (ZMW 10.00)' })
+    .click();
+  await expect(other.page).toHaveURL(
+    new RegExp(`/rentalgame/(playerwaitingroom|boardgame)/${rematchId}$`),
+  );
+  await expect(page).toHaveURL(new RegExp(`${boardPath(rematchId)}$`), { timeout: 30_000 });
+  await expect(other.page).toHaveURL(new RegExp(`${boardPath(rematchId)}$`), { timeout: 30_000 });
+  expect(await balanceOf(other.page)).toBeCloseTo(before[1]! - 10, 2);
+  expect(await balanceOf(page)).toBeCloseTo(before[0]! - 10, 2);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
