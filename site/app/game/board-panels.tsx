@@ -9,8 +9,18 @@ import { formatClock, formatGameAmount, secondsLeft, type Names } from './format
 import { GameDialog } from './game-dialog';
 import { HISTORY_PATH } from './guards';
 import { inkOn, playerHex } from './palette';
+import type { RollEffect } from './roll-effect';
 
-export function PlayersBar({ view, me }: { view: RoomView; me: string | null }) {
+export function PlayersBar({
+  view,
+  me,
+  effect,
+}: {
+  view: RoomView;
+  me: string | null;
+  /** The last roll's cash changes, shown for a moment on the chips. */
+  effect?: RollEffect | null;
+}) {
   return (
     <ul className="players-bar" aria-label="Players">
       {view.joinedOrder.map((uid) => {
@@ -40,6 +50,16 @@ export function PlayersBar({ view, me }: { view: RoomView; me: string | null }) 
                 {formatGameAmount(p.balance)} · {p.trucks} {p.trucks === 1 ? 'truck' : 'trucks'}
                 {p.connected ? '' : ' · away'}
               </span>
+              {effect?.changes[uid] ? (
+                <span
+                  key={effect.nonce}
+                  className={`player-chip__change player-chip__change--${effect.changes[uid] < 0 ? 'down' : 'up'}`}
+                  aria-hidden="true"
+                >
+                  {effect.changes[uid] < 0 ? '−' : '+'}
+                  {formatGameAmount(Math.abs(effect.changes[uid]))}
+                </span>
+              ) : null}
             </span>
           </li>
         );

@@ -30,6 +30,7 @@ import {
   useTurnTitle,
 } from '../game/turn-cues';
 import { useRoomSocket } from '../game/use-room-socket';
+import { lastRollEffect } from '../game/roll-effect';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/board';
@@ -156,6 +157,7 @@ function GameScreen({
   const seated = view?.joinedOrder.includes(user.id) ?? false;
   const names = useMemo(() => (view ? namesOf(view.participants) : {}), [view]);
   const lines = useMemo(() => describeLog(logs, names), [logs, names]);
+  const effect = useMemo(() => lastRollEffect(logs, names, user.id), [logs, names, user.id]);
   const ended = board.matches('over');
   const reconnecting = board.matches('reconnecting') || board.matches({ over: 'reconnecting' });
   const rollEnabled = board.matches({ connected: { dice: 'yourTurn' } });
@@ -244,7 +246,12 @@ function GameScreen({
           ) : null}
           <div className="board-layout">
             <div className="board-layout__main">
-              <PlayersBar view={view} me={user.id} />
+              <PlayersBar view={view} me={user.id} effect={effect} />
+              {effect ? (
+                <p key={effect.nonce} className="roll-effect" aria-hidden="true">
+                  {effect.text}
+                </p>
+              ) : null}
               <BoardStage view={view} />
               <DicePanel
                 view={view}
