@@ -3,7 +3,7 @@
 // is given; the route decides what happens.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TRUCK_COST } from '../../../game/board';
+import { TRUCK_COST, truckFee } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
 import { formatClock, formatGameAmount, secondsLeft, type Names } from './format';
 import { GameDialog } from './game-dialog';
@@ -172,6 +172,7 @@ export function PurchaseDialog({
   trucks,
   busy,
   message,
+  secondsToDecide,
   onBuy,
   onDecline,
 }: {
@@ -179,6 +180,8 @@ export function PurchaseDialog({
   balance: number;
   trucks: number;
   busy: boolean;
+  /** Until the offer lapses (the turn timer), or null. */
+  secondsToDecide: number | null;
   message: string | null;
   onBuy(): void;
   onDecline(): void;
@@ -186,9 +189,19 @@ export function PurchaseDialog({
   return (
     <GameDialog open={open} title="Buy a truck?" onCancel={onDecline}>
       <p>
-        You landed on Trucks. Another truck raises the fee others pay on your home box. You have{' '}
-        {trucks} {trucks === 1 ? 'truck' : 'trucks'} and {formatGameAmount(balance)} in cash.
+        You landed on Trucks. You have {trucks} {trucks === 1 ? 'truck' : 'trucks'} and{' '}
+        {formatGameAmount(balance)} in cash.
       </p>
+      <p data-testid="truck-fee-change">
+        Each player landing on your home box pays you {formatGameAmount(truckFee(trucks))} now; with{' '}
+        {trucks + 1} {trucks + 1 === 1 ? 'truck' : 'trucks'}:{' '}
+        {formatGameAmount(truckFee(trucks + 1))}.
+      </p>
+      {secondsToDecide !== null ? (
+        <p className="game-dialog__timer" data-testid="offer-timer">
+          Declined by itself in {secondsToDecide} s
+        </p>
+      ) : null}
       {message ? (
         <p className="game-dialog__error" role="alert">
           {message}

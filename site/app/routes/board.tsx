@@ -299,6 +299,9 @@ function GameScreen({
             balance={me?.balance ?? 0}
             trucks={me?.trucks ?? 0}
             busy={board.matches({ connected: { offer: 'buying' } })}
+            secondsToDecide={
+              view.turn.deadline === null ? null : secondsLeft(view.turn.deadline, now)
+            }
             message={purchaseMessage}
             onBuy={() => tell({ type: 'buy' })}
             onDecline={() => tell({ type: 'decline' })}
