@@ -261,6 +261,16 @@ test('an invitee with no money signs up, deposits, comes back and joins without 
   await signUpViaApi(host.page.request, { firstName: 'Mwila' });
   await depositViaApi(host.page.request, 20);
   const roomId = await createRoomViaApi(host.page.request, { privacy: 'Private' });
+  // The host shares the room: a ready WhatsApp message, and when the room closes.
+  await host.page.goto(`/rentalgame/playerwaitingroom/${roomId}`);
+  const share = host.page.getByRole('link', { name: 'Share on WhatsApp' });
+  await expect(share).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
+  const message = decodeURIComponent(
+    ((await share.getAttribute('href')) ?? '').replace('https://wa.me/?text=', ''),
+  );
+  expect(message).toContain('stake ZMW 10.00, the winner takes ZMW 16.00');
+  expect(message).toContain(`/rentalgame/joinwithlink?room=${roomId}`);
+  await expect(host.page.getByTestId('room-closes')).toContainText(/open until \d\d:\d\d/);
   const guest = await anotherPerson(browser, PORTRAIT);
   await startGuest(guest.page.request);
   await guest.page.goto(`/rentalgame/playerwaitingroom/${roomId}`);

@@ -11,6 +11,7 @@ import { formatZmw } from '../components/account/money';
 import { BRAND } from '../content/brand';
 import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../game/api';
 import { CopyLink } from '../game/copy-link';
+import { ShareInvite } from '../game/share-invite';
 import { RoomFacts } from '../game/room-facts';
 import { secondsLeft } from '../game/format';
 import { GameDialog } from '../game/game-dialog';
@@ -304,6 +305,7 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
         label={room.privacy === 'Private' ? 'Invite link (private room)' : 'Invite link'}
         url={inviteLink(origin, room.roomId)}
       />
+      <ShareInvite room={room} url={inviteLink(origin, room.roomId)} />
 
       {socket.connection === 'reconnecting' ? (
         <p className="connection-status" role="status">

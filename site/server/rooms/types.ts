@@ -18,6 +18,8 @@ export interface PublicRoom {
   joinedOrder: string[];
   createdAt: string;
   serverSeedHash: string;
+  /** ISO time a waiting room closes (stakes refunded) if it has not filled; absent once started. */
+  closesAt?: string;
 }
 
 /** What the room server learns from the site (protocol calls 1 and 2). */
