@@ -49,7 +49,8 @@ export type BoardEvent =
 
 export type BoardEmitted =
   | { type: 'send'; message: IntentMessage }
-  | { type: 'yourTurn' }
+  /** The turn became the player's; `deadline` is when the server rolls for them (ms), or null. */
+  | { type: 'yourTurn'; deadline: number | null }
   | { type: 'gameOver' };
 
 export interface BoardContext {
@@ -235,7 +236,10 @@ export const boardMachine = setup({
               on: { roll: { actions: { type: 'say', params: { text: NOT_YOUR_TURN } } } },
             },
             yourTurn: {
-              entry: emit({ type: 'yourTurn' }),
+              entry: emit(({ context }) => ({
+                type: 'yourTurn' as const,
+                deadline: context.view?.turn.deadline ?? null,
+              })),
               always: { guard: 'not my turn', target: 'waiting' },
               on: {
                 roll: {

@@ -89,8 +89,7 @@ function Rematch({ roomId, stake }: { roomId: string; stake: number }) {
         {busy ? 'Setting up…' : `Rematch (${formatZmw(stake)})`}
       </button>
       <p className="room-hint">
-        The same players, stake, time and size, in a private room. Your stake is taken when you
-        tap.
+        The same players, stake, time and size, in a private room. Your stake is taken when you tap.
       </p>
       {error ? (
         <p className="game-dialog__error" role="alert">

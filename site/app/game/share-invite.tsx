@@ -35,8 +35,8 @@ export function ShareInvite({ room, url }: { room: PublicRoom; url: string }) {
       </a>
       {room.closesAt ? (
         <p className="room-hint" data-testid="room-closes">
-          The room stays open until {closingTime.format(new Date(room.closesAt))}; if it is not
-          full by then it closes and every stake is returned.
+          The room stays open until {closingTime.format(new Date(room.closesAt))}; if it is not full
+          by then it closes and every stake is returned.
         </p>
       ) : null}
     </div>

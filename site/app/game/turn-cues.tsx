@@ -36,8 +36,8 @@ function readMuted(): boolean {
 
 /** The mute toggle's state, remembered across visits. */
 export function useTurnSound(): { muted: boolean; toggle(): void } {
-  const [muted, setMuted] = useState(false);
-  useEffect(() => setMuted(readMuted()), []);
+  // Read once on the client: the toggle shows only on a connected board, never in server HTML.
+  const [muted, setMuted] = useState(() => typeof window !== 'undefined' && readMuted());
   return {
     muted,
     toggle() {

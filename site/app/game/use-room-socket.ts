@@ -139,7 +139,9 @@ export function useRoomSocket(
     });
 
     const lostLink = () => {
-      update((now) => ({ connection: now.connection === 'failed' ? now.connection : 'reconnecting' }));
+      update((now) => ({
+        connection: now.connection === 'failed' ? now.connection : 'reconnecting',
+      }));
       report({ type: 'socket.close' });
     };
     const heartbeat = window.setInterval(() => {

@@ -2,7 +2,7 @@
 // the link watches (guests too). The Pixi canvas is loaded lazily by BoardStage, so this is the
 // only route that ships it.
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
@@ -13,7 +13,7 @@ import { useHydrated } from '../components/account/use-hydrated';
 import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
 import { startGuestSession } from '../game/api';
-import { boardMachine, hasOffer, isMyTurn, REDIRECT_MS } from '../game/board-machine';
+import { boardMachine, hasOffer } from '../game/board-machine';
 import { BoardStage } from '../game/board-stage';
 import { DicePanel, FairnessPanel, PlayersBar, PurchaseDialog } from '../game/board-panels';
 import { GameOverDialog } from '../game/game-over';
@@ -130,8 +130,11 @@ function GameScreen({
     board.context;
   const sound = useTurnSound();
   const [turnCall, setTurnCall] = useState<{ text: string; id: number } | null>(null);
-  const cueRef = useRef({ muted: sound.muted, deadline: view?.turn.deadline ?? null });
-  cueRef.current = { muted: sound.muted, deadline: view?.turn.deadline ?? null };
+  const onTurn = useEffectEvent((deadline: number | null) => {
+    playTurnCue(sound.muted);
+    const seconds = deadline === null ? null : secondsLeft(deadline, Date.now());
+    setTurnCall((before) => ({ text: turnAnnouncement(seconds), id: (before?.id ?? 0) + 1 }));
+  });
 
   // What the machine asks for: its intents go out on the socket; the turn cues play; a finished
   // game moved money.
@@ -140,12 +143,7 @@ function GameScreen({
     const sending = boardActor.on('send', ({ message: intent }) => {
       if (!sendOnSocket(intent)) boardActor.send({ type: 'send.failed', message: intent });
     });
-    const turn = boardActor.on('yourTurn', () => {
-      const { muted, deadline } = cueRef.current;
-      playTurnCue(muted);
-      const seconds = deadline === null ? null : secondsLeft(deadline, Date.now());
-      setTurnCall((before) => ({ text: turnAnnouncement(seconds), id: (before?.id ?? 0) + 1 }));
-    });
+    const turn = boardActor.on('yourTurn', ({ deadline }) => onTurn(deadline));
     const over = boardActor.on('gameOver', () => requestBalanceRefresh());
     return () => {
       sending.unsubscribe();
@@ -177,8 +175,7 @@ function GameScreen({
   const redirectSeconds = redirect ? secondsLeft(redirect.at, redirectNow) : null;
   const me = view?.participants[user.id];
   const announcement = message?.text ?? lines[lines.length - 1]?.text ?? '';
-  const liveGame =
-    seated && (view?.status === 'active' || view?.status === 'countdown') && !ended;
+  const liveGame = seated && (view?.status === 'active' || view?.status === 'countdown') && !ended;
 
   return (
     <AccountPage user={user} className="board-page" confirmLeave={liveGame}>

@@ -58,10 +58,7 @@ function Hero({ player }: { player: boolean }) {
           </p>
           <p className="hero__actions">
             {/* Newcomers sign up first; players go straight to their dashboard. */}
-            <Link
-              to={player ? GAME_DASHBOARD : signUpPath(GAME_DASHBOARD)}
-              className="button"
-            >
+            <Link to={player ? GAME_DASHBOARD : signUpPath(GAME_DASHBOARD)} className="button">
               Play the Truck Company game
             </Link>
             <a href="#pillars" className="button button--ghost">

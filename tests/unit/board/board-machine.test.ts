@@ -422,7 +422,7 @@ describe('board machine: the turn cues', () => {
     const theirs = run([state(view({ turn: { currentPlayer: OTHER, round: 1, deadline: null } }))]);
     expect(theirs.cues).toEqual([]);
     const mine = run([state(view())], theirs.snapshot);
-    expect(mine.cues).toEqual([{ type: 'yourTurn' }]);
+    expect(mine.cues).toEqual([{ type: 'yourTurn', deadline: T0 + 20_000 }]);
     // Another state on the same turn is not a new turn.
     expect(run([state(view())], mine.snapshot).cues).toEqual([]);
   });
@@ -435,11 +435,12 @@ describe('board machine: the turn cues', () => {
       boardMachine,
       landed,
       (
-        actions.find((a) => a.type === 'xstate.raise' && a.params?.delay !== undefined)!
-          .params as { event: BoardEvent }
+        actions.find((a) => a.type === 'xstate.raise' && a.params?.delay !== undefined)!.params as {
+          event: BoardEvent;
+        }
       ).event,
     );
-    expect(emittedFrom(settledActions)).toEqual([{ type: 'yourTurn' }]);
+    expect(emittedFrom(settledActions)).toEqual([{ type: 'yourTurn', deadline: T0 + 20_000 }]);
   });
 });
 

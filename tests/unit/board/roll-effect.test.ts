@@ -3,7 +3,13 @@ import type { LogEntry } from '../../../game/log';
 import { lastRollEffect } from '../../../site/app/game/roll-effect';
 
 const names = { me: 'Mwila', other: 'Bwalya' };
-const roll = (player: string, n: number, newPosition: number, nonce: number, t: number): LogEntry => ({
+const roll = (
+  player: string,
+  n: number,
+  newPosition: number,
+  nonce: number,
+  t: number,
+): LogEntry => ({
   type: 'dice_roll',
   player,
   roll: n,
