@@ -359,7 +359,8 @@ test('a private room: the invite link is copied, and a signed-out friend signs i
   await friend.page.goto(`/rentalgame/joinwithlink?room=${roomId}`);
   await expect(friend.page.getByRole('heading', { name: "Chipo's Room" })).toBeVisible();
   await screenshot(friend.page, 'join-with-link');
-  await friend.page.getByRole('link', { name: 'Sign in to join' }).click();
+  // Sign-up comes first for newcomers; a friend with an account logs in from the line below it.
+  await friend.page.getByRole('link', { name: 'Log in to join' }).click();
   const login = friend.page.getByRole('form', { name: 'Log in' });
   await waitForHydration(friend.page);
   await login.getByLabel('Email').fill(account.email);
@@ -447,7 +448,8 @@ test('the board reconnects by itself and resizes with the screen', async ({ page
   const canvas = page.locator('[data-testid="board"] canvas');
   await expect(canvas).toBeVisible({ timeout: 20_000 });
   const small = (await canvas.boundingBox())?.width ?? 0;
-  expect(small).toBeGreaterThan(300);
+  // On a 360 × 640 phone the board leaves room for the players and Roll on the same screen.
+  expect(small).toBeGreaterThanOrEqual(280);
   expect(small).toBeLessThanOrEqual(360);
 
   await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 10_000 });

@@ -117,10 +117,13 @@ test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the
   // Resynced: both boards describe the same positions and trucks (the room's state).
   const described = (p: Page) => p.getByTestId('board').getAttribute('aria-label');
   await expect
-    .poll(async () => (await described(page)) === (await described(other.page)), {
-      timeout: 10_000,
-      intervals: [50, 100, 200],
-    })
+    .poll(
+      async () => {
+        const [mine, theirs] = await Promise.all([described(page), described(other.page)]);
+        return mine === theirs;
+      },
+      { timeout: 20_000, intervals: [50, 100, 200] },
+    )
     .toBe(true);
   expect(other.problems).toEqual([]);
   await other.context.close();

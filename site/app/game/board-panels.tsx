@@ -77,8 +77,6 @@ export interface DicePanelProps {
   onRoll: (() => void) | null;
   /** Roll can be pressed: the player's turn, connected, no dice moving (the board machine's word). */
   rollEnabled: boolean;
-  /** A roll is on its way or its dice still tumbles: the turn line waits for it. */
-  diceMoving: boolean;
   connected: boolean;
   message: string | null;
   /** Beside Roll (the sound toggle). */
@@ -92,18 +90,13 @@ export function DicePanel({
   now,
   onRoll,
   rollEnabled,
-  diceMoving,
   connected,
   message,
   extra,
 }: DicePanelProps) {
   const roll = view.lastRoll;
   const active = view.status === 'active';
-  const line = !connected
-    ? 'Not connected'
-    : diceMoving
-      ? 'The dice is rolling…'
-      : (turnLabel ?? 'Waiting for the next turn');
+  const line = connected ? (turnLabel ?? 'Waiting for the next turn') : 'Not connected';
   return (
     <section className="dice-bar" aria-label="Dice">
       <div className="dice-bar__row">

@@ -159,9 +159,11 @@ function GameScreen({
   const ended = board.matches('over');
   const reconnecting = board.matches('reconnecting') || board.matches({ over: 'reconnecting' });
   const rollEnabled = board.matches({ connected: { dice: 'yourTurn' } });
-  const diceMoving =
-    board.matches({ connected: { dice: 'animating' } }) ||
-    board.matches({ connected: { dice: 'rolling' } });
+  // While a roll's dice still tumbles, the turn line stays with the one who rolled.
+  const turnOf =
+    board.matches({ connected: { dice: 'animating' } }) && view?.lastRoll
+      ? view.lastRoll.player
+      : (view?.turn.currentPlayer ?? null);
   useTurnTitle(rollEnabled);
   const now = useNow(Boolean(view) && view?.status !== 'waiting', 250);
 
@@ -253,11 +255,10 @@ function GameScreen({
               <DicePanel
                 view={view}
                 names={names}
-                turnLabel={turnLabel(view.turn.currentPlayer, user.id, names)}
+                turnLabel={turnLabel(turnOf, user.id, names)}
                 now={now}
                 onRoll={seated ? () => tell({ type: 'roll' }) : null}
                 rollEnabled={rollEnabled}
-                diceMoving={diceMoving}
                 connected={!reconnecting}
                 message={message?.text ?? null}
                 extra={seated ? <SoundToggle muted={sound.muted} onToggle={sound.toggle} /> : null}
