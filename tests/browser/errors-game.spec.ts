@@ -202,11 +202,18 @@ test('Roll is disabled out of turn and while a roll is on its way; a wrong room 
   await screenshot(page, 'board-not-your-turn');
 
   // A roll on its way: Roll is disabled until the dice has landed (no second roll can go out).
-  await expect(async () => {
-    await expect(label).toHaveText('Your turn', { timeout: 100 });
-    await roll.click({ timeout: 200 });
-    await expect(roll).toBeDisabled({ timeout: 200 });
-  }).toPass({ timeout: 30_000 });
+  // The turn lasts about a second here: press Roll from inside the page the moment it is enabled.
+  await page.waitForFunction(
+    () => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Roll');
+      if (!button || button.disabled) return false;
+      button.click();
+      return true;
+    },
+    undefined,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  await expect(roll).toBeDisabled({ timeout: 200 });
   await expect(message).toHaveText('');
 
   await page.goto('/rentalgame/boardgame/no-such-room');
