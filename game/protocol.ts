@@ -12,8 +12,12 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('roll') }),
   z.strictObject({ type: z.literal('buyTruck') }),
   z.strictObject({ type: z.literal('declineTruck') }),
+  // The heartbeat: the room answers `pong` at once; it never reaches the machine.
+  z.strictObject({ type: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
+/** A player's intent: what the room machine decides on. */
+export type IntentMessage = Exclude<ClientMessage, { type: 'ping' }>;
 
 const amounts = z.record(z.string(), z.number());
 
@@ -90,6 +94,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   // `code` (game/messages.ts ROOM_ERROR_CODES) is what clients decide by; optional so that a client
   // still reads a room server from before codes, and a string so a newer server's code parses.
   z.object({ type: z.literal('error'), message: z.string(), code: z.string().optional() }),
+  z.object({ type: z.literal('pong') }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
@@ -127,7 +132,7 @@ export function parseServerMessage(raw: string): Parsed<ServerMessage> {
 }
 
 /** The machine event for a player's intent. */
-export function intentEvent(message: ClientMessage, by: string, now: number): RoomEvent {
+export function intentEvent(message: IntentMessage, by: string, now: number): RoomEvent {
   switch (message.type) {
     case 'roll':
       return { type: 'ROLL', by, now };

@@ -172,7 +172,8 @@ export default class RoomServer implements Party.Server {
   ): Promise<void> {
     return this.serial(async () => {
       const now = Date.now();
-      // 1. size and shape, 2. rate
+      await this.dropSilent(now);
+      // 1. size and shape, 2. rate (a heartbeat is answered here)
       const gated = this.gate.check(message, sender.id, now);
       if (!gated.ok) {
         sender.send(gated.reply);
@@ -251,6 +252,33 @@ export default class RoomServer implements Party.Server {
     if (this.actor) await saveSignOuts(this.room.storage, this.signOuts);
     const closed = closeSession(this.room, sessionKey, CLOSE.signedOut);
     return jsonResponse({ ok: true, closed });
+  }
+
+  /**
+   * Closes sockets whose heartbeat stopped (docs/decisions/036) and marks their seats away, so the
+   * others see it. Driven by the other sockets' messages: with nobody else here, nobody needs to.
+   */
+  private async dropSilent(now: number): Promise<void> {
+    const silent = new Set(this.gate.silent(now));
+    if (silent.size === 0) return;
+    const gone = new Map<string, Party.Connection<Viewer>>();
+    for (const id of silent) {
+      this.gate.forget(id);
+      const connection = this.room.getConnection<Viewer>(id);
+      const viewer = connection ? viewerOf(connection) : null;
+      if (!connection || !viewer) continue;
+      closeWith(connection, CLOSE.silent);
+      gone.set(viewer.uid, connection);
+    }
+    const stillHere = new Set<string>();
+    for (const connection of this.room.getConnections<Viewer>()) {
+      const viewer = viewerOf(connection);
+      if (viewer && !silent.has(connection.id)) stillHere.add(viewer.uid);
+    }
+    for (const [uid, connection] of gone) {
+      if (!this.isSeated(uid) || stillHere.has(uid)) continue;
+      await this.apply({ type: 'PRESENCE', uid, connected: false, now }, undefined, connection);
+    }
   }
 
   /** Brings each seat's presence in line with the live connections (a restored room). */

@@ -76,6 +76,8 @@ export const publicRoomSchema = z.object({
   joinedOrder: z.array(uid).max(6),
   createdAt: z.string().max(40),
   serverSeedHash: z.string().max(128),
+  /** ISO time a waiting room closes (stakes refunded) if it has not filled; absent once started. */
+  closesAt: z.string().max(40).optional(),
 });
 export type PublicRoom = z.infer<typeof publicRoomSchema>;
 

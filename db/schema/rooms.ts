@@ -42,6 +42,8 @@ export const rooms = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     closedAt: integer('closed_at'),
     settledAt: integer('settled_at'),
+    /** The rematch room of this finished game (the same players' next game), once one asked. */
+    rematchRoomId: text('rematch_room_id'),
   },
   (t) => [
     index('rooms_listing').on(t.isActive, t.privacy, t.status),

@@ -23,4 +23,5 @@ export const CLOSE = {
   unknownRoom: { code: 4404, reason: 'Room not found' },
   roomFull: { code: 4429, reason: 'Too many connections to this room' },
   userFull: { code: 4429, reason: 'Too many connections from you to this room' },
+  silent: { code: 4408, reason: 'No heartbeat' },
 } as const satisfies Record<string, CloseReason>;

@@ -1,13 +1,22 @@
 // The first two checks on a socket message, before any room state is read: its size and shape, then
-// the sender's rate (one token bucket per connection). A refused message gets its error reply.
-import { MAX_CLIENT_MESSAGE_BYTES, parseClientMessage, type ClientMessage } from '../../game';
-import { invalidMessage, tooManyMessages } from './messages';
+// the sender's rate (one token bucket per connection). A refused message gets its error reply; a
+// heartbeat `ping` (rate-limited like the rest) is answered `pong` here and goes no further.
+//
+// The gate also remembers when it last heard each heartbeat-speaking connection, so the room can
+// drop sockets that went silent (docs/decisions/036). A client that never pinged is never counted
+// as silent: older clients and tools keep their sockets as before.
+import { MAX_CLIENT_MESSAGE_BYTES, parseClientMessage, type IntentMessage } from '../../game';
+import { invalidMessage, pong, tooManyMessages } from './messages';
 import { fullBucket, MESSAGE_RATE_LIMIT, takeToken, type TokenBucket } from './rate-limit';
 
-export type GateVerdict = { ok: true; message: ClientMessage } | { ok: false; reply: string };
+/** A heartbeat-speaking socket silent this long is taken as gone (clients ping every 3 s). */
+export const SILENCE_MS = 15_000;
+
+export type GateVerdict = { ok: true; message: IntentMessage } | { ok: false; reply: string };
 
 export class MessageGate {
   private readonly buckets = new Map<string, TokenBucket>();
+  private readonly heard = new Map<string, number>();
 
   check(
     message: string | ArrayBuffer | ArrayBufferView,
@@ -25,11 +34,25 @@ export class MessageGate {
     const taken = takeToken(bucket, MESSAGE_RATE_LIMIT, now);
     this.buckets.set(connectionId, taken.bucket);
     if (!taken.allowed) return { ok: false, reply: tooManyMessages() };
+    if (parsed.message.type === 'ping' || this.heard.has(connectionId)) {
+      this.heard.set(connectionId, now);
+    }
+    if (parsed.message.type === 'ping') return { ok: false, reply: pong() };
     return { ok: true, message: parsed.message };
+  }
+
+  /** Heartbeat-speaking connections not heard from for SILENCE_MS. */
+  silent(now: number): string[] {
+    const silent: string[] = [];
+    for (const [connectionId, at] of this.heard) {
+      if (now - at > SILENCE_MS) silent.push(connectionId);
+    }
+    return silent;
   }
 
   /** The connection closed: its bucket goes. */
   forget(connectionId: string): void {
     this.buckets.delete(connectionId);
+    this.heard.delete(connectionId);
   }
 }

@@ -17,6 +17,9 @@ export const tooManyMessages = () => errorMessage(ERROR_TOO_MANY, ROOM_ERROR_COD
 export const notAPlayer = () => errorMessage(ERROR_NOT_A_PLAYER, ROOM_ERROR_CODES.notAPlayer);
 export const notLoaded = () => errorMessage(ERROR_NOT_LOADED, ROOM_ERROR_CODES.notLoaded);
 
+/** The answer to a heartbeat `ping`. */
+export const pong = () => JSON.stringify({ type: 'pong' });
+
 export function stateMessage(state: unknown): string {
   return JSON.stringify({ type: 'state', state });
 }

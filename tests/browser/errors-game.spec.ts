@@ -1,8 +1,10 @@
 // Every game error a person can cause through a screen, word for word, with what to do next.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   baseUrl,
+  createRoomViaApi,
   depositViaApi,
+  joinViaApi,
   expect,
   screenshot,
   signUpViaApi,
@@ -11,26 +13,6 @@ import {
 } from './support/fixtures';
 
 const PHONE = { width: 360, height: 640 };
-
-async function createRoomViaApi(
-  request: APIRequestContext,
-  settings: { amount?: number; time?: number; maxPlayers?: number; privacy?: string } = {},
-): Promise<string> {
-  const response = await request.post('/api/rooms', {
-    headers: { Origin: baseUrl() },
-    data: { amount: 10, time: 10, maxPlayers: 2, privacy: 'Public', ...settings },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { room: { roomId: string } }).room.roomId;
-}
-
-async function joinViaApi(request: APIRequestContext, roomId: string): Promise<void> {
-  const response = await request.post(`/api/rooms/${roomId}/join`, {
-    headers: { Origin: baseUrl() },
-    data: {},
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** A funded player in a context of their own (the page's own cookies stay untouched). */
 async function otherPlayer(browser: Browser, firstName: string, zmw = 20) {
@@ -115,11 +97,13 @@ test('join a full room, from its link and from a list that was a moment old', as
   ).toBeVisible();
   await screenshot(page, 'join-random-room-full');
 
-  // The waiting room of a full room: Join answers the spec's words.
+  // The waiting room of a full room: one state, no Join.
   await page.goto(`/rentalgame/playerwaitingroom/${first}`);
-  await expect(page.getByText('This room is full and the game is starting.')).toBeVisible();
-  await page.getByRole('button', { name: /^Join Room/ }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Room is full.' })).toBeVisible();
+  const full = page.getByRole('status').filter({ hasText: 'This room is full' });
+  await expect(full).toBeVisible();
+  await expect(full.getByRole('link', { name: 'Watch the game' })).toBeVisible();
+  await expect(full.getByRole('link', { name: 'Find another room' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Join Room/ })).toHaveCount(0);
   await screenshot(page, 'waiting-room-full');
   await host.context.close();
   await guest.context.close();
@@ -192,7 +176,7 @@ test('leaving once the room is full is refused', async ({ page, browser }) => {
   await other.context.close();
 });
 
-test('rolling out of turn, and twice at once, says so; a wrong room ID says so', async ({
+test('Roll is disabled out of turn and while a roll is on its way; a wrong room ID says so', async ({
   page,
   browser,
 }) => {
@@ -208,20 +192,28 @@ test('rolling out of turn, and twice at once, says so; a wrong room ID says so',
   const roll = page.getByRole('button', { name: 'Roll', exact: true });
   const message = page.locator('#dice-message');
 
-  // The other player's turn comes every couple of seconds (the test server's turn timer is short).
+  // The other player's turn comes every couple of seconds (the test server's turn timer is short):
+  // Roll is plainly disabled then, and nothing red is said.
   await expect(async () => {
     await expect(label).toHaveText("Inonge Mwansa's turn", { timeout: 100 });
-    await roll.click();
-    await expect(message).toHaveText("It's not your turn to roll.", { timeout: 200 });
+    await expect(roll).toBeDisabled({ timeout: 100 });
   }).toPass({ timeout: 30_000 });
+  await expect(message).toHaveText('');
   await screenshot(page, 'board-not-your-turn');
 
-  await expect(async () => {
-    await expect(label).toHaveText('Your turn', { timeout: 100 });
-    await roll.click();
-    await roll.click();
-    await expect(message).toHaveText('Dice roll in progress. Please wait.', { timeout: 200 });
-  }).toPass({ timeout: 30_000 });
+  // A roll on its way: Roll is disabled until the dice has landed (no second roll can go out).
+  // The turn lasts about a second here: press Roll from inside the page the moment it is enabled.
+  await page.waitForFunction(
+    () => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Roll');
+      if (!button || button.disabled) return false;
+      button.click();
+      return true;
+    },
+    undefined,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  await expect(roll).toBeDisabled({ timeout: 200 });
 
   await page.goto('/rentalgame/boardgame/no-such-room');
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid room ID.' })).toBeVisible();

@@ -106,7 +106,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       act(parsed.data.state);
     } else if (parsed.data.type === 'log') {
       logs.push(parsed.data.entry as LogEntry);
-    } else {
+    } else if (parsed.data.type === 'error') {
       errors.push(parsed.data.message);
     }
     wakeAll();

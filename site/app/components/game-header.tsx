@@ -1,5 +1,6 @@
 // The header of every /rentalgame screen: welcome name, live balance in ZMW, the player's picture
-// (initials until accounts carry one) and a leave icon back to the home page.
+// (initials until accounts carry one), a leave icon to the dashboard (asking first during a live
+// game: `confirmLeave`), and the "Back to your game" bar while the player holds a seat.
 //
 //   <GameHeader user={user} />   // user: the loader's PublicUser (context.user)
 //
@@ -13,6 +14,8 @@ import { GAME_DASHBOARD } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import { formatZmw } from '../../shared/money';
 import { useLiveBalance } from './account/live-balance';
+import { BackToGameBar } from './back-to-game';
+import { LeaveControl } from './leave-game';
 
 export {
   requestBalanceRefresh,
@@ -27,18 +30,22 @@ export const gameHeaderLinks = () => [{ rel: 'stylesheet', href: accountStyles }
 export interface GameHeaderProps {
   /** The signed-in user as the loader had it; the balance then stays live on its own. */
   user: PublicUser;
+  /** A live game on this screen: leaving asks first. */
+  confirmLeave?: boolean;
 }
 
-export function GameHeader({ user: initial }: GameHeaderProps) {
+export function GameHeader({ user: initial, confirmLeave = false }: GameHeaderProps) {
   const { user, balance } = useLiveBalance(initial);
   const name = user.firstName.trim() || (user.isGuest ? 'Guest' : 'player');
   return (
     <header className="game-header">
       <div className="container game-header__bar">
-        <Link to={GAME_DASHBOARD} className="game-header__home" aria-label="Game dashboard">
+        {/* Named by its words, not an aria-label that differs from the visible "ZT" mark. */}
+        <Link to={GAME_DASHBOARD} className="game-header__home">
           <span className="brand__mark" aria-hidden="true">
             ZT
           </span>
+          <span className="visually-hidden">Game dashboard</span>
         </Link>
         <div className="game-header__who">
           <span className="game-header__avatar" aria-hidden="true">
@@ -56,10 +63,9 @@ export function GameHeader({ user: initial }: GameHeaderProps) {
             )}
           </div>
         </div>
-        <Link to="/" className="game-header__leave" aria-label="Leave to the home page">
-          <LeaveIcon />
-        </Link>
+        <LeaveControl confirm={confirmLeave} icon={<LeaveIcon />} />
       </div>
+      <BackToGameBar roomId={user.currentRoomId} />
     </header>
   );
 }

@@ -2,22 +2,27 @@
 // on pages that ship no JavaScript; on wide screens the links are always shown.
 import { Link, NavLink } from 'react-router';
 import { BRAND, NAV_LINKS } from '../content/brand';
+import { BackToGameBar } from './back-to-game';
 import { CloseIcon, MenuIcon } from './icons';
 
 export interface NavUser {
   firstName: string;
   lastName: string;
+  /** The room where the person holds a seat: a "Back to your game" bar shows. */
+  currentRoomId?: string | null;
 }
 
 export function SiteHeader({ user }: { user: NavUser | null }) {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <Link to="/" className="brand" aria-label={`${BRAND.name}, home`}>
+        {/* Named by its visible words (an aria-label that differs from them confuses voice control). */}
+        <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
             ZT
           </span>
           <span className="brand__name">{BRAND.name}</span>
+          <span className="visually-hidden">, home</span>
         </Link>
         <input
           type="checkbox"
@@ -49,6 +54,7 @@ export function SiteHeader({ user }: { user: NavUser | null }) {
           </div>
         </nav>
       </div>
+      <BackToGameBar roomId={user?.currentRoomId} />
     </header>
   );
 }

@@ -79,6 +79,14 @@ export function joinRoom(roomId: string, fallbackError = 'Join failed') {
   });
 }
 
+/** The same players' next game: creates it (first tap) or joins it (docs/api.md). */
+export function rematchRoom(roomId: string) {
+  return roomFetch<{ room: PublicRoom }>(`${roomPath(roomId)}/rematch`, {
+    method: 'POST',
+    fallbackError: 'The rematch could not be set up: please try again.',
+  });
+}
+
 /** `room` is undefined when the last player left and the room closed (204). */
 export function leaveRoom(roomId: string) {
   return roomFetch<{ room: PublicRoom } | undefined>(`${roomPath(roomId)}/leave`, {

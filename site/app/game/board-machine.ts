@@ -1,11 +1,13 @@
 // The board's interaction as a state machine: what the room socket says (state, log, error, open,
 // close) and what the person does (roll, buy, decline) move it; it decides what the dice bar and
 // the purchase popup say and which intents go to the room. Pure: it sends nothing itself, it emits
-// `send` (an intent for the socket) and `gameOver` (the wallet changed) for the screen to carry out.
+// `send` (an intent for the socket), `yourTurn` (the turn cues) and `gameOver` (the wallet changed)
+// for the screen to carry out. The browser's online/offline events and the socket's heartbeat
+// (use-room-socket.ts) count as connection events: offline is reconnecting, and Roll waits.
 import { and, assign, emit, enqueueActions, not, raise, setup, stateIn } from 'xstate';
 import type { LogEntry } from '../../../game/log';
 import { MESSAGES, ROOM_ERROR_CODES } from '../../../game/messages';
-import type { ClientMessage, RoomView } from '../../../game/protocol';
+import type { IntentMessage, RoomView } from '../../../game/protocol';
 import { DICE_ROLL_MS } from './animation';
 
 export const NOT_YOUR_TURN = MESSAGES.notYourTurn;
@@ -25,20 +27,31 @@ export type RoomSocketEvent =
   | { type: 'socket.log'; entry: LogEntry }
   | { type: 'socket.error'; message: string; code: string | null; now: number }
   /** The socket gave up for good: the ticket call's refusal (e.g. 404 for an unknown room). */
-  | { type: 'socket.failed'; message: string; status: number };
+  | { type: 'socket.failed'; message: string; status: number }
+  /** The browser lost its network (the `offline` event): nothing can reach the room. */
+  | { type: 'browser.offline' }
+  /** The network is back (the `online` event): the socket reconnects and the room resyncs. */
+  | { type: 'browser.online' };
 
 export type BoardEvent =
   | RoomSocketEvent
   | { type: 'roll' }
   | { type: 'buy' }
   | { type: 'decline' }
+  /** Game over: the popup put away to study the board, or brought back. */
+  | { type: 'result.hide' }
+  | { type: 'result.show' }
   /** The socket was not open when an emitted intent was to go out. */
-  | { type: 'send.failed'; message: ClientMessage }
+  | { type: 'send.failed'; message: IntentMessage }
   // Raised by the machine itself:
   | { type: 'view.rolled' }
   | { type: 'request.answered' };
 
-export type BoardEmitted = { type: 'send'; message: ClientMessage } | { type: 'gameOver' };
+export type BoardEmitted =
+  | { type: 'send'; message: IntentMessage }
+  /** The turn became the player's; `deadline` is when the server rolls for them (ms), or null. */
+  | { type: 'yourTurn'; deadline: number | null }
+  | { type: 'gameOver' };
 
 export interface BoardContext {
   me: string;
@@ -54,6 +67,10 @@ export interface BoardContext {
   redirect: { reason: string; at: number } | null;
   gameOverAt: number | null;
   failure: { message: string; status: number } | null;
+  /** The browser says it has no network. */
+  offline: boolean;
+  /** Game over: the result popup is shown (the board stays under it, and after it). */
+  resultShown: boolean;
 }
 
 export function isMyTurn(view: RoomView | null, me: string): boolean {
@@ -159,6 +176,8 @@ export const boardMachine = setup({
     redirect: null,
     gameOverAt: null,
     failure: null,
+    offline: false,
+    resultShown: false,
   }),
   initial: 'connecting',
   on: {
@@ -169,6 +188,8 @@ export const boardMachine = setup({
         logs: ({ context, event }) => [...context.logs.slice(-(MAX_LOGS - 1)), event.entry],
       }),
     },
+    'browser.offline': { actions: assign({ offline: true }) },
+    'browser.online': { actions: assign({ offline: false }) },
     'socket.failed': {
       target: '.failed',
       actions: assign({
@@ -186,6 +207,7 @@ export const boardMachine = setup({
       type: 'parallel',
       on: {
         'socket.close': 'reconnecting',
+        'browser.offline': { target: 'reconnecting', actions: assign({ offline: true }) },
         'socket.state': [
           { guard: 'the game is over', target: 'over', actions: 'take the view' },
           { actions: 'take the view' },
@@ -214,6 +236,10 @@ export const boardMachine = setup({
               on: { roll: { actions: { type: 'say', params: { text: NOT_YOUR_TURN } } } },
             },
             yourTurn: {
+              entry: emit(({ context }) => ({
+                type: 'yourTurn' as const,
+                deadline: context.view?.turn.deadline ?? null,
+              })),
               always: { guard: 'not my turn', target: 'waiting' },
               on: {
                 roll: {
@@ -299,14 +325,21 @@ export const boardMachine = setup({
       },
     },
     over: {
-      entry: ['note the game over', emit({ type: 'gameOver' })],
+      entry: ['note the game over', assign({ resultShown: true }), emit({ type: 'gameOver' })],
       initial: 'live',
       on: {
+        'result.hide': { actions: assign({ resultShown: false }) },
+        'result.show': { actions: assign({ resultShown: true }) },
         'socket.state': { actions: 'take the view' },
         'socket.error': { actions: 'hear the refusal' },
       },
       states: {
-        live: { on: { 'socket.close': 'reconnecting' } },
+        live: {
+          on: {
+            'socket.close': 'reconnecting',
+            'browser.offline': { target: 'reconnecting', actions: assign({ offline: true }) },
+          },
+        },
         reconnecting: {
           on: { 'socket.state': { target: 'live', actions: 'take the view' } },
         },

@@ -1,16 +1,26 @@
 // The board screen's DOM around the canvas: the players bar, the dice bar (Roll, turn label, turn
-// timer, game clock), the purchase and game-over popups and the fairness panel. Each draws what it
+// timer, game clock), the purchase popup and the fairness panel. Each draws what it
 // is given; the route decides what happens.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TRUCK_COST } from '../../../game/board';
+import { TRUCK_COST, truckFee } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
-import { formatZmw } from '../components/account/money';
 import { formatClock, formatGameAmount, secondsLeft, type Names } from './format';
 import { GameDialog } from './game-dialog';
 import { HISTORY_PATH } from './guards';
 import { inkOn, playerHex } from './palette';
+import type { RollEffect } from './roll-effect';
 
-export function PlayersBar({ view, me }: { view: RoomView; me: string | null }) {
+export function PlayersBar({
+  view,
+  me,
+  effect,
+}: {
+  view: RoomView;
+  me: string | null;
+  /** The last roll's cash changes, shown for a moment on the chips. */
+  effect?: RollEffect | null;
+}) {
   return (
     <ul className="players-bar" aria-label="Players">
       {view.joinedOrder.map((uid) => {
@@ -40,6 +50,16 @@ export function PlayersBar({ view, me }: { view: RoomView; me: string | null }) 
                 {formatGameAmount(p.balance)} · {p.trucks} {p.trucks === 1 ? 'truck' : 'trucks'}
                 {p.connected ? '' : ' · away'}
               </span>
+              {effect?.changes[uid] ? (
+                <span
+                  key={effect.nonce}
+                  className={`player-chip__change player-chip__change--${effect.changes[uid] < 0 ? 'down' : 'up'}`}
+                  aria-hidden="true"
+                >
+                  {effect.changes[uid] < 0 ? '−' : '+'}
+                  {formatGameAmount(Math.abs(effect.changes[uid]))}
+                </span>
+              ) : null}
             </span>
           </li>
         );
@@ -55,19 +75,35 @@ export interface DicePanelProps {
   now: number;
   /** Null for spectators: no Roll button. */
   onRoll: (() => void) | null;
+  /** Roll can be pressed: the player's turn, connected, no dice moving (the board machine's word). */
+  rollEnabled: boolean;
+  connected: boolean;
   message: string | null;
+  /** Beside Roll (the sound toggle). */
+  extra?: ReactNode;
 }
 
-export function DicePanel({ view, names, turnLabel, now, onRoll, message }: DicePanelProps) {
+export function DicePanel({
+  view,
+  names,
+  turnLabel,
+  now,
+  onRoll,
+  rollEnabled,
+  connected,
+  message,
+  extra,
+}: DicePanelProps) {
   const roll = view.lastRoll;
   const active = view.status === 'active';
+  const line = connected ? (turnLabel ?? 'Waiting for the next turn') : 'Not connected';
   return (
     <section className="dice-bar" aria-label="Dice">
       <div className="dice-bar__row">
         <p className="dice-bar__turn" data-testid="turn-label">
-          {active ? (turnLabel ?? 'Waiting for the next turn') : statusWords(view.status)}
+          {active ? line : statusWords(view.status)}
         </p>
-        {active && view.turn.deadline !== null ? (
+        {active && connected && view.turn.deadline !== null ? (
           <p className="dice-bar__timer" data-testid="turn-timer">
             Auto-roll in {secondsLeft(view.turn.deadline, now)} s
           </p>
@@ -79,7 +115,7 @@ export function DicePanel({ view, names, turnLabel, now, onRoll, message }: Dice
             type="button"
             className="button dice-bar__roll"
             onClick={onRoll}
-            disabled={!active}
+            disabled={!rollEnabled}
             aria-describedby="dice-message"
           >
             Roll
@@ -87,6 +123,7 @@ export function DicePanel({ view, names, turnLabel, now, onRoll, message }: Dice
         ) : (
           <p className="dice-bar__watching">You are watching this game.</p>
         )}
+        {extra}
         <p className="dice-bar__clock" data-testid="game-clock">
           {view.gameEndTime !== null
             ? `Game ends in ${formatClock(view.gameEndTime - now)}`
@@ -128,6 +165,7 @@ export function PurchaseDialog({
   trucks,
   busy,
   message,
+  secondsToDecide,
   onBuy,
   onDecline,
 }: {
@@ -135,6 +173,8 @@ export function PurchaseDialog({
   balance: number;
   trucks: number;
   busy: boolean;
+  /** Until the offer lapses (the turn timer), or null. */
+  secondsToDecide: number | null;
   message: string | null;
   onBuy(): void;
   onDecline(): void;
@@ -142,9 +182,19 @@ export function PurchaseDialog({
   return (
     <GameDialog open={open} title="Buy a truck?" onCancel={onDecline}>
       <p>
-        You landed on Trucks. Another truck raises the fee others pay on your home box. You have{' '}
-        {trucks} {trucks === 1 ? 'truck' : 'trucks'} and {formatGameAmount(balance)} in cash.
+        You landed on Trucks. You have {trucks} {trucks === 1 ? 'truck' : 'trucks'} and{' '}
+        {formatGameAmount(balance)} in cash.
       </p>
+      <p data-testid="truck-fee-change">
+        Each player landing on your home box pays you {formatGameAmount(truckFee(trucks))} now; with{' '}
+        {trucks + 1} {trucks + 1 === 1 ? 'truck' : 'trucks'}:{' '}
+        {formatGameAmount(truckFee(trucks + 1))}.
+      </p>
+      {secondsToDecide !== null ? (
+        <p className="game-dialog__timer" data-testid="offer-timer">
+          Declined by itself in {secondsToDecide} s
+        </p>
+      ) : null}
       {message ? (
         <p className="game-dialog__error" role="alert">
           {message}
@@ -158,59 +208,6 @@ export function PurchaseDialog({
           Decline
         </button>
       </div>
-    </GameDialog>
-  );
-}
-
-export function GameOverDialog({
-  view,
-  names,
-  me,
-  secondsToGo,
-  open,
-}: {
-  view: RoomView;
-  names: Names;
-  me: string | null;
-  /** Null for spectators: they stay on the board. */
-  secondsToGo: number | null;
-  open: boolean;
-}) {
-  const result = view.result;
-  if (!result) return null;
-  const winners = result.winners.map((uid) => names[uid] ?? 'A player');
-  const each = result.winners.length > 0 ? result.winnerShare / result.winners.length : 0;
-  const iWon = me !== null && result.winners.includes(me);
-  const seated = me !== null && view.joinedOrder.includes(me);
-  return (
-    <GameDialog open={open} title="Game over">
-      <p className="game-over__winners" data-testid="game-over-winners">
-        {winners.length === 1
-          ? `${winners[0]} wins ${formatZmw(result.winnerShare)}!`
-          : `${winners.join(' and ')} tie and share ${formatZmw(result.winnerShare)} (${formatZmw(each)} each).`}
-      </p>
-      {seated ? (
-        <p className="game-over__you" data-testid="game-over-you">
-          {iWon
-            ? `You won ${formatZmw(Math.floor(each * 100) / 100)}.`
-            : 'You did not win this time.'}
-        </p>
-      ) : null}
-      <p>Pot {formatZmw(result.totalPot)} · the winner takes 80 %.</p>
-      {secondsToGo !== null ? (
-        <p aria-live="polite">Taking you to your game history in {secondsToGo}…</p>
-      ) : (
-        <p>
-          <Link to="/rentalgame/dashboard">Back to the dashboard</Link>
-        </p>
-      )}
-      {secondsToGo !== null ? (
-        <p>
-          <Link className="button" to={HISTORY_PATH}>
-            Go to game history now
-          </Link>
-        </p>
-      ) : null}
     </GameDialog>
   );
 }

@@ -13,8 +13,23 @@ const BoardCanvas = lazy(loadBoardCanvas);
 // and the socket, instead of after the first state: on a slow connection that is seconds earlier.
 if (typeof window !== 'undefined') void loadBoardCanvas().catch(() => undefined);
 
-/** Room left above and below the board for the header and the dice bar. */
-const VERTICAL_ROOM = 150;
+/** A little air below the board (and the dice bar under it). */
+const MARGIN = 12;
+
+/**
+ * The height the board may take so that the players, the board and Roll share one screen: the
+ * window less what sits above the board (header, players bar) and, when the dice bar sits under the
+ * board (portrait), less the dice bar. Beside the board (landscape, desktop) the dice bar costs no
+ * height.
+ */
+function roomForBoard(element: HTMLElement): number {
+  const box = element.getBoundingClientRect();
+  const above = box.top + window.scrollY;
+  const dice = element.parentElement?.querySelector<HTMLElement>('.dice-bar');
+  const diceBox = dice?.getBoundingClientRect();
+  const below = diceBox && diceBox.left < box.right - 1 ? diceBox.height + MARGIN : 0;
+  return window.innerHeight - above - below - MARGIN;
+}
 
 /**
  * Memoised: the page around it re-renders for its count-downs every 250 ms, and the board must not
@@ -27,8 +42,7 @@ export const BoardStage = memo(function BoardStage({ view }: { view: RoomView })
   useEffect(() => {
     const element = frame.current;
     if (!element) return;
-    const measure = () =>
-      setSize(fitBoardSize(element.clientWidth, window.innerHeight - VERTICAL_ROOM));
+    const measure = () => setSize(fitBoardSize(element.clientWidth, roomForBoard(element)));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);

@@ -14,7 +14,14 @@ export function GameLog({ lines }: { lines: readonly LogLine[] }) {
           No moves yet. Rolls and payments appear here as they happen.
         </p>
       ) : (
-        <ol className="game-log__list" reversed data-testid="game-log">
+        // Scrolls on its own: focusable, so keyboard users can scroll it too.
+        <ol
+          className="game-log__list"
+          reversed
+          data-testid="game-log"
+          tabIndex={0}
+          aria-labelledby="game-log-title"
+        >
           {newestFirst.map((line) => (
             <li key={line.key}>{line.text}</li>
           ))}

@@ -15,5 +15,12 @@ export const boardPath = (roomId: string) => `/rentalgame/boardgame/${encodeURIC
 export const inviteLink = (origin: string, roomId: string) =>
   `${origin}/rentalgame/joinwithlink?room=${encodeURIComponent(roomId)}`;
 export const CREATE_PATH = '/rentalgame/createnewgame';
+/** The deposit page, keeping the room the person was joining (it links back once they can pay). */
+export const depositForRoomPath = (roomId: string) =>
+  `/rentalgame/deposit?room=${encodeURIComponent(roomId)}`;
+/** Sign-up first (newcomers), with a link to log in, coming back to `returnTo`. */
+export const signUpPath = (returnTo: string) => `${authPath(returnTo)}&mode=signup`;
 export const HISTORY_PATH = '/rentalgame/gamehistory';
 export const DASHBOARD_PATH = '/rentalgame/dashboard';
+/** The seated player's current game: the board route sends them to their room (or the dashboard). */
+export const CURRENT_GAME_PATH = '/rentalgame/gameboard';

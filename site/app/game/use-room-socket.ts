@@ -2,6 +2,11 @@
 // ticket (tickets are short-lived), every server message is checked with the shared schema from
 // game/protocol.ts, and the socket reconnects by itself after a drop. What the socket says also
 // goes, as events, to `onEvent` (the board's machine listens there).
+//
+// A dropped link is noticed two ways (docs/decisions/036): the browser's offline event closes the
+// socket at once (the room marks the seat away) and its online event reconnects; and a heartbeat
+// `ping` every PING_EVERY_MS, with the link taken as lost when the room has said nothing (not even
+// `pong`) for LINK_SILENT_MS, reconnects a socket that died without a close.
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { ROOM_ERROR_CODES } from '../../../game/messages';
@@ -12,6 +17,10 @@ import type { RoomSocketEvent } from './board-machine';
 export type { RoomSocketEvent };
 
 export type Connection = 'connecting' | 'open' | 'reconnecting' | 'failed';
+
+export const PING_EVERY_MS = 3_000;
+/** Silence after which the socket is taken as dead: two pings unanswered. */
+export const LINK_SILENT_MS = 7_000;
 
 export interface RoomSocket {
   view: RoomView | null;
@@ -53,6 +62,9 @@ export function useRoomSocket(
   useEffect(() => {
     if (!roomId) return;
     let opened = false;
+    let heardAt = Date.now();
+    let gaveUp = false;
+    let offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     // Closing the socket below still fires its listeners: nobody is listening any more then.
     let live = true;
     const report = (event: RoomSocketEvent) => {
@@ -72,6 +84,7 @@ export function useRoomSocket(
           const failure = { message: answer.error, status: answer.status };
           update(() => ({ failure, connection: 'failed' }));
           report({ type: 'socket.failed', ...failure });
+          gaveUp = true;
           socket.close();
         }
         throw new Error(answer.error);
@@ -84,6 +97,7 @@ export function useRoomSocket(
     // Live means the room has spoken since the socket (re)opened: its state arrives first.
     socket.addEventListener('open', () => {
       opened = true;
+      heardAt = Date.now();
       report({ type: 'socket.open' });
     });
     socket.addEventListener('close', () => {
@@ -94,6 +108,7 @@ export function useRoomSocket(
       report({ type: 'socket.close' });
     });
     socket.addEventListener('message', (event: MessageEvent) => {
+      heardAt = Date.now();
       if (typeof event.data !== 'string') return;
       const parsed = parseServerMessage(event.data);
       if (!parsed.ok) {
@@ -109,6 +124,8 @@ export function useRoomSocket(
         case 'log':
           report({ type: 'socket.log', entry: message.entry });
           break;
+        case 'pong':
+          break;
         case 'error':
           if (message.code === ROOM_ERROR_CODES.notLoaded) update(() => ({ connection: 'failed' }));
           report({
@@ -121,8 +138,43 @@ export function useRoomSocket(
       }
     });
 
+    const lostLink = () => {
+      update((now) => ({
+        connection: now.connection === 'failed' ? now.connection : 'reconnecting',
+      }));
+      report({ type: 'socket.close' });
+    };
+    const heartbeat = window.setInterval(() => {
+      if (offline || gaveUp || socket.readyState !== socket.OPEN) return;
+      if (Date.now() - heardAt > LINK_SILENT_MS) {
+        lostLink();
+        socket.reconnect();
+        return;
+      }
+      socket.send(JSON.stringify({ type: 'ping' } satisfies ClientMessage));
+    }, PING_EVERY_MS);
+    const goneOffline = () => {
+      offline = true;
+      if (gaveUp) return;
+      report({ type: 'browser.offline' });
+      socket.close();
+      lostLink();
+    };
+    const backOnline = () => {
+      offline = false;
+      report({ type: 'browser.online' });
+      if (gaveUp) return;
+      heardAt = Date.now();
+      socket.reconnect();
+    };
+    window.addEventListener('offline', goneOffline);
+    window.addEventListener('online', backOnline);
+
     return () => {
       live = false;
+      window.clearInterval(heartbeat);
+      window.removeEventListener('offline', goneOffline);
+      window.removeEventListener('online', backOnline);
       socketRef.current = null;
       socket.close();
     };

@@ -2,7 +2,7 @@
 // the link watches (guests too). The Pixi canvas is loaded lazily by BoardStage, so this is the
 // only route that ships it.
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
@@ -14,21 +14,24 @@ import { RealityCheck } from '../components/responsible-play/reality-check';
 import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
 import { startGuestSession } from '../game/api';
-import { boardMachine, hasOffer, REDIRECT_MS } from '../game/board-machine';
+import { boardMachine, hasOffer } from '../game/board-machine';
 import { BoardStage } from '../game/board-stage';
-import {
-  DicePanel,
-  FairnessPanel,
-  GameOverDialog,
-  PlayersBar,
-  PurchaseDialog,
-} from '../game/board-panels';
+import { DicePanel, FairnessPanel, PlayersBar, PurchaseDialog } from '../game/board-panels';
+import { GameOverDialog } from '../game/game-over';
 import { describeLog, namesOf, secondsLeft, turnLabel } from '../game/format';
 import { Announcer, GameLog } from '../game/game-log';
-import { boardPath, DASHBOARD_PATH, HISTORY_PATH } from '../game/guards';
+import { boardPath, DASHBOARD_PATH } from '../game/guards';
 import { StatementTables } from '../game/statement-table';
 import { useNow } from '../game/use-now';
+import {
+  playTurnCue,
+  SoundToggle,
+  turnAnnouncement,
+  useTurnSound,
+  useTurnTitle,
+} from '../game/turn-cues';
 import { useRoomSocket } from '../game/use-room-socket';
+import { lastRollEffect } from '../game/roll-effect';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/board';
@@ -124,17 +127,28 @@ function GameScreen({
   const hydrated = useHydrated();
   const [board, tell, boardActor] = useMachine(boardMachine, { input: { me: user.id } });
   const socket = useRoomSocket(roomId, tell);
-  const { view, logs, message, purchaseMessage, redirect, gameOverAt, failure } = board.context;
+  const { view, logs, message, purchaseMessage, redirect, failure, offline, resultShown } =
+    board.context;
+  const sound = useTurnSound();
+  const [turnCall, setTurnCall] = useState<{ text: string; id: number } | null>(null);
+  const onTurn = useEffectEvent((deadline: number | null) => {
+    playTurnCue(sound.muted);
+    const seconds = deadline === null ? null : secondsLeft(deadline, Date.now());
+    setTurnCall((before) => ({ text: turnAnnouncement(seconds), id: (before?.id ?? 0) + 1 }));
+  });
 
-  // What the machine asks for: its intents go out on the socket; a finished game moved money.
+  // What the machine asks for: its intents go out on the socket; the turn cues play; a finished
+  // game moved money.
   const sendOnSocket = socket.send;
   useEffect(() => {
     const sending = boardActor.on('send', ({ message: intent }) => {
       if (!sendOnSocket(intent)) boardActor.send({ type: 'send.failed', message: intent });
     });
+    const turn = boardActor.on('yourTurn', ({ deadline }) => onTurn(deadline));
     const over = boardActor.on('gameOver', () => requestBalanceRefresh());
     return () => {
       sending.unsubscribe();
+      turn.unsubscribe();
       over.unsubscribe();
     };
   }, [boardActor, sendOnSocket]);
@@ -142,33 +156,38 @@ function GameScreen({
   const seated = view?.joinedOrder.includes(user.id) ?? false;
   const names = useMemo(() => (view ? namesOf(view.participants) : {}), [view]);
   const lines = useMemo(() => describeLog(logs, names), [logs, names]);
+  const effect = useMemo(() => lastRollEffect(logs, names, user.id), [logs, names, user.id]);
   const ended = board.matches('over');
   const reconnecting = board.matches('reconnecting') || board.matches({ over: 'reconnecting' });
+  const rollEnabled = board.matches({ connected: { dice: 'yourTurn' } });
+  // While a roll's dice still tumbles, the turn line stays with the one who rolled.
+  const turnOf =
+    board.matches({ connected: { dice: 'animating' } }) && view?.lastRoll
+      ? view.lastRoll.player
+      : (view?.turn.currentPlayer ?? null);
+  useTurnTitle(rollEnabled);
   const now = useNow(Boolean(view) && view?.status !== 'waiting', 250);
 
-  // A closed room, or a room that does not seat this person, sends them to the dashboard; game
-  // over sends the players to their history. Both after REDIRECT_MS.
-  const redirectNow = useNow(redirect !== null || gameOverAt !== null, 250);
-  const gameOverSeconds =
-    gameOverAt !== null && seated ? secondsLeft(gameOverAt + REDIRECT_MS, redirectNow) : null;
+  // A closed room, or a room that does not seat this person, sends them to the dashboard after
+  // REDIRECT_MS. Game over stays on the board.
+  const redirectNow = useNow(redirect !== null, 250);
   useEffect(() => {
     if (redirect && redirectNow >= redirect.at) void navigate(DASHBOARD_PATH);
   }, [redirect, redirectNow, navigate]);
-  useEffect(() => {
-    if (gameOverSeconds === 0) void navigate(`${HISTORY_PATH}?room=${encodeURIComponent(roomId)}`);
-  }, [gameOverSeconds, navigate, roomId]);
 
   const redirectSeconds = redirect ? secondsLeft(redirect.at, redirectNow) : null;
   const me = view?.participants[user.id];
   const announcement = message?.text ?? lines[lines.length - 1]?.text ?? '';
+  const liveGame = seated && (view?.status === 'active' || view?.status === 'countdown') && !ended;
 
   return (
-    <AccountPage user={user} className="board-page">
+    <AccountPage user={user} className="board-page" confirmLeave={liveGame}>
       <h1 className="visually-hidden">Game board</h1>
       <RealityCheck active={seated && !ended} />
       {reconnecting ? (
         <p className="connection-status" role="status" data-testid="reconnecting">
-          <span className="spinner" aria-hidden="true" /> Reconnecting…
+          <span className="spinner" aria-hidden="true" />{' '}
+          {offline ? 'You are offline. Reconnecting when the network is back…' : 'Reconnecting…'}
         </p>
       ) : null}
       {redirect ? (
@@ -228,15 +247,23 @@ function GameScreen({
           ) : null}
           <div className="board-layout">
             <div className="board-layout__main">
-              <PlayersBar view={view} me={user.id} />
+              <PlayersBar view={view} me={user.id} effect={effect} />
+              {effect ? (
+                <p key={effect.nonce} className="roll-effect" aria-hidden="true">
+                  {effect.text}
+                </p>
+              ) : null}
               <BoardStage view={view} />
               <DicePanel
                 view={view}
                 names={names}
-                turnLabel={turnLabel(view.turn.currentPlayer, user.id, names)}
+                turnLabel={turnLabel(turnOf, user.id, names)}
                 now={now}
                 onRoll={seated ? () => tell({ type: 'roll' }) : null}
+                rollEnabled={rollEnabled}
+                connected={!reconnecting}
                 message={message?.text ?? null}
+                extra={seated ? <SoundToggle muted={sound.muted} onToggle={sound.toggle} /> : null}
               />
             </div>
             <div className="board-layout__side">
@@ -264,21 +291,38 @@ function GameScreen({
             </div>
           </div>
           <Announcer text={announcement} id={message?.id ?? lines.length} />
+          <p className="visually-hidden" aria-live="assertive" data-testid="turn-call">
+            <span key={turnCall?.id ?? 0}>{turnCall?.text ?? ''}</span>
+          </p>
           <PurchaseDialog
             open={hasOffer(view, user.id) && !ended}
             balance={me?.balance ?? 0}
             trucks={me?.trucks ?? 0}
             busy={board.matches({ connected: { offer: 'buying' } })}
+            secondsToDecide={
+              view.turn.deadline === null ? null : secondsLeft(view.turn.deadline, now)
+            }
             message={purchaseMessage}
             onBuy={() => tell({ type: 'buy' })}
             onDecline={() => tell({ type: 'decline' })}
           />
+          {ended && !resultShown ? (
+            <p className="game-over__again">
+              <button
+                type="button"
+                className="button"
+                onClick={() => tell({ type: 'result.show' })}
+              >
+                Show the result
+              </button>
+            </p>
+          ) : null}
           <GameOverDialog
             view={view}
             names={names}
             me={user.id}
-            open={ended}
-            secondsToGo={gameOverSeconds}
+            open={ended && resultShown}
+            onHide={() => tell({ type: 'result.hide' })}
           />
         </>
       )}

@@ -1,6 +1,7 @@
 // Deposit: the mobile-money form, its waiting state and the result (components/account/payment-page).
 import { PaymentPage, paymentPageLoader } from '../components/account/payment-page';
 import { BRAND } from '../content/brand';
+import { BackToRoom, ROOM_PARAM } from '../game/back-to-room';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/deposit';
 
@@ -12,15 +13,22 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return paymentPageLoader(request, context.user);
+  // The room the person was joining when the stake was not covered: the page leads back to it.
+  const room = new URL(request.url).searchParams.get('room');
+  return {
+    ...paymentPageLoader(request, context.user),
+    roomId: room && ROOM_PARAM.test(room) ? room : null,
+  };
 }
 
 export default function Deposit({ loaderData }: Route.ComponentProps) {
+  const { user, roomId } = loaderData;
   return (
     <PaymentPage
       kind="deposit"
-      user={loaderData.user}
+      user={user}
       lead="Add money to your game wallet with MTN, Airtel or Zamtel mobile money. Withdrawals go only to numbers you have deposited from."
+      before={roomId ? <BackToRoom roomId={roomId} user={user} /> : null}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { ArrowIcon, PillarIcon, TruckIllustration } from '../components/icons';
 import { BRAND, GAME_DASHBOARD, PILLARS, SERVICES } from '../content/brand';
+import { authPath } from '../components/account/return-to';
+import { signUpPath } from '../game/guards';
 import { staticPage } from '../islands';
 import homeStyles from '../styles/home.css?url';
 import type { Route } from './+types/home';
@@ -15,7 +17,8 @@ const DESCRIPTION =
   'agri-business, digital business, cash flow and trade, and a truck-company board game to practise it all.';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { canonical: `${context.publicUrl}/` };
+  const player = context.user !== null && !context.user.isGuest;
+  return { canonical: `${context.publicUrl}/`, player };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -27,10 +30,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: loaderData.canonical }] : []),
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Hero />
+      <Hero player={loaderData.player} />
       <Objective />
       <Pillars />
       <Services />
@@ -39,7 +42,7 @@ export default function Home() {
   );
 }
 
-function Hero() {
+function Hero({ player }: { player: boolean }) {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero__grid">
@@ -54,13 +57,19 @@ function Hero() {
             it where mistakes are cheap: on the game board.
           </p>
           <p className="hero__actions">
-            <Link to={GAME_DASHBOARD} className="button">
+            {/* Newcomers sign up first; players go straight to their dashboard. */}
+            <Link to={player ? GAME_DASHBOARD : signUpPath(GAME_DASHBOARD)} className="button">
               Play the Truck Company game
             </Link>
             <a href="#pillars" className="button button--ghost">
               Explore the four pillars
             </a>
           </p>
+          {player ? null : (
+            <p className="hero__login">
+              Already playing? <Link to={authPath(GAME_DASHBOARD)}>Log in</Link>
+            </p>
+          )}
         </div>
         <TruckIllustration />
       </div>

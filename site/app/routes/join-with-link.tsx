@@ -1,6 +1,7 @@
 // An invite link, `/rentalgame/joinwithlink?room=<roomId>`. A player goes straight to the room's
 // waiting room (the room, who is in it, and the Join Room button); someone signed out (or a guest)
-// sees the room and signs in first, coming back here, or watches.
+// sees the room and signs up first (most invitees are new), or logs in, coming back here; or
+// watches. A full room says so once, with Watch the game and Find another room.
 import { useEffect, useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { Banner, Progress } from '../components/account/banner';
@@ -9,7 +10,7 @@ import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
 import { getRoom, type PublicRoom } from '../game/api';
 import { RoomFacts } from '../game/room-facts';
-import { boardPath, waitingRoomPath } from '../game/guards';
+import { boardPath, signUpPath, waitingRoomPath } from '../game/guards';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/join-with-link';
@@ -84,15 +85,32 @@ export default function JoinWithLink({ loaderData }: Route.ComponentProps) {
                   <Link to="/rentalgame/joinrandomroom">Find another room</Link>.
                 </p>
               </Banner>
+            ) : room.status === 'active' || room.joinedOrder.length >= room.maxPlayers ? (
+              <Banner tone="info" title="This room is full">
+                <p>The game is starting or under way. You can watch it live.</p>
+                <div className="room-actions">
+                  <Link className="button" to={boardPath(room.roomId)}>
+                    Watch the game
+                  </Link>
+                  <Link className="button button--ghost" to="/rentalgame/joinrandomroom">
+                    Find another room
+                  </Link>
+                </div>
+              </Banner>
             ) : (
-              <div className="room-actions">
-                <Link className="button" to={authPath(here)}>
-                  Sign in to join
-                </Link>
-                <Link className="button button--ghost" to={boardPath(room.roomId)}>
-                  Watch the game
-                </Link>
-              </div>
+              <>
+                <div className="room-actions">
+                  <Link className="button" to={signUpPath(here)}>
+                    Sign up to join
+                  </Link>
+                  <Link className="button button--ghost" to={boardPath(room.roomId)}>
+                    Watch the game
+                  </Link>
+                </div>
+                <p className="room-hint">
+                  Have an account? <Link to={authPath(here)}>Log in to join</Link>.
+                </p>
+              </>
             )}
             {user?.isGuest ? (
               <p className="room-hint">You are signed in as a guest: guests can watch, not play.</p>

@@ -1,6 +1,7 @@
 // The waiting room: who has joined (with the Host tag), Join Room or Exit Room, the invite link,
 // live seats from the room socket (with polling as the safety net), the 5-second start countdown
-// and then the board.
+// and then the board (for the seated, and for guests who wait here to watch). A full room shows one
+// state: "This room is full", with Watch the game and Find another room, and no Join.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
@@ -11,6 +12,7 @@ import { BRAND } from '../content/brand';
 import { isPlayRefusal, PlayRefusalStep } from '../components/responsible-play/refusal-step';
 import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../game/api';
 import { CopyLink } from '../game/copy-link';
+import { ShareInvite } from '../game/share-invite';
 import { RoomFacts } from '../game/room-facts';
 import { secondsLeft } from '../game/format';
 import { GameDialog } from '../game/game-dialog';
@@ -18,6 +20,7 @@ import {
   boardPath,
   CREATE_PATH,
   DASHBOARD_PATH,
+  depositForRoomPath,
   inviteLink,
   requireUser,
   waitingRoomPath,
@@ -112,9 +115,11 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
   // Without a socket the room server's clock is unknown: after the local count, go anyway.
   const localDone = counting && !view && now >= countdownEnd;
 
+  // Guests came to watch: the board is where the game is once it has started.
+  const carry = seated || user.isGuest;
   useEffect(() => {
-    if (seated && (started || localDone)) void navigate(boardPath(roomId), { replace: true });
-  }, [seated, started, localDone, navigate, roomId]);
+    if (carry && (started || localDone)) void navigate(boardPath(roomId), { replace: true });
+  }, [carry, started, localDone, navigate, roomId]);
 
   async function join() {
     setProblem(null);
@@ -242,50 +247,57 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      {problem ? <ProblemBanner problem={problem} onRetry={seated ? exit : join} /> : null}
-
-      <div className="room-actions">
-        {seated ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void exit()}
-            disabled={busy !== null}
-          >
-            {busy === 'exit' ? 'Leaving…' : 'Exit Room'}
-          </button>
-        ) : user.isGuest ? (
-          <Banner tone="info" title="Guests can only watch.">
-            <p>
-              <Link to={boardPath(roomId)}>Watch the game</Link> when it starts, or{' '}
-              <Link
-                to={`/auth?mode=signup&returnTo=${encodeURIComponent(waitingRoomPath(roomId))}`}
-              >
-                sign up
-              </Link>{' '}
-              to play.
-            </p>
-          </Banner>
-        ) : (
-          <button
-            type="button"
-            className="button"
-            onClick={() => void join()}
-            disabled={busy !== null}
-          >
-            {busy === 'join' ? 'Joining…' : `Join Room (${formatZmw(room.amount)})`}
-          </button>
-        )}
-      </div>
+      {problem ? (
+        <ProblemBanner problem={problem} roomId={roomId} onRetry={seated ? exit : join} />
+      ) : null}
 
       {!seated && (full || started) ? (
-        <Banner tone="info" title="This room is full and the game is starting.">
-          <p>
-            <Link to={boardPath(roomId)}>Watch the game</Link>, or{' '}
-            <Link to="/rentalgame/joinrandomroom">find another room</Link>.
-          </p>
+        <Banner tone="info" title="This room is full">
+          <p>The game is starting or under way. You can watch it live.</p>
+          <div className="room-actions">
+            <Link className="button" to={boardPath(roomId)}>
+              Watch the game
+            </Link>
+            <Link className="button button--ghost" to="/rentalgame/joinrandomroom">
+              Find another room
+            </Link>
+          </div>
         </Banner>
-      ) : null}
+      ) : (
+        <div className="room-actions">
+          {seated ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void exit()}
+              disabled={busy !== null}
+            >
+              {busy === 'exit' ? 'Leaving…' : 'Exit Room'}
+            </button>
+          ) : user.isGuest ? (
+            <Banner tone="info" title="Guests can only watch.">
+              <p>
+                <Link to={boardPath(roomId)}>Watch the game</Link> when it starts, or{' '}
+                <Link
+                  to={`/auth?mode=signup&returnTo=${encodeURIComponent(waitingRoomPath(roomId))}`}
+                >
+                  sign up
+                </Link>{' '}
+                to play.
+              </p>
+            </Banner>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              onClick={() => void join()}
+              disabled={busy !== null}
+            >
+              {busy === 'join' ? 'Joining…' : `Join Room (${formatZmw(room.amount)})`}
+            </button>
+          )}
+        </div>
+      )}
 
       {seated && !full ? (
         <p className="room-hint">
@@ -298,6 +310,7 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
         label={room.privacy === 'Private' ? 'Invite link (private room)' : 'Invite link'}
         url={inviteLink(origin, room.roomId)}
       />
+      <ShareInvite room={room} url={inviteLink(origin, room.roomId)} />
 
       {socket.connection === 'reconnecting' ? (
         <p className="connection-status" role="status">
@@ -315,14 +328,23 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProblemBanner({ problem, onRetry }: { problem: Problem; onRetry(): Promise<void> }) {
+function ProblemBanner({
+  problem,
+  roomId,
+  onRetry,
+}: {
+  problem: Problem;
+  roomId: string;
+  onRetry(): Promise<void>;
+}) {
   return (
     <Banner tone="error" title={problem.message}>
       {problem.next === 'responsiblePlay' ? (
         <PlayRefusalStep code={problem.code} onAccepted={() => void onRetry()} />
       ) : problem.next === 'deposit' ? (
         <p>
-          <Link to="/rentalgame/deposit">Deposit</Link> to cover the stake, then join again.
+          <Link to={depositForRoomPath(roomId)}>Deposit</Link> to cover the stake: this room waits
+          for you, and the deposit page brings you back.
         </p>
       ) : problem.next === 'goToRoom' && problem.roomId ? (
         <p>

@@ -12,13 +12,15 @@ import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { roomMessages as m } from '../rooms/messages';
 import { requireMayStake } from '../responsible-play/gate';
+import { rematch } from '../rooms/rematch';
 import { roomIdOf } from '../rooms/settings';
 
 const failed = (res: Response, context: string, error: unknown, message: string) =>
   sendUnexpected(res, { scope: 'rooms', context }, error, message);
 
 /**
- * `GET /rooms`, `POST /rooms`, `GET /rooms/:roomId`, `POST /rooms/:roomId/join|leave|ticket`.
+ * `GET /rooms`, `POST /rooms`, `GET /rooms/:roomId`,
+ * `POST /rooms/:roomId/join|leave|ticket|rematch`.
  * Mount under `/api`, behind the Origin check.
  */
 export function roomsRouter(deps: RoomsDeps): Router {
@@ -91,6 +93,20 @@ export function roomsRouter(deps: RoomsDeps): Router {
       res.json({ room: outcome.room });
     } catch (error) {
       failed(res, 'leave failed', error, m.exitFailed);
+    }
+  });
+
+  router.post('/rooms/:roomId/rematch', session, requirePlayer, async (req, res) => {
+    try {
+      const outcome = await rematch(
+        { database: deps.database, rooms },
+        currentUser(res),
+        roomIdOf(req),
+      );
+      if (!outcome.ok) return refuse(res, outcome);
+      res.json({ room: outcome.room });
+    } catch (error) {
+      failed(res, 'rematch failed', error, m.rematchFailed);
     }
   });
 

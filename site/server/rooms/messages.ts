@@ -27,6 +27,8 @@ export const roomMessages = {
   gameNotFound: 'Game not found.',
   notYourGame: "You're not part of this room.",
   historyFailed: 'Failed to load game history.',
+  gameNotOver: 'The game is not over yet.',
+  rematchFailed: 'The rematch could not be set up: please try again.',
 } as const;
 
 /**
@@ -50,7 +52,10 @@ export type RefusalCode =
   | 'not_signed_in'
   | 'self_excluded'
   | 'limit_reached'
-  | 'terms_required';
+  | 'terms_required'
+  | 'game_not_over'
+  | 'not_a_participant'
+  | 'rematch_failed';
 
 /** The API's one refusal shape, with the rooms' own codes. */
 export interface Refusal extends ApiRefusal {

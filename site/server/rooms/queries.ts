@@ -49,6 +49,7 @@ export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
     joinedOrder: seats.map((seat) => seat.userId),
     createdAt: new Date(room.createdAt).toISOString(),
     serverSeedHash: room.serverSeedHash,
+    ...(room.status === 'waiting' ? { closesAt: new Date(room.expiresAt).toISOString() } : {}),
   };
 }
 

@@ -4,7 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { waitForLink } from '../../support/outbox';
 
 export { expect };
@@ -214,4 +221,45 @@ export function trackScripts(page: Page): { scripts: { url: string; body: string
 /** True when a script is (part of) pixi.js. */
 export function isPixi(script: { url: string; body: string }): boolean {
   return /pixi/i.test(new URL(script.url).pathname) || /PixiJS|@pixi\//.test(script.body);
+}
+
+/** A room created through the API by the signed-in player of `request`; answers its ID. */
+export async function createRoomViaApi(
+  request: APIRequestContext,
+  settings: { amount?: number; time?: number; maxPlayers?: number; privacy?: string } = {},
+): Promise<string> {
+  const response = await request.post('/api/rooms', {
+    headers: changing(),
+    data: { amount: 10, time: 10, maxPlayers: 2, privacy: 'Public', ...settings },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { room: { roomId: string } }).room.roomId;
+}
+
+export async function joinViaApi(request: APIRequestContext, roomId: string): Promise<void> {
+  const response = await request.post(`/api/rooms/${roomId}/join`, {
+    headers: changing(),
+    data: {},
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Another person in a browser context of their own, with the same guard as `page`: their console
+ * errors and page errors land in `problems` (check it at the end of the test).
+ */
+export async function anotherPerson(
+  browser: Browser,
+  viewport = { width: 360, height: 640 },
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (isHandledApiRefusal(message.text(), message.location().url)) return;
+    problems.push(`console.error on ${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+  return { context, page, problems };
 }

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../game';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from '../../../party/room/backoff';
+import { MessageGate, SILENCE_MS } from '../../../party/room/message-gate';
 import { fullBucket, MESSAGE_RATE_LIMIT, takeToken } from '../../../party/room/rate-limit';
 import {
   afterAttempt,
@@ -50,6 +51,39 @@ describe('message rate limit (10 a second, bursts of 20)', () => {
   it('does not mint tokens when the clock goes backwards', () => {
     const bucket = { tokens: 0, updatedAt: 1_000 };
     expect(takeToken(bucket, MESSAGE_RATE_LIMIT, 0).allowed).toBe(false);
+  });
+});
+
+describe('the heartbeat at the message gate', () => {
+  const PING = '{"type":"ping"}';
+
+  it('answers a ping with pong and lets no ping through to the machine', () => {
+    const gate = new MessageGate();
+    expect(gate.check(PING, 'c1', 0)).toEqual({ ok: false, reply: '{"type":"pong"}' });
+    expect(gate.check('{"type":"roll"}', 'c1', 1)).toEqual({
+      ok: true,
+      message: { type: 'roll' },
+    });
+  });
+
+  it('counts pings in the same rate limit as every other message', () => {
+    const gate = new MessageGate();
+    const replies = Array.from({ length: 21 }, () => gate.check(PING, 'c1', 0));
+    expect(replies.slice(0, 20).every((r) => !r.ok && r.reply.includes('pong'))).toBe(true);
+    expect(replies[20]).toMatchObject({ ok: false, reply: expect.stringContaining('too_many') });
+  });
+
+  it('names the sockets that pinged and then fell silent; never one that never pinged', () => {
+    const gate = new MessageGate();
+    gate.check(PING, 'pinger', 0);
+    gate.check('{"type":"roll"}', 'old-client', 0);
+    expect(gate.silent(SILENCE_MS)).toEqual([]);
+    expect(gate.silent(SILENCE_MS + 1)).toEqual(['pinger']);
+    // Any message counts as heard.
+    gate.check('{"type":"roll"}', 'pinger', SILENCE_MS);
+    expect(gate.silent(SILENCE_MS + 1)).toEqual([]);
+    gate.forget('pinger');
+    expect(gate.silent(10 * SILENCE_MS)).toEqual([]);
   });
 });
 

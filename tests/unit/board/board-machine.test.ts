@@ -87,16 +87,20 @@ function emittedFrom(actions: Actions): BoardEmitted[] {
     .map((a) => (a.params as { event: BoardEmitted }).event);
 }
 
-/** Runs the events through the pure transition(), collecting what the machine emitted. */
+/**
+ * Runs the events through the pure transition(), collecting what the machine emitted: the turn
+ * cues apart (`cues`), everything else in `emitted`.
+ */
 function run(events: BoardEvent[], from?: Snapshot) {
   let snapshot = from ?? initialTransition(boardMachine, { me: ME })[0];
   const emitted: BoardEmitted[] = [];
+  const cues: BoardEmitted[] = [];
   for (const event of events) {
     const [next, actions] = transition(boardMachine, snapshot, event);
-    emitted.push(...emittedFrom(actions));
+    for (const e of emittedFrom(actions)) (e.type === 'yourTurn' ? cues : emitted).push(e);
     snapshot = next;
   }
-  return { snapshot, emitted };
+  return { snapshot, emitted, cues };
 }
 
 /** The event the machine scheduled for later (the dice's tumble ending), fired now. */
@@ -367,5 +371,96 @@ describe('board machine: leaving and game over', () => {
     expect(snapshot.matches({ over: 'reconnecting' })).toBe(true);
     const back = run([state(view({ status: 'ended', result }))], snapshot);
     expect(back.snapshot.matches({ over: 'live' })).toBe(true);
+  });
+});
+
+describe('board machine: the connection as the player sees it', () => {
+  it('the browser going offline puts the board in reconnecting, and Roll waits', () => {
+    const { snapshot, emitted } = run([
+      state(view()),
+      { type: 'browser.offline' },
+      { type: 'roll' },
+    ]);
+    expect(snapshot.value).toBe('reconnecting');
+    expect(snapshot.context.offline).toBe(true);
+    expect(emitted.filter((e) => e.type === 'send')).toEqual([]);
+    expect(snapshot.context.message?.text).toBe(ROLL_NOT_CONNECTED);
+  });
+
+  it('back online, the room’s whole state resyncs the board', () => {
+    const offline = run([state(view()), { type: 'browser.offline' }]).snapshot;
+    const back = run(
+      [
+        { type: 'browser.online' },
+        { type: 'socket.open' },
+        state(rolled(4, { turn: { currentPlayer: OTHER, round: 2, deadline: null } })),
+      ],
+      offline,
+    ).snapshot;
+    expect(back.context.offline).toBe(false);
+    expect(back.matches('connected')).toBe(true);
+    expect(back.matches({ connected: { dice: 'yourTurn' } })).toBe(false);
+    expect(back.context.view?.turn.round).toBe(2);
+  });
+
+  it('offline after the game is over shows reconnecting too', () => {
+    const over = run([
+      state(
+        view({
+          status: 'ended',
+          result: { winners: [ME], totalPot: 20, winnerShare: 16, systemShare: 4, statements: {} },
+        }),
+      ),
+      { type: 'browser.offline' },
+    ]).snapshot;
+    expect(over.matches({ over: 'reconnecting' })).toBe(true);
+  });
+});
+
+describe('board machine: the turn cues', () => {
+  it('says `yourTurn` once when the turn becomes mine, not on the other player’s turn', () => {
+    const theirs = run([state(view({ turn: { currentPlayer: OTHER, round: 1, deadline: null } }))]);
+    expect(theirs.cues).toEqual([]);
+    const mine = run([state(view())], theirs.snapshot);
+    expect(mine.cues).toEqual([{ type: 'yourTurn', deadline: T0 + 20_000 }]);
+    // Another state on the same turn is not a new turn.
+    expect(run([state(view())], mine.snapshot).cues).toEqual([]);
+  });
+
+  it('says it again for an extra turn, after the dice settles', () => {
+    const sent = run([state(view()), { type: 'roll' }]);
+    const [landed, actions] = transition(boardMachine, sent.snapshot, state(rolled(1)));
+    expect(emittedFrom(actions)).toEqual([]);
+    const [, settledActions] = transition(
+      boardMachine,
+      landed,
+      (
+        actions.find((a) => a.type === 'xstate.raise' && a.params?.delay !== undefined)!.params as {
+          event: BoardEvent;
+        }
+      ).event,
+    );
+    expect(emittedFrom(settledActions)).toEqual([{ type: 'yourTurn', deadline: T0 + 20_000 }]);
+  });
+});
+
+describe('board machine: game over stays on the board', () => {
+  const result = { winners: [ME], totalPot: 20, winnerShare: 16, systemShare: 4, statements: {} };
+
+  it('shows the result, which can be put away to study the board and brought back', () => {
+    const over = run([state(view()), state(view({ status: 'ended', result }))]).snapshot;
+    expect(over.context.resultShown).toBe(true);
+    const hidden = run([{ type: 'result.hide' }], over).snapshot;
+    expect(hidden.matches('over')).toBe(true);
+    expect(hidden.context.resultShown).toBe(false);
+    // A later state (the spectator count) does not force it back up.
+    const later = run([state(view({ status: 'ended', result, spectators: 2 }))], hidden).snapshot;
+    expect(later.context.resultShown).toBe(false);
+    expect(run([{ type: 'result.show' }], later).snapshot.context.resultShown).toBe(true);
+  });
+
+  it('is not shown before the game is over', () => {
+    const live = run([state(view()), { type: 'result.show' }]).snapshot;
+    expect(live.context.resultShown).toBe(false);
   });
 });

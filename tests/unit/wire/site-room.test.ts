@@ -73,6 +73,7 @@ const stored: RoomWithSeats = {
     expiresAt: T0 + 1_800_000,
     closedAt: null,
     settledAt: null,
+    rematchRoomId: null,
   },
   seats: UIDS.map((userId, seatIndex) => ({
     roomId: 'abcdefghij234567',

@@ -6,10 +6,13 @@ import { GameHeader } from '../game-header';
 export function AccountPage({
   user,
   className,
+  confirmLeave,
   children,
 }: {
   user: PublicUser;
   className?: string;
+  /** A live game on this screen: the header's leave control asks first. */
+  confirmLeave?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -17,7 +20,7 @@ export function AccountPage({
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <GameHeader user={user} />
+      <GameHeader user={user} confirmLeave={confirmLeave ?? false} />
       <main id="main" className={`account container${className ? ` ${className}` : ''}`}>
         {children}
       </main>

@@ -24,10 +24,13 @@ export function PaymentPage({
   kind,
   user,
   lead,
+  before,
 }: {
   kind: PaymentKind;
   user: PublicUser;
   lead: ReactNode;
+  /** Shown above the form (a deposit made to join a room leads back to it). */
+  before?: ReactNode;
 }) {
   const page = PAGES[kind];
   const signUp = `${PATHS.auth}?mode=signup&returnTo=${encodeURIComponent(page.path)}`;
@@ -46,7 +49,10 @@ export function PaymentPage({
           </p>
         </Banner>
       ) : (
-        <PaymentForm kind={kind} user={user} />
+        <>
+          {before}
+          <PaymentForm kind={kind} user={user} />
+        </>
       )}
     </AccountPage>
   );

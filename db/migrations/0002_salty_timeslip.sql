@@ -1,0 +1,1 @@
+ALTER TABLE `rooms` ADD `rematch_room_id` text;

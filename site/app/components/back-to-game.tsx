@@ -1,0 +1,19 @@
+// "Back to your game": a bar under every header while the person holds a seat (their
+// `currentRoomId`), so no page is a dead end during a money game. Hidden on that room's own screens.
+import { Link, useLocation } from 'react-router';
+import { CURRENT_GAME_PATH } from '../game/guards';
+
+export function BackToGameBar({ roomId }: { roomId: string | null | undefined }) {
+  const { pathname } = useLocation();
+  if (!roomId || pathname.endsWith(`/${roomId}`)) return null;
+  return (
+    <div className="back-to-game" data-testid="back-to-game">
+      <div className="container back-to-game__bar">
+        <span>You have a seat in a game.</span>
+        <Link className="button button--small" to={CURRENT_GAME_PATH}>
+          Back to your game
+        </Link>
+      </div>
+    </div>
+  );
+}

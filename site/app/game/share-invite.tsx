@@ -1,0 +1,44 @@
+// Sharing the invite where people are: the phone's share sheet (`navigator.share`), else a WhatsApp
+// link (`https://wa.me/?text=`) that works without JavaScript too; with a ready message (stake,
+// prize, link) and the time the room closes if it does not fill.
+import type { PublicRoom } from '../../server/rooms/types';
+import { formatZmw } from '../components/account/money';
+import { prizeOf } from '../../../game/payout';
+
+export function inviteMessage(room: Pick<PublicRoom, 'amount' | 'maxPlayers'>, url: string) {
+  const prize = prizeOf(room.amount * room.maxPlayers);
+  return (
+    `Play the Truck Company game with me: stake ${formatZmw(room.amount)}, ` +
+    `the winner takes ${formatZmw(prize)}. Join here: ${url}`
+  );
+}
+
+const closingTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+export function ShareInvite({ room, url }: { room: PublicRoom; url: string }) {
+  const text = inviteMessage(room, url);
+  return (
+    <div className="share-invite">
+      <a
+        className="button button--small share-invite__whatsapp"
+        href={`https://wa.me/?text=${encodeURIComponent(text)}`}
+        target="_blank"
+        rel="noreferrer"
+        onClick={(event) => {
+          if (typeof navigator.share !== 'function') return;
+          event.preventDefault();
+          // Cancelling the share sheet rejects: nothing to report.
+          navigator.share({ title: room.roomName, text }).catch(() => undefined);
+        }}
+      >
+        Share on WhatsApp
+      </a>
+      {room.closesAt ? (
+        <p className="room-hint" data-testid="room-closes">
+          The room stays open until {closingTime.format(new Date(room.closesAt))}; if it is not full
+          by then it closes and every stake is returned.
+        </p>
+      ) : null}
+    </div>
+  );
+}

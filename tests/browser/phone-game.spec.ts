@@ -1,0 +1,388 @@
+// The live game as it feels on a phone (and a desktop): the connection state always visible, Roll
+// only when it is yours, the turn cues, a leave that asks first, and one screen holding the players,
+// the board and Roll at 360 × 740, 740 × 360 and 1366 × 800. Screenshots of each screen at each size
+// are attached to the report; axe-core checks every screen.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import {
+  anotherPerson,
+  createRoomViaApi,
+  depositViaApi,
+  expect,
+  joinViaApi,
+  signUpViaApi,
+  startGuest,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from './support/fixtures';
+
+const SIZES = [
+  { name: 'phone-portrait', width: 360, height: 740 },
+  { name: 'phone-landscape', width: 740, height: 360 },
+  { name: 'desktop', width: 1366, height: 800 },
+] as const;
+const PORTRAIT = SIZES[0];
+
+const boardPath = (roomId: string) => `/rentalgame/boardgame/${roomId}`;
+
+/** Two funded players in a started 2-player room, both on the board; `page` is Chanda's. */
+async function startedGame(page: Page, browser: Browser, time = 30) {
+  await page.setViewportSize(PORTRAIT);
+  await signUpViaApi(page.request, { firstName: 'Chanda' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request, { time, privacy: 'Private' });
+  const other = await anotherPerson(browser, PORTRAIT);
+  await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
+  await depositViaApi(other.page.request, 20);
+  await joinViaApi(other.page.request, roomId);
+  await page.goto(boardPath(roomId));
+  await other.page.goto(boardPath(roomId));
+  await expect(page.getByTestId('turn-label')).toHaveText(/turn|rolling/, { timeout: 20_000 });
+  return { roomId, other };
+}
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await testInfo.attach(`${name}-${width}`, {
+    body: await page.screenshot({ fullPage: false }),
+    contentType: 'image/png',
+  });
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${screen}`).toEqual([]);
+}
+
+/** The element's box lies wholly inside the viewport, without scrolling. */
+async function expectOnScreen(page: Page, locator: Locator, what: string): Promise<void> {
+  const size = page.viewportSize();
+  const box = await locator.boundingBox();
+  expect(box, what).not.toBeNull();
+  if (!box || !size) return;
+  const where = `${what} at ${JSON.stringify(box)} in ${size.width}×${size.height}`;
+  expect(box.x, where).toBeGreaterThanOrEqual(0);
+  expect(box.y, where).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, where).toBeLessThanOrEqual(size.width + 0.5);
+  expect(box.y + box.height, where).toBeLessThanOrEqual(size.height + 0.5);
+}
+
+/** Waits (frame by frame: a turn lasts about a second here) until the turn is the player's. */
+async function waitForMyTurn(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="turn-label"]')?.textContent === 'Your turn',
+    undefined,
+    { timeout: 20_000, polling: 'raf' },
+  );
+}
+
+const roll = (page: Page) => page.getByRole('button', { name: 'Roll', exact: true });
+
+test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the other; back online it resyncs', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { other } = await startedGame(page, browser);
+
+  await waitForMyTurn(page);
+  const offlineAt = Date.now();
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - offlineAt).toBeLessThan(5_000);
+  await expect(page.getByTestId('reconnecting')).toContainText('Reconnecting');
+  await expect(roll(page)).toBeDisabled();
+  await expect(page.getByTestId('turn-label')).toHaveText('Not connected');
+  await attachScreenshot(page, testInfo, 'board-offline');
+
+  // The other player sees Chanda away (her socket closed, or went silent).
+  await expect(
+    other.page.getByRole('list', { name: 'Players' }).getByRole('listitem').filter({
+      hasText: 'Chanda',
+    }),
+  ).toContainText('away', { timeout: 25_000 });
+
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: 10_000 });
+  await expect(
+    other.page.getByRole('list', { name: 'Players' }).getByRole('listitem').filter({
+      hasText: 'Chanda',
+    }),
+  ).not.toContainText('away');
+  // Resynced: both boards describe the same positions and trucks (the room's state).
+  const described = (p: Page) => p.getByTestId('board').getAttribute('aria-label');
+  await expect
+    .poll(
+      async () => {
+        const [mine, theirs] = await Promise.all([described(page), described(other.page)]);
+        return mine === theirs;
+      },
+      { timeout: 20_000, intervals: [50, 100, 200] },
+    )
+    .toBe(true);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('Roll is disabled on the other player’s turn; the tab title and an announcement say your turn', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { other } = await startedGame(page, browser);
+
+  // Sampled frame by frame, in the page, so the label and the button are read at the same moment.
+  const theirsDisabled = await page.waitForFunction(
+    () => {
+      const label = document.querySelector('[data-testid="turn-label"]')?.textContent ?? '';
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Roll');
+      return /^Bwalya .*'s turn$/.test(label) ? { disabled: button?.disabled ?? null } : null;
+    },
+    undefined,
+    { timeout: 20_000, polling: 'raf' },
+  );
+  expect(await theirsDisabled.jsonValue()).toEqual({ disabled: true });
+
+  await page.waitForFunction(() => document.title.startsWith('● Your turn'), undefined, {
+    timeout: 20_000,
+    polling: 'raf',
+  });
+  await expect(page.getByTestId('turn-call')).toContainText(/Your turn\. Press Roll/);
+  // The other player's tab does not say it at the same moment.
+  await page.waitForFunction(() => !document.title.startsWith('●'), undefined, {
+    timeout: 20_000,
+    polling: 'raf',
+  });
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('leaving during a game asks first; cancelling stays; the dashboard leads back', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { roomId, other } = await startedGame(page, browser);
+
+  await page.getByRole('link', { name: 'Leave to the dashboard' }).click();
+  const ask = page.getByRole('dialog', { name: 'Leave the game?' });
+  await expect(ask).toBeVisible();
+  await attachScreenshot(page, testInfo, 'board-leave');
+  await expectAccessible(page, 'the leave question');
+  await ask.getByRole('button', { name: 'Stay in the game' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`));
+
+  await page.getByRole('link', { name: 'Leave to the dashboard' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave the game?' })
+    .getByRole('button', { name: 'Leave' })
+    .click();
+  await expect(page).toHaveURL(/\/rentalgame\/dashboard$/);
+  const back = page.getByTestId('back-to-game');
+  await expect(back).toBeVisible();
+  // …and from a marketing page too.
+  await page.goto('/');
+  await back.getByRole('link', { name: 'Back to your game' }).click();
+  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`));
+  await expect(page.getByTestId('back-to-game')).toHaveCount(0);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('players, board, Roll and the turn line on one screen at every size; axe finds nothing serious', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { other } = await startedGame(page, browser);
+
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId('board').locator('canvas')).toBeVisible();
+    // The board settles into its new size.
+    await page.waitForTimeout(300);
+    await expectOnScreen(page, roll(page), `Roll (${size.name})`);
+    await expectOnScreen(page, page.getByTestId('turn-label'), `the turn line (${size.name})`);
+    await expectOnScreen(
+      page,
+      page.getByRole('list', { name: 'Players' }),
+      `the players (${size.name})`,
+    );
+    await expectOnScreen(page, page.getByTestId('board'), `the board (${size.name})`);
+    await attachScreenshot(page, testInfo, 'board');
+    await expectAccessible(page, `the board (${size.name})`);
+  }
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('the header’s balance stays whole with 150 % text, at every size', async ({
+  page,
+}, testInfo) => {
+  await signUpViaApi(page.request, { firstName: 'Mutale-Chilufya' });
+  await depositViaApi(page.request, 1234);
+  await page.goto('/rentalgame/dashboard');
+  await page.addStyleTag({ content: 'html { font-size: 150% !important; }' });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const balance = page.getByTestId('header-balance');
+    await expect(balance).toHaveText('ZMW 1,234.00');
+    const cut = await balance.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const leave = document.querySelector('.game-header__leave')?.getBoundingClientRect();
+      let clipped = false;
+      for (let e: Element | null = element; e; e = e.parentElement) {
+        if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') {
+          clipped = true;
+        }
+      }
+      return {
+        clipped,
+        outside: box.right > window.innerWidth,
+        underLeave: leave ? box.right > leave.left : false,
+      };
+    });
+    expect(cut, size.name).toEqual({ clipped: false, outside: false, underLeave: false });
+    await attachScreenshot(page, testInfo, 'dashboard-large-text');
+  }
+});
+
+test('an invitee with no money signs up, deposits, comes back and joins without typing a URL; a guest waiting is carried to the board', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PORTRAIT);
+  const host = await anotherPerson(browser, PORTRAIT);
+  await signUpViaApi(host.page.request, { firstName: 'Mwila' });
+  await depositViaApi(host.page.request, 20);
+  const roomId = await createRoomViaApi(host.page.request, { privacy: 'Private' });
+  // The host shares the room: a ready WhatsApp message, and when the room closes.
+  await host.page.goto(`/rentalgame/playerwaitingroom/${roomId}`);
+  const share = host.page.getByRole('link', { name: 'Share on WhatsApp' });
+  await expect(share).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
+  const message = decodeURIComponent(
+    ((await share.getAttribute('href')) ?? '').replace('https://wa.me/?text=', ''),
+  );
+  expect(message).toContain('stake ZMW 10.00, the winner takes ZMW 16.00');
+  expect(message).toContain(`/rentalgame/joinwithlink?room=${roomId}`);
+  await expect(host.page.getByTestId('room-closes')).toContainText(/open until \d\d:\d\d/);
+  const guest = await anotherPerson(browser, PORTRAIT);
+  await startGuest(guest.page.request);
+  await guest.page.goto(`/rentalgame/playerwaitingroom/${roomId}`);
+  await expect(guest.page.getByTestId('room-players')).toHaveText('1 / 2');
+
+  // The link opens on the room, with sign-up first.
+  await page.goto(`/rentalgame/joinwithlink?room=${roomId}`);
+  await expect(page.getByRole('heading', { name: "Mwila's Room" })).toBeVisible();
+  await attachScreenshot(page, testInfo, 'invite');
+  await expectAccessible(page, 'the invite');
+  await page.getByRole('link', { name: 'Sign up to join' }).click();
+  const signUp = page.getByRole('form', { name: 'Sign up' });
+  await waitForHydration(page);
+  await signUp.getByLabel('First name').fill('Natasha');
+  await signUp.getByLabel('Surname').fill('Phiri');
+  await signUp.getByLabel('Phone number').fill('0961234567');
+  await signUp.getByLabel('Email').fill(uniqueEmail('invitee'));
+  await signUp.getByLabel('Password', { exact: true }).fill('truck-company-1');
+  await signUp.getByLabel('I am 18 years old or older.').check();
+  await signUp.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+  await signUp.getByRole('button', { name: 'Create account' }).click();
+
+  // Back on the room: joining needs money first.
+  await expect(page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
+  await page.getByRole('button', { name: /^Join Room/ }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Insufficient balance.' });
+  await expect(refusal).toBeVisible();
+  await attachScreenshot(page, testInfo, 'waiting-room-no-money');
+  await expectAccessible(page, 'the waiting room');
+  await refusal.getByRole('link', { name: 'Deposit' }).click();
+
+  await expect(page.getByText("Mwila's Room needs ZMW 10.00 to join.")).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel('Mobile money number').fill('0961234567');
+  await page.getByLabel('Amount (ZMW)').fill('20');
+  await page.getByRole('button', { name: 'Deposit ZMW 20.00' }).click();
+  const back = page.getByRole('link', { name: "Back to Mwila's Room – join now" });
+  await expect(back).toBeVisible({ timeout: 15_000 });
+  await attachScreenshot(page, testInfo, 'deposit-back-to-room');
+  await expectAccessible(page, 'the deposit page');
+  await back.click();
+
+  await expect(page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
+  await page.getByRole('button', { name: /^Join Room/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`), { timeout: 20_000 });
+  await expect(page.getByTestId('header-balance')).toHaveText('ZMW 10.00');
+  // The guest who waited on the room is on the board too, watching.
+  await expect(guest.page).toHaveURL(new RegExp(`${boardPath(roomId)}$`), { timeout: 20_000 });
+  await expect(guest.page.getByTestId('spectator-note')).toBeVisible();
+  expect([...host.problems, ...guest.problems]).toEqual([]);
+  await host.context.close();
+  await guest.context.close();
+});
+
+async function balanceOf(page: Page): Promise<number> {
+  const answer = await page.request.get('/api/me');
+  return ((await answer.json()) as { user: { accountBalance: number } }).user.accountBalance;
+}
+
+test('game over stays on the board with who won and why; a rematch puts both players in a new room after one tap each', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { roomId, other } = await startedGame(page, browser, 10);
+  const over = page.getByRole('dialog', { name: 'Game over' });
+  await expect(over).toBeVisible({ timeout: 90_000 });
+  await expect(over.getByTestId('game-over-why')).toContainText(/net profit/i);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await attachScreenshot(page, testInfo, 'board-game-over');
+  }
+  await page.setViewportSize(PORTRAIT);
+  await expectAccessible(page, 'game over');
+
+  // Put away, the final board and statements stay; the result comes back with one tap.
+  await over.getByRole('button', { name: 'Study the board' }).click();
+  await expect(over).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`));
+  await page.getByRole('button', { name: 'Show the result' }).click();
+  await expect(over).toBeVisible();
+
+  // Settled: both balances are final before the rematch takes the stakes.
+  await expect
+    .poll(() => page.request.get('/api/me').then((r) => r.json()), {
+      timeout: 20_000,
+    })
+    .toMatchObject({ user: { currentRoomId: null } });
+  const before = [await balanceOf(page), await balanceOf(other.page)];
+
+  await over.getByRole('button', { name: 'Rematch (ZMW 10.00)' }).click();
+  await expect(page).toHaveURL(/\/rentalgame\/playerwaitingroom\/[A-Za-z0-9_-]+$/);
+  const rematchId = page.url().split('/').pop() as string;
+  expect(rematchId).not.toBe(roomId);
+  await expect(page.getByTestId('room-players')).toHaveText('1 / 2');
+  expect(await balanceOf(page)).toBeCloseTo(before[0]! - 10, 2);
+  expect(await balanceOf(other.page)).toBeCloseTo(before[1]!, 2);
+
+  await other.page
+    .getByRole('dialog', { name: 'Game over' })
+    .getByRole('button', { name: 'Rematch (ZMW 10.00)' })
+    .click();
+  await expect(other.page).toHaveURL(
+    new RegExp(`/rentalgame/(playerwaitingroom|boardgame)/${rematchId}$`),
+  );
+  await expect(page).toHaveURL(new RegExp(`${boardPath(rematchId)}$`), { timeout: 30_000 });
+  await expect(other.page).toHaveURL(new RegExp(`${boardPath(rematchId)}$`), { timeout: 30_000 });
+  expect(await balanceOf(other.page)).toBeCloseTo(before[1]! - 10, 2);
+  expect(await balanceOf(page)).toBeCloseTo(before[0]! - 10, 2);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});

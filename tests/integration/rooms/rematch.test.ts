@@ -1,0 +1,101 @@
+// POST /api/rooms/:roomId/rematch: the same players' next game, one tap each, stakes taken only as
+// each joins; refused to others and before the game is over.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rooms } from '../../../db/schema';
+import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { advanceTo, fullRoom, honestGame, postSettlement } from './settlement-support';
+
+let app: RoomsApp;
+
+beforeAll(async () => {
+  app = await startRoomsApp();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+/** A 2-player game of ZMW 20 played and settled; each player then funded with `topUpZmw`. */
+async function finishedGame(topUpZmw = 20) {
+  const full = await fullRoom(app, 2, 20);
+  const report = honestGame(app, full, 7);
+  advanceTo(app, report.endTime);
+  expect((await postSettlement(app, full.room.roomId, report)).status).toBe(200);
+  for (const player of full.players) await app.fund(player.id, topUpZmw);
+  return full;
+}
+
+type Room = { roomId: string; amount: number; time: number; maxPlayers: number; privacy: string };
+
+describe('rematch', () => {
+  it('one tap each puts both players in a new private room with the same settings', async () => {
+    const { room, players } = await finishedGame();
+    const [first, second] = players;
+    const before = [await app.wallet(first!.id), await app.wallet(second!.id)];
+
+    const one = await first!.client.post(`/api/rooms/${room.roomId}/rematch`, {});
+    expect(one.status, one.text).toBe(200);
+    const created = one.json.room as Room & { joinedOrder: string[]; status: string };
+    expect(created).toMatchObject({ amount: 20, time: 10, maxPlayers: 2, privacy: 'Private' });
+    expect(created.joinedOrder).toEqual([first!.id]);
+    // Only the one who tapped has paid so far.
+    expect(await app.wallet(first!.id)).toBe(before[0]! - 2000);
+    expect(await app.wallet(second!.id)).toBe(before[1]);
+    const [old] = await app.db.database.db
+      .select()
+      .from(rooms)
+      .where(eq(rooms.roomId, room.roomId));
+    expect(old?.rematchRoomId).toBe(created.roomId);
+
+    // A second tap by the same player answers the same room, and takes nothing more.
+    const again = await first!.client.post(`/api/rooms/${room.roomId}/rematch`, {});
+    expect(again.status, again.text).toBe(200);
+    expect((again.json.room as Room).roomId).toBe(created.roomId);
+    expect(await app.wallet(first!.id)).toBe(before[0]! - 2000);
+
+    const two = await second!.client.post(`/api/rooms/${room.roomId}/rematch`, {});
+    expect(two.status, two.text).toBe(200);
+    const joined = two.json.room as Room & { joinedOrder: string[]; status: string };
+    expect(joined.roomId).toBe(created.roomId);
+    expect(joined.joinedOrder).toEqual([first!.id, second!.id]);
+    expect(joined.status).toBe('active');
+    expect(await app.wallet(second!.id)).toBe(before[1]! - 2000);
+    expect((await app.ledger()).sum).toBe(0);
+  });
+
+  it('two taps at the same moment end in one room, the loser’s stake back', async () => {
+    const { room, players } = await finishedGame();
+    const [first, second] = players;
+    const before = [await app.wallet(first!.id), await app.wallet(second!.id)];
+    const [a, b] = await Promise.all([
+      first!.client.post(`/api/rooms/${room.roomId}/rematch`, {}),
+      second!.client.post(`/api/rooms/${room.roomId}/rematch`, {}),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((a.json.room as Room).roomId).toBe((b.json.room as Room).roomId);
+    expect(await app.wallet(first!.id)).toBe(before[0]! - 2000);
+    expect(await app.wallet(second!.id)).toBe(before[1]! - 2000);
+    expect((await app.ledger()).sum).toBe(0);
+  });
+
+  it('is refused to someone who did not play, and before the game is over', async () => {
+    const { room } = await finishedGame();
+    const stranger = await app.player({ fundZmw: 50 });
+    const refused = await stranger.client.post(`/api/rooms/${room.roomId}/rematch`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({
+      error: "You're not part of this room.",
+      code: 'not_a_participant',
+    });
+
+    const live = await fullRoom(app, 2, 20);
+    const early = await live.players[0]!.client.post(`/api/rooms/${live.room.roomId}/rematch`, {});
+    expect(early.status).toBe(409);
+    expect(early.json).toEqual({ error: 'The game is not over yet.', code: 'game_not_over' });
+
+    const unknown = await stranger.client.post('/api/rooms/nosuchroom/rematch', {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toMatchObject({ code: 'room_not_found' });
+  });
+});
