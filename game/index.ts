@@ -12,3 +12,4 @@ export * from './rules';
 export * from './statement';
 export * from './timing';
 export * from './view';
+export * from './lesson';
