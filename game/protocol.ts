@@ -85,6 +85,8 @@ export const participantViewSchema = z.object({
   connected: z.boolean(),
 });
 
+export const lessonPointSchema = z.object({ key: z.string(), text: z.string() });
+
 export const resultViewSchema = z.object({
   winners: z.array(z.string()),
   /** ZMW. */
@@ -94,6 +96,8 @@ export const resultViewSchema = z.object({
   /** ZMW. */
   systemShare: z.number(),
   statements: z.record(z.string(), statementSchema),
+  /** Each player's business lesson, bots included (contract section 7). */
+  lessons: z.record(z.string(), z.array(lessonPointSchema)),
 });
 
 export const roomViewSchema = z.object({

@@ -1,6 +1,7 @@
 // The settlement report a room server sends (protocol call 3) and the finished game the site keeps
 // (docs/api.md, `GET /api/games/:roomId`).
 import { z } from 'zod';
+import type { Lessons } from '../../../game/lesson';
 
 const uid = z.string().min(1).max(128);
 const amounts = z.record(z.string().max(64), z.number().int());
@@ -61,4 +62,8 @@ export interface FinishedGame {
   >;
   fairness: { serverSeed: string; serverSeedHash: string; clientSeed: string };
   logs: unknown[];
+  /** Each seat's business lesson (game/lesson.ts); absent from games recorded before lessons. */
+  lessons?: Lessons;
+  /** A practice game against bots (contract section 7); absent from real games before practice. */
+  practice?: boolean;
 }

@@ -16,6 +16,7 @@ import {
 import { BOARD, HOME_BOXES } from '../../../game/board';
 import { combineClientSeeds } from '../../../game/dice';
 import type { GameState } from '../../../game/game-state';
+import { lessonsOf } from '../../../game/lesson';
 import { payoutOf, winnersOf } from '../../../game/payout';
 import { statementsOf } from '../../../game/statement';
 import { describeError } from '../auth/logging';
@@ -202,6 +203,12 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
       clientSeed: combineClientSeeds(seats.map((seat) => seat.clientSeed ?? '')),
     },
     logs: report.logs,
+    lessons: lessonsOf({
+      joinedOrder: seatOrder,
+      players: replay.state.players,
+      statements,
+      winners,
+    }),
   };
   return { game, payout, seatOrder };
 }
