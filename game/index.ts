@@ -13,3 +13,4 @@ export * from './statement';
 export * from './timing';
 export * from './view';
 export * from './lesson';
+export * from './bots';

@@ -110,11 +110,10 @@ describe('lessonsOf: the points, table by table', () => {
   });
 
   it('says when trucks decided a level net profit, for the winner and the runner-up', () => {
-    const level = withPlayer(
-      withPlayer(base, 'p1', { revenue: { bonds: 210 }, trucks: 2 }),
-      'p2',
-      { revenue: { bonds: 210 }, trucks: 1 },
-    );
+    const level = withPlayer(withPlayer(base, 'p1', { revenue: { bonds: 210 }, trucks: 2 }), 'p2', {
+      revenue: { bonds: 210 },
+      trucks: 1,
+    });
     expect(textOf(level, 'p1', 'result')).toBe(
       'Net profit was level at 147; your 2 trucks decided it. The highest net profit wins; trucks break a tie.',
     );
