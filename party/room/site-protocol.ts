@@ -15,7 +15,8 @@ import { z } from 'zod';
 
 export const roomForPartySchema = z.object({
   roomId: z.string().min(1).max(128),
-  stakeNgwee: z.number().int().positive(),
+  // 0 for a practice room (contract section 7).
+  stakeNgwee: z.number().int().nonnegative(),
   timeMinutes: z.number().positive(),
   maxPlayers: z.number().int().min(2).max(6),
   serverSeed: z.string().min(1).max(256),

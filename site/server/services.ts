@@ -10,6 +10,7 @@ import { gamesRouter } from './api/games';
 import { internalRouter } from './api/internal';
 import { meRouter } from './api/me';
 import { paymentsRouter } from './api/payments';
+import { practiceRouter } from './api/practice';
 import { roomsRouter } from './api/rooms';
 import { walletRouter } from './api/wallet';
 import { accountRouter } from './api/account';
@@ -107,6 +108,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     adminRouter({ ...walletDeps, wallet }),
     roomsRouter(roomsDeps),
     gamesRouter(roomsDeps),
+    practiceRouter(roomsDeps),
   );
 
   provider.start();

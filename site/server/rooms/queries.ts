@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { rooms, roomSeats } from '../../../db/schema';
+import { botSeatsOf } from '../practice/bot-seats';
 import type { PublicRoom, RoomForParty } from './types';
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -25,7 +26,7 @@ export async function loadRoom(q: Queryable, roomId: string): Promise<RoomWithSe
     .from(roomSeats)
     .where(eq(roomSeats.roomId, roomId))
     .orderBy(asc(roomSeats.seatIndex));
-  return { room, seats };
+  return { room, seats: room.practice ? [...seats, ...(await botSeatsOf(q, room))] : seats };
 }
 
 export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
@@ -48,6 +49,7 @@ export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
     joinedOrder: seats.map((seat) => seat.userId),
     createdAt: new Date(room.createdAt).toISOString(),
     serverSeedHash: room.serverSeedHash,
+    practice: room.practice,
   };
 }
 

@@ -102,7 +102,7 @@ const LIVE_STATUSES = new Set(['waiting', 'countdown', 'active']);
 /** How long after that a settlement may still be on its way before the room is woken. */
 const OVERDUE_GRACE_MS = 60_000;
 
-function newRoomId(): string {
+export function newRoomId(): string {
   return encodeBase32LowerCaseNoPadding(randomBytes(10));
 }
 
@@ -133,7 +133,10 @@ async function userRow(q: Queryable, userId: string) {
 }
 
 /** The live room the user already sits in, if any (a stale pointer to a finished room is ignored). */
-async function liveRoomOf(q: Queryable, currentRoomId: string | null): Promise<string | null> {
+export async function liveRoomOf(
+  q: Queryable,
+  currentRoomId: string | null,
+): Promise<string | null> {
   if (!currentRoomId) return null;
   const [room] = await q
     .select({ status: rooms.status })
@@ -142,7 +145,7 @@ async function liveRoomOf(q: Queryable, currentRoomId: string | null): Promise<s
   return room && LIVE_STATUSES.has(room.status) ? currentRoomId : null;
 }
 
-async function setCurrentRoom(tx: Tx, userId: string, roomId: string | null, now: number) {
+export async function setCurrentRoom(tx: Tx, userId: string, roomId: string | null, now: number) {
   await tx.update(users).set({ currentRoomId: roomId, updatedAt: now }).where(eq(users.id, userId));
 }
 

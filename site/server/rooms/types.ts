@@ -18,6 +18,8 @@ export interface PublicRoom {
   joinedOrder: string[];
   createdAt: string;
   serverSeedHash: string;
+  /** A practice game against bots: amount 0, never listed (contract section 7). */
+  practice: boolean;
 }
 
 /** What the room server learns from the site (protocol calls 1 and 2). */

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRevenue, gameHistory } from '../../../db/schema';
 import { hashServerSeed, rollDie } from '../../../game/dice';
-import { lessonsOf } from '../../../game/lesson';
+import { lessonsOf, type LessonInput } from '../../../game/lesson';
 import { payoutOf } from '../../../game/payout';
 import type { Statement } from '../../../game/statement';
 import { signRequest } from '../../../game/signing';
+import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
 import type { RoomForParty } from '../../../site/server/rooms/types';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { seededRandom } from '../../support/seeded-random';
@@ -106,12 +107,14 @@ describe('settlement (protocol call 3)', () => {
       // Every seat's business lesson, from the replayed totals (the same as state.result's).
       lessons: lessonsOf({
         joinedOrder: report.joinedOrder,
-        players: report.participants,
-        statements: report.statements as Record<string, Statement>,
+        players: report.participants as unknown as LessonInput['players'],
+        statements: report.statements as unknown as Record<string, Statement>,
         winners: report.winners,
       }),
     });
-    expect(Object.keys(record.json.game.lessons)).toEqual(report.joinedOrder);
+    expect(Object.keys((record.json.game as FinishedGame).lessons ?? {})).toEqual(
+      report.joinedOrder,
+    );
     const stranger = await app.player();
     expect(await stranger.client.get(`/api/games/${room.roomId}`)).toMatchObject({
       status: 403,

@@ -336,6 +336,7 @@ describe('board machine: leaving and game over', () => {
       winnerShare: 16,
       systemShare: 4,
       statements: {},
+      lessons: {},
     };
     const { snapshot, emitted } = run([
       state(view()),
@@ -362,6 +363,7 @@ describe('board machine: leaving and game over', () => {
       winnerShare: 16,
       systemShare: 4,
       statements: {},
+      lessons: {},
     };
     const { snapshot } = run([state(view({ status: 'ended', result })), { type: 'socket.close' }]);
     expect(snapshot.matches({ over: 'reconnecting' })).toBe(true);

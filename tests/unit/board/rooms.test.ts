@@ -19,6 +19,7 @@ function room(overrides: Partial<PublicRoom>): PublicRoom {
     joinedOrder: ['u1'],
     createdAt: '2026-01-01T10:00:00.000Z',
     serverSeedHash: 'h',
+    practice: false,
     ...overrides,
   };
 }
