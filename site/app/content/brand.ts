@@ -11,6 +11,8 @@ export const BRAND = {
 } as const;
 
 export const GAME_DASHBOARD = '/rentalgame/dashboard';
+/** Practice against bots: free, open to visitors (as guests). */
+export const PRACTICE_PATH = '/rentalgame/practice';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },

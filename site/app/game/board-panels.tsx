@@ -9,6 +9,7 @@ import { formatClock, formatGameAmount, secondsLeft, type Names } from './format
 import { GameDialog } from './game-dialog';
 import { HISTORY_PATH } from './guards';
 import { inkOn, playerHex } from './palette';
+import { LessonList } from './lesson-view';
 
 export function PlayersBar({ view, me }: { view: RoomView; me: string | null }) {
   return (
@@ -197,6 +198,7 @@ export function GameOverDialog({
         </p>
       ) : null}
       <p>Pot {formatZmw(result.totalPot)} · the winner takes 80 %.</p>
+      {me !== null ? <LessonList points={result.lessons[me]} /> : null}
       {secondsToGo !== null ? (
         <p aria-live="polite">Taking you to your game history in {secondsToGo}…</p>
       ) : (

@@ -4,6 +4,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { isPracticeView } from '../../../game/bots';
 import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
@@ -25,6 +26,7 @@ import {
 import { describeLog, namesOf, secondsLeft, turnLabel } from '../game/format';
 import { Announcer, GameLog } from '../game/game-log';
 import { boardPath, DASHBOARD_PATH, HISTORY_PATH } from '../game/guards';
+import { PracticeGameOver, PracticeNote } from '../game/lesson-view';
 import { StatementTables } from '../game/statement-table';
 import { useNow } from '../game/use-now';
 import { useRoomSocket } from '../game/use-room-socket';
@@ -149,7 +151,10 @@ function GameScreen({
   // over sends the players to their history. Both after REDIRECT_MS.
   const redirectNow = useNow(redirect !== null || gameOverAt !== null, 250);
   const gameOverSeconds =
-    gameOverAt !== null && seated ? secondsLeft(gameOverAt + REDIRECT_MS, redirectNow) : null;
+    // A practice game stays on its lesson; a real one goes on to the history.
+    gameOverAt !== null && seated && !(view && isPracticeView(view))
+      ? secondsLeft(gameOverAt + REDIRECT_MS, redirectNow)
+      : null;
   useEffect(() => {
     if (redirect && redirectNow >= redirect.at) void navigate(DASHBOARD_PATH);
   }, [redirect, redirectNow, navigate]);
@@ -164,6 +169,7 @@ function GameScreen({
   return (
     <AccountPage user={user} className="board-page">
       <h1 className="visually-hidden">Game board</h1>
+      {view && isPracticeView(view) ? <PracticeNote /> : null}
       {reconnecting ? (
         <p className="connection-status" role="status" data-testid="reconnecting">
           <span className="spinner" aria-hidden="true" /> Reconnecting…
@@ -271,11 +277,12 @@ function GameScreen({
             onBuy={() => tell({ type: 'buy' })}
             onDecline={() => tell({ type: 'decline' })}
           />
+          <PracticeGameOver view={view} me={user.id} isGuest={user.isGuest} open={ended} />
           <GameOverDialog
             view={view}
             names={names}
             me={user.id}
-            open={ended}
+            open={ended && !isPracticeView(view)}
             secondsToGo={gameOverSeconds}
           />
         </>

@@ -9,7 +9,7 @@ import { CompleteProfileDialog, needsProfile } from '../components/account/compl
 import { requestBalanceRefresh } from '../components/account/live-balance';
 import { authPath, pathOf } from '../components/account/return-to';
 import { VerifyEmailNotice } from '../components/account/verify-email-notice';
-import { BRAND } from '../content/brand';
+import { BRAND, PRACTICE_PATH } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/dashboard';
 
@@ -36,6 +36,12 @@ interface Card {
 
 const CARDS: readonly Card[] = [
   { to: '/', title: 'Home', line: 'Back to the four pillars and our services.', icon: 'home' },
+  {
+    to: PRACTICE_PATH,
+    title: 'Practise first',
+    line: 'A free game against bots, and what your numbers teach you.',
+    icon: 'play',
+  },
   {
     to: '/rentalgame/createnewgame',
     title: 'Create New Game',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowIcon, PillarIcon, TruckIllustration } from '../components/icons';
-import { BRAND, GAME_DASHBOARD, PILLARS, SERVICES } from '../content/brand';
+import { BRAND, GAME_DASHBOARD, PILLARS, PRACTICE_PATH, SERVICES } from '../content/brand';
 import { staticPage } from '../islands';
 import homeStyles from '../styles/home.css?url';
 import type { Route } from './+types/home';
@@ -56,6 +56,9 @@ function Hero() {
           <p className="hero__actions">
             <Link to={GAME_DASHBOARD} className="button">
               Play the Truck Company game
+            </Link>
+            <Link to={PRACTICE_PATH} className="button button--ghost" data-testid="practise-first">
+              Practise first, free
             </Link>
             <a href="#pillars" className="button button--ghost">
               Explore the four pillars
