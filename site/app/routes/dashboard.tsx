@@ -120,8 +120,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {user.isGuest ? (
         <Banner tone="info" title="You are watching as a guest.">
           <p>
-            Guests can watch games. <Link to="/auth?mode=signup">Sign up</Link> to deposit, create
-            rooms and play for real money.
+            Guests can watch games and <Link to={PRACTICE_PATH}>practise against bots</Link>.{' '}
+            <Link to="/auth?mode=signup">Sign up</Link> to deposit, create rooms and play for real
+            money.
           </p>
         </Banner>
       ) : null}
