@@ -14,3 +14,5 @@ export * from './rules';
 export * from './statement';
 export * from './timing';
 export * from './view';
+export * from './lesson';
+export * from './bots';

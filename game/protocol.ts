@@ -34,6 +34,8 @@ export const participantViewSchema = z.object({
   connected: z.boolean(),
 });
 
+export const lessonPointSchema = z.object({ key: z.string(), text: z.string() });
+
 export const resultViewSchema = z.object({
   winners: z.array(z.string()),
   /** ZMW. */
@@ -43,6 +45,8 @@ export const resultViewSchema = z.object({
   /** ZMW. */
   systemShare: z.number(),
   statements: z.record(z.string(), statementSchema),
+  /** Each player's business lesson, bots included (contract section 7). */
+  lessons: z.record(z.string(), z.array(lessonPointSchema)),
 });
 
 /** A room's life: the machine's states, and what the site calls its rooms. */

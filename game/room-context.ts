@@ -2,6 +2,7 @@
 // (no live timers), so a shell can persist the snapshot and drive everything from one alarm.
 import { combineClientSeeds, hashServerSeed, rollDie } from './dice';
 import { createGame, type GameState } from './game-state';
+import { lessonsOf, type Lessons } from './lesson';
 import type { LogEntry } from './log';
 import { payoutOf, winnersOf, type Payout } from './payout';
 import { applyRoll, buyTruck, closeGame, declineTruck } from './rules';
@@ -27,6 +28,8 @@ export interface Seat {
 
 export interface GameResult extends Payout {
   statements: Record<string, Statement>;
+  /** Each player's business lesson (game/lesson.ts). */
+  lessons: Lessons;
   endTime: number;
 }
 
@@ -171,6 +174,12 @@ export function finishStep(context: RoomContext): Partial<RoomContext> & { resul
     result: {
       ...payoutOf(context.stakeNgwee, game.joinedOrder, winners),
       statements,
+      lessons: lessonsOf({
+        joinedOrder: game.joinedOrder,
+        players: game.players,
+        statements,
+        winners,
+      }),
       endTime: context.gameEndTime as number,
     },
   };

@@ -68,6 +68,9 @@ export function resultView(result: GameResult): ResultView {
     statements: Object.fromEntries(
       Object.entries(result.statements).map(([u, s]) => [u, { ...s }]),
     ),
+    lessons: Object.fromEntries(
+      Object.entries(result.lessons).map(([u, points]) => [u, points.map((p) => ({ ...p }))]),
+    ),
   };
 }
 

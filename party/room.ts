@@ -34,6 +34,7 @@ import { MessageGate } from './room/message-gate';
 import { CLOSE } from './room/limits';
 import { jsonResponse } from './room/signed-request';
 import { armAlarm } from './room/alarm';
+import { dueBotEvent, MAX_BOT_MOVES_PER_TICK, nextBotMoveAt } from './room/bots';
 import {
   EffectsCollector,
   seatedUidsOf,
@@ -340,11 +341,26 @@ export default class RoomServer implements Party.Server {
     const now = Date.now();
     const due = nextDeadline(this.actor.getSnapshot());
     if (due !== null && due <= now) await this.apply({ type: 'TICK', now });
+    await this.moveBots(now);
+  }
+
+  /** Practice: the bots whose pause is over move, as a player would. */
+  private async moveBots(now: number): Promise<void> {
+    for (let i = 0; i < MAX_BOT_MOVES_PER_TICK; i++) {
+      const event = dueBotEvent(this.actor, now, this.env.timeScale);
+      if (!event || !(await this.apply(event))) return;
+    }
   }
 
   /** One alarm per room: the earliest of the machine's next deadline and the next settlement try. */
   private armAlarm(): Promise<void> {
-    const deadline = this.actor ? nextDeadline(this.actor.getSnapshot()) : null;
+    const times = this.actor
+      ? [
+          nextDeadline(this.actor.getSnapshot()),
+          nextBotMoveAt(this.actor, Date.now(), this.env.timeScale),
+        ].filter((t) => t !== null)
+      : [];
+    const deadline = times.length === 0 ? null : Math.min(...times);
     return armAlarm(this.room.storage, deadline, this.settlement.nextAttemptAt());
   }
 

@@ -26,7 +26,8 @@ export const wirePaths = {
 /** What the room server learns of a room: its settings, the seed for the dice and the seats. */
 export const roomForPartySchema = z.object({
   roomId,
-  stakeNgwee: z.number().int().positive(),
+  // 0 for a practice room (no money moves).
+  stakeNgwee: z.number().int().nonnegative(),
   timeMinutes: z.number().positive(),
   maxPlayers: z.number().int().min(2).max(6),
   serverSeed: z.string().min(1).max(256),
@@ -62,8 +63,10 @@ export const publicRoomSchema = z.object({
   roomId,
   roomName: z.string().max(200),
   hostId: uid,
-  /** The stake in ZMW. */
-  amount: z.number().positive(),
+  /** The stake in ZMW (0 in a practice game). */
+  amount: z.number().nonnegative(),
+  /** A practice game against bots: no stake, no ledger, never listed. */
+  practice: z.boolean(),
   time: z.number().positive(),
   maxPlayers: z.number().int().min(2).max(6),
   privacy: z.enum(PRIVACY_OPTIONS),

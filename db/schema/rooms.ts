@@ -44,11 +44,16 @@ export const rooms = sqliteTable(
     settledAt: integer('settled_at'),
     /** The rematch room of this finished game (the same players' next game), once one asked. */
     rematchRoomId: text('rematch_room_id'),
+    /** A practice game against bots: no stake, no ledger, never listed (contract section 7). */
+    practice: bool('practice').notNull().default(false),
   },
   (t) => [
     index('rooms_listing').on(t.isActive, t.privacy, t.status),
     index('rooms_expires_at').on(t.expiresAt),
-    check('rooms_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'rooms_amount_positive',
+      sql`(${t.practice} = 0 AND ${t.amount} > 0) OR (${t.practice} = 1 AND ${t.amount} = 0)`,
+    ),
     check('rooms_max_players', sql`${t.maxPlayers} BETWEEN 2 AND 6`),
   ],
 );
@@ -73,6 +78,23 @@ export const roomSeats = sqliteTable(
     primaryKey({ columns: [t.roomId, t.userId] }),
     uniqueIndex('room_seats_room_seat_index').on(t.roomId, t.seatIndex),
     index('room_seats_user_id').on(t.userId),
+  ],
+);
+
+/** The bots seated in a practice room, after its one player (uids `bot:…`, not users). */
+export const roomBots = sqliteTable(
+  'room_bots',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.roomId, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    seatIndex: integer('seat_index').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.uid] }),
+    check('room_bots_uid', sql`${t.uid} LIKE 'bot:%'`),
   ],
 );
 

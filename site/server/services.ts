@@ -12,6 +12,7 @@ import { internalRouter } from './api/internal';
 import { meRouter } from './api/me';
 import { paymentsRouter } from './api/payments';
 import { responsiblePlayRouter } from './api/responsible-play';
+import { practiceRouter } from './api/practice';
 import { roomsRouter } from './api/rooms';
 import { supportRouter } from './api/support';
 import { walletRouter } from './api/wallet';
@@ -113,6 +114,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     adminRouter({ ...walletDeps, wallet }),
     roomsRouter(roomsDeps),
     gamesRouter(roomsDeps),
+    practiceRouter(roomsDeps),
   );
 
   provider.start();

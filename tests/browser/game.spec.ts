@@ -268,6 +268,8 @@ test('two players play a whole game while a guest watches; the history shows the
   // Game over, on the board: winners, the prize and why; the history a tap away.
   await expect(gameOver.getByTestId('game-over-winners')).toContainText(/ZMW (16|8)\.00/);
   await expect(gameOver.getByTestId('game-over-why')).toContainText(/net profit/i);
+  // …and the player's business lesson from this game's numbers.
+  await expect(gameOver.getByTestId('lesson').locator('li')).toHaveCount(6);
   await expect(two.page.getByRole('dialog', { name: 'Game over' })).toBeVisible();
   await screenshot(page, 'board-game-over');
   await expect(guest.page.getByRole('dialog', { name: 'Game over' })).toBeVisible();
@@ -310,8 +312,10 @@ test('two players play a whole game while a guest watches; the history shows the
   expect((prize as number) + (theirPrize as number)).toBe(16);
   await expect.poll(() => balanceOf(two.page)).toBe(30 - 10 + (theirPrize as number));
 
-  // Statements and the dice check, recomputed in the browser.
-  await mine.getByRole('button', { name: 'Statements and dice check' }).click();
+  // The game just played opens by itself: its lesson, the statements and the dice check,
+  // recomputed in the browser.
+  await expect(mine.getByRole('button', { name: 'Hide details' })).toBeVisible();
+  await expect(mine.getByTestId('lesson').locator('li')).toHaveCount(6);
   await expect(mine.getByRole('table').first()).toContainText('Net profit');
   await mine.getByRole('button', { name: 'Verify the dice' }).click();
   await expect(mine.getByTestId('verify-summary')).toContainText(/^✔ All \d+ rolls match the seed/);

@@ -12,6 +12,7 @@ import { users } from '../../db/schema';
 import { accountRouter } from '../../site/server/api/account';
 import { authRouter } from '../../site/server/api/auth';
 import { gamesRouter } from '../../site/server/api/games';
+import { practiceRouter } from '../../site/server/api/practice';
 import { internalRouter } from '../../site/server/api/internal';
 import { responsiblePlayRouter } from '../../site/server/api/responsible-play';
 import { meRouter } from '../../site/server/api/me';
@@ -169,6 +170,7 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
     responsiblePlayRouter(authDeps),
     roomsRouter(deps),
     gamesRouter(deps),
+    practiceRouter(deps),
   );
 
   const app = express();

@@ -10,6 +10,8 @@ export const BRAND = {
 export const GAME_DASHBOARD = '/rentalgame/dashboard';
 export const SUPPORT_PAGE = '/rentalgame/support';
 export const ADMIN_PAGE = '/rentalgame/admin';
+/** Practice against bots: free, open to visitors (as guests). */
+export const PRACTICE_PATH = '/rentalgame/practice';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },

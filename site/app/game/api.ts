@@ -59,6 +59,15 @@ export function createRoom(settings: RoomSettingsInput) {
   });
 }
 
+/** A practice game against bots (docs/api.md, `POST /api/practice`): no stake, guests welcome. */
+export function createPracticeGame(settings: { time: number; bots: number }) {
+  return roomFetch<{ room: PublicRoom }>('/api/practice', {
+    method: 'POST',
+    body: { ...settings, clientSeed: newClientSeed() },
+    fallbackError: 'Could not start the practice game: please try again.',
+  });
+}
+
 export function listRooms() {
   return roomFetch<{ rooms: PublicRoom[] }>('/api/rooms', {
     fallbackError: FETCH_ROOMS_FAILED,

@@ -9,6 +9,7 @@ import { formatZmw } from '../components/account/money';
 import { rematchRoom } from './api';
 import type { Names } from './format';
 import { GameDialog } from './game-dialog';
+import { LessonList } from './lesson-view';
 import { DASHBOARD_PATH, HISTORY_PATH, waitingRoomPath } from './guards';
 import { winReason } from './win-reason';
 
@@ -49,6 +50,7 @@ export function GameOverDialog({
         </p>
       ) : null}
       <p>Pot {formatZmw(result.totalPot)} · the winner takes 80 %.</p>
+      {me !== null ? <LessonList points={result.lessons[me]} /> : null}
       {seated ? <Rematch roomId={view.roomId} stake={view.stake} /> : null}
       <div className="game-dialog__actions">
         <button type="button" className="button button--ghost" onClick={onHide}>

@@ -10,4 +10,5 @@ export const gameRoutes: RouteConfigEntry[] = [
   route('rentalgame/gameboard', 'routes/board.tsx', { id: 'board-current' }),
   route('rentalgame/boardgame/:roomId', 'routes/board.tsx', { id: 'board' }),
   route('rentalgame/gamehistory', 'routes/game-history.tsx'),
+  route('rentalgame/practice', 'routes/practice.tsx'),
 ];

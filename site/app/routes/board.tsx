@@ -4,6 +4,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { isPracticeView } from '../../../game/bots';
 import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
@@ -21,6 +22,7 @@ import { GameOverDialog } from '../game/game-over';
 import { describeLog, namesOf, secondsLeft, turnLabel } from '../game/format';
 import { Announcer, GameLog } from '../game/game-log';
 import { boardPath, DASHBOARD_PATH } from '../game/guards';
+import { PracticeGameOver, PracticeNote } from '../game/lesson-view';
 import { StatementTables } from '../game/statement-table';
 import { useNow } from '../game/use-now';
 import {
@@ -184,6 +186,7 @@ function GameScreen({
     <AccountPage user={user} className="board-page" confirmLeave={liveGame}>
       <h1 className="visually-hidden">Game board</h1>
       <RealityCheck active={seated && !ended} />
+      {view && isPracticeView(view) ? <PracticeNote /> : null}
       {reconnecting ? (
         <p className="connection-status" role="status" data-testid="reconnecting">
           <span className="spinner" aria-hidden="true" />{' '}
@@ -317,11 +320,17 @@ function GameScreen({
               </button>
             </p>
           ) : null}
+          <PracticeGameOver
+            view={view}
+            me={user.id}
+            isGuest={user.isGuest}
+            open={ended && resultShown}
+          />
           <GameOverDialog
             view={view}
             names={names}
             me={user.id}
-            open={ended && resultShown}
+            open={ended && resultShown && !isPracticeView(view)}
             onHide={() => tell({ type: 'result.hide' })}
           />
         </>

@@ -10,7 +10,7 @@ import { requestBalanceRefresh } from '../components/account/live-balance';
 import { authPath, pathOf } from '../components/account/return-to';
 import { VerifyEmailNotice } from '../components/account/verify-email-notice';
 import { ExclusionNotice } from '../components/responsible-play/exclusion-notice';
-import { BRAND } from '../content/brand';
+import { BRAND, PRACTICE_PATH } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/dashboard';
 
@@ -37,6 +37,12 @@ interface Card {
 
 const CARDS: readonly Card[] = [
   { to: '/', title: 'Home', line: 'Back to the four pillars and our services.', icon: 'home' },
+  {
+    to: PRACTICE_PATH,
+    title: 'Practise first',
+    line: 'A free game against bots, and what your numbers teach you.',
+    icon: 'play',
+  },
   {
     to: '/rentalgame/createnewgame',
     title: 'Create New Game',
@@ -121,8 +127,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {user.isGuest ? (
         <Banner tone="info" title="You are watching as a guest.">
           <p>
-            Guests can watch games. <Link to="/auth?mode=signup">Sign up</Link> to deposit, create
-            rooms and play for real money.
+            Guests can watch games and <Link to={PRACTICE_PATH}>practise against bots</Link>.{' '}
+            <Link to="/auth?mode=signup">Sign up</Link> to deposit, create rooms and play for real
+            money.
           </p>
         </Banner>
       ) : null}

@@ -11,6 +11,7 @@ import { formatZmw } from '../components/account/money';
 import { BRAND } from '../content/brand';
 import { getGame, listGames, type FinishedGame, type HistoryEntry } from '../game/api';
 import { CREATE_PATH, requireUser } from '../game/guards';
+import { AfterPractice, LessonList, PracticeMark } from '../game/lesson-view';
 import { balanceChange } from '../game/money';
 import { StatementTables } from '../game/statement-table';
 import { verifyDice } from '../game/verify-dice';
@@ -122,7 +123,8 @@ export default function GameHistory({ loaderData }: Route.ComponentProps) {
               key={game.roomId}
               game={game}
               me={user.id}
-              startOpen={game.roomId === verify}
+              isGuest={user.isGuest}
+              startOpen={game.roomId === verify || game.roomId === latest}
             />
           ))}
         </ol>
@@ -134,10 +136,12 @@ export default function GameHistory({ loaderData }: Route.ComponentProps) {
 function HistoryItem({
   game,
   me,
+  isGuest,
   startOpen,
 }: {
   game: HistoryEntry;
   me: string;
+  isGuest: boolean;
   startOpen: boolean;
 }) {
   const [open, setOpen] = useState(startOpen);
@@ -149,6 +153,7 @@ function HistoryItem({
         <span className={`tag tag--${game.result}`} data-testid="history-result">
           {RESULT_WORDS[game.result]}
         </span>
+        {game.practice ? <PracticeMark /> : null}
         <span className="history-item__when">{formatDateTime(game.endTime)}</span>
       </div>
       <p className="history-item__players">
@@ -181,10 +186,11 @@ function HistoryItem({
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Hide details' : 'Statements and dice check'}
+        {open ? 'Hide details' : 'Lesson, statements and dice check'}
       </button>
       {open ? <GameDetails roomId={game.roomId} me={me} /> : null}
       <GetHelpLink topic="game" reference={game.roomId} />
+      {open && game.practice ? <AfterPractice isGuest={isGuest} /> : null}
     </li>
   );
 }
@@ -215,6 +221,7 @@ function GameDetails({ roomId, me }: { roomId: string; me: string }) {
   if (!game) return <Progress>Loading the game…</Progress>;
   return (
     <div className="history-details">
+      <LessonList points={game.lessons?.[me]} />
       <StatementTables
         title="Final statements"
         rows={game.joinedOrder.flatMap((uid) => {

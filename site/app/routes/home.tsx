@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowIcon, PillarIcon, TruckIllustration } from '../components/icons';
-import { BRAND, GAME_DASHBOARD, PILLARS, SERVICES } from '../content/brand';
+import { BRAND, GAME_DASHBOARD, PILLARS, PRACTICE_PATH, SERVICES } from '../content/brand';
 import { authPath } from '../components/account/return-to';
 import { signUpPath } from '../game/guards';
 import { staticPage } from '../islands';
@@ -60,6 +60,9 @@ function Hero({ player }: { player: boolean }) {
             {/* Newcomers sign up first; players go straight to their dashboard. */}
             <Link to={player ? GAME_DASHBOARD : signUpPath(GAME_DASHBOARD)} className="button">
               Play the Truck Company game
+            </Link>
+            <Link to={PRACTICE_PATH} className="button button--ghost" data-testid="practise-first">
+              Practise first, free
             </Link>
             <a href="#pillars" className="button button--ghost">
               Explore the four pillars

@@ -17,7 +17,7 @@ import {
   StatementSection,
   WinnerSection,
 } from '../components/how-to-play/game-end';
-import { BRAND, GAME_DASHBOARD } from '../content/brand';
+import { BRAND, GAME_DASHBOARD, PRACTICE_PATH } from '../content/brand';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
 import type { Route } from './+types/how-to-play';
@@ -102,6 +102,9 @@ export default function HowToPlay() {
       <p className="content__cta">
         <Link to={GAME_DASHBOARD} className="button">
           Go to the game dashboard
+        </Link>{' '}
+        <Link to={PRACTICE_PATH} className="button button--ghost">
+          Practise first, free against bots
         </Link>
       </p>
     </article>

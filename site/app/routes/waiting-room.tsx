@@ -26,6 +26,7 @@ import {
   waitingRoomPath,
 } from '../game/guards';
 import { playerHex } from '../game/palette';
+import { PracticeNote } from '../game/lesson-view';
 import { useNow } from '../game/use-now';
 import { useRoomSocket } from '../game/use-room-socket';
 import accountStyles from '../styles/account.css?url';
@@ -211,6 +212,7 @@ export default function WaitingRoom({ loaderData }: Route.ComponentProps) {
         <Link to="/rentalgame/dashboard">← Dashboard</Link>
       </p>
       <h1 className="account__title">{room.roomName}</h1>
+      {room.practice ? <PracticeNote /> : null}
       <RoomFacts
         room={room}
         className="room-facts"

@@ -15,6 +15,8 @@ export interface HistoryEntry {
   /** ZMW. */
   totalPot: number;
   players: { uid: string; name: string }[];
+  /** A practice game against bots: no stake, no prize. */
+  practice: boolean;
 }
 
 export const HISTORY_LIMIT = 100;
@@ -57,6 +59,7 @@ export async function loadHistory(q: Queryable, userId: string): Promise<History
           uid,
           name: game.participants[uid]?.name ?? '',
         })),
+        practice: game.practice === true,
       },
     ];
   });

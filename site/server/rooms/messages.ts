@@ -28,6 +28,7 @@ export const roomMessages = {
   notYourGame: "You're not part of this room.",
   historyFailed: 'Failed to load game history.',
   gameNotOver: 'The game is not over yet.',
+  practiceRematch: 'A practice game has no rematch: start a new practice game instead.',
   rematchFailed: 'The rematch could not be set up: please try again.',
 } as const;
 
@@ -54,6 +55,7 @@ export type RefusalCode =
   | 'limit_reached'
   | 'terms_required'
   | 'game_not_over'
+  | 'practice_rematch'
   | 'not_a_participant'
   | 'rematch_failed';
 

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { rooms, roomSeats } from '../../../db/schema';
 import { ngweeToZmw } from '../../../game/view';
+import { botSeatsOf } from '../practice/bot-seats';
 import type { PublicRoom, RoomForParty } from './types';
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -26,7 +27,7 @@ export async function loadRoom(q: Queryable, roomId: string): Promise<RoomWithSe
     .from(roomSeats)
     .where(eq(roomSeats.roomId, roomId))
     .orderBy(asc(roomSeats.seatIndex));
-  return { room, seats };
+  return { room, seats: room.practice ? [...seats, ...(await botSeatsOf(q, room))] : seats };
 }
 
 export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
@@ -50,6 +51,7 @@ export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
     createdAt: new Date(room.createdAt).toISOString(),
     serverSeedHash: room.serverSeedHash,
     ...(room.status === 'waiting' ? { closesAt: new Date(room.expiresAt).toISOString() } : {}),
+    practice: room.practice,
   };
 }
 

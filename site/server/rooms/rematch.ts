@@ -75,6 +75,7 @@ export async function rematch(
     return refuse(403, 'not_a_participant', m.notYourGame);
   }
   if (found.room.status !== 'ended') return refuse(409, 'game_not_over', m.gameNotOver);
+  if (found.room.practice) return refuse(409, 'practice_rematch', m.practiceRematch);
 
   const existing = await linkedRoom(deps.database, oldRoomId);
   if (existing) return joinLinked(deps, actor, existing);

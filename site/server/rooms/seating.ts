@@ -38,7 +38,7 @@ class RefusalError extends Error {
   }
 }
 
-function newRoomId(): string {
+export function newRoomId(): string {
   return encodeBase32LowerCaseNoPadding(randomBytes(10));
 }
 

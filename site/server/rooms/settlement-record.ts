@@ -3,6 +3,7 @@
 import type { LogEntry } from '../../../game/log';
 import type { Statement } from '../../../game/statement';
 import type { SettlementReport } from '../../../wire/settlement';
+import type { Lessons } from '../../../game/lesson';
 
 export interface FinishedGame {
   roomId: string;
@@ -21,4 +22,8 @@ export interface FinishedGame {
   statements: Record<string, Statement>;
   fairness: { serverSeed: string; serverSeedHash: string; clientSeed: string };
   logs: LogEntry[];
+  /** Each seat's business lesson (game/lesson.ts); absent from games recorded before lessons. */
+  lessons?: Lessons;
+  /** A practice game against bots (contract section 7); absent from real games before practice. */
+  practice?: boolean;
 }

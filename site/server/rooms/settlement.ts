@@ -14,6 +14,8 @@ import {
   type GameOutcome,
 } from '../../../db/schema';
 import { combineClientSeeds } from '../../../game/dice';
+import { isBotUid } from '../../../game/bots';
+import { lessonsOf } from '../../../game/lesson';
 import { payoutOf, winnersOf } from '../../../game/payout';
 import { canonicalJson, replayReportedGame } from '../../../game/replay';
 import { statementsOf } from '../../../game/statement';
@@ -191,6 +193,13 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
       clientSeed: combineClientSeeds(seats.map((seat) => seat.clientSeed ?? '')),
     },
     logs: report.logs,
+    practice: room.practice,
+    lessons: lessonsOf({
+      joinedOrder: seatOrder,
+      players: replay.state.players,
+      statements,
+      winners,
+    }),
   };
   return { game, payout, seatOrder };
 }
@@ -212,34 +221,39 @@ async function pay(deps: SettlementDeps, roomId: string, { game, payout, seatOrd
     if (room.status !== 'active' && room.status !== 'countdown') {
       throw new Refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
     }
-    await settleRoom(tx, {
-      roomId,
-      payouts: seatOrder.map((uid) => ({ userId: uid, amount: payout.payouts[uid] ?? 0 })),
-      systemShare: payout.systemShareNgwee,
-      now,
-    });
-    await tx.insert(adminRevenue).values({
-      roomId,
-      amount: payout.systemShareNgwee,
-      totalPot: payout.totalPotNgwee,
-      numberOfPlayers: seatOrder.length,
-      timestamp: now,
-    });
-    await tx
-      .insert(adminTotals)
-      .values({ key: 'totalRevenue', total: payout.systemShareNgwee, lastUpdated: now })
-      .onConflictDoUpdate({
-        target: adminTotals.key,
-        set: { total: sql`${adminTotals.total} + ${payout.systemShareNgwee}`, lastUpdated: now },
-      });
-    await tx.insert(gameHistory).values(
-      seatOrder.map((uid) => ({
-        userId: uid,
+    // A practice game moves no money and earns the operator nothing (contract section 7).
+    if (!room.practice) {
+      await settleRoom(tx, {
         roomId,
-        result: outcomeOf(uid, payout.winners),
-        prize: payout.payouts[uid] ?? 0,
-        createdAt: now,
-      })),
+        payouts: seatOrder.map((uid) => ({ userId: uid, amount: payout.payouts[uid] ?? 0 })),
+        systemShare: payout.systemShareNgwee,
+        now,
+      });
+      await tx.insert(adminRevenue).values({
+        roomId,
+        amount: payout.systemShareNgwee,
+        totalPot: payout.totalPotNgwee,
+        numberOfPlayers: seatOrder.length,
+        timestamp: now,
+      });
+      await tx
+        .insert(adminTotals)
+        .values({ key: 'totalRevenue', total: payout.systemShareNgwee, lastUpdated: now })
+        .onConflictDoUpdate({
+          target: adminTotals.key,
+          set: { total: sql`${adminTotals.total} + ${payout.systemShareNgwee}`, lastUpdated: now },
+        });
+    }
+    await tx.insert(gameHistory).values(
+      seatOrder
+        .filter((uid) => !isBotUid(uid))
+        .map((uid) => ({
+          userId: uid,
+          roomId,
+          result: outcomeOf(uid, payout.winners),
+          prize: payout.payouts[uid] ?? 0,
+          createdAt: now,
+        })),
     );
     await tx.insert(gameResults).values({ roomId, record: JSON.stringify(game), settledAt: now });
     await tx

@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRevenue, gameHistory } from '../../../db/schema';
 import { hashServerSeed, rollDie } from '../../../game/dice';
+import { lessonsOf, type LessonInput } from '../../../game/lesson';
 import { payoutOf } from '../../../game/payout';
 import { signRequest } from '../../../wire/signing';
+import type { Statement } from '../../../game/statement';
+import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
 import type { RoomForParty } from '../../../site/server/rooms/types';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { seededRandom } from '../../support/seeded-random';
@@ -101,7 +104,17 @@ describe('settlement (protocol call 3)', () => {
         clientSeed: room.seats.map((s) => s.clientSeed).join(':'),
       },
       logs: report.logs,
+      // Every seat's business lesson, from the replayed totals (the same as state.result's).
+      lessons: lessonsOf({
+        joinedOrder: report.joinedOrder,
+        players: report.participants as unknown as LessonInput['players'],
+        statements: report.statements as unknown as Record<string, Statement>,
+        winners: report.winners,
+      }),
     });
+    expect(Object.keys((record.json.game as FinishedGame).lessons ?? {})).toEqual(
+      report.joinedOrder,
+    );
     const stranger = await app.player();
     expect(await stranger.client.get(`/api/games/${room.roomId}`)).toMatchObject({
       status: 403,
@@ -125,6 +138,7 @@ describe('settlement (protocol call 3)', () => {
         prize: (payout.payouts[first!.id] ?? 0) / 100,
         totalPot: 90,
         players: players.map((p) => ({ uid: p.id, name: `${p.firstName} ${p.lastName}` })),
+        practice: false,
       },
     ]);
   });

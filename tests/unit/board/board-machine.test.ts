@@ -340,6 +340,7 @@ describe('board machine: leaving and game over', () => {
       winnerShare: 16,
       systemShare: 4,
       statements: {},
+      lessons: {},
     };
     const { snapshot, emitted } = run([
       state(view()),
@@ -366,6 +367,7 @@ describe('board machine: leaving and game over', () => {
       winnerShare: 16,
       systemShare: 4,
       statements: {},
+      lessons: {},
     };
     const { snapshot } = run([state(view({ status: 'ended', result })), { type: 'socket.close' }]);
     expect(snapshot.matches({ over: 'reconnecting' })).toBe(true);
@@ -408,7 +410,14 @@ describe('board machine: the connection as the player sees it', () => {
       state(
         view({
           status: 'ended',
-          result: { winners: [ME], totalPot: 20, winnerShare: 16, systemShare: 4, statements: {} },
+          result: {
+            winners: [ME],
+            totalPot: 20,
+            winnerShare: 16,
+            systemShare: 4,
+            statements: {},
+            lessons: {},
+          },
         }),
       ),
       { type: 'browser.offline' },
@@ -445,7 +454,14 @@ describe('board machine: the turn cues', () => {
 });
 
 describe('board machine: game over stays on the board', () => {
-  const result = { winners: [ME], totalPot: 20, winnerShare: 16, systemShare: 4, statements: {} };
+  const result = {
+    winners: [ME],
+    totalPot: 20,
+    winnerShare: 16,
+    systemShare: 4,
+    statements: {},
+    lessons: {},
+  };
 
   it('shows the result, which can be put away to study the board and brought back', () => {
     const over = run([state(view()), state(view({ status: 'ended', result }))]).snapshot;

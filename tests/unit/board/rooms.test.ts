@@ -20,6 +20,7 @@ function room(overrides: Partial<PublicRoom>): PublicRoom {
     joinedOrder: ['u1'],
     createdAt: '2026-01-01T10:00:00.000Z',
     serverSeedHash: 'h',
+    practice: false,
     ...overrides,
   };
 }

@@ -3,9 +3,12 @@ import { createActor, initialTransition, transition, type AnyActorRef } from 'xs
 import {
   MESSAGES,
   combineClientSeeds,
+  lessonsOf,
   nextDeadline,
   rollDie,
   roomMachine,
+  roomViewSchema,
+  toView,
   type LogEntry,
   type RoomEmitted,
   type RoomEvent,
@@ -365,6 +368,23 @@ describe('room machine: the end', () => {
     expect(result?.totalPotNgwee).toBe(9000);
     expect(result?.winnerShareNgwee).toBe(7200 - (7200 % (result?.winners.length ?? 1)));
     expect(room.emitted).toEqual([{ type: 'changed' }, { type: 'finished', result }]);
+  });
+
+  it('writes every seat its lesson into the result and the view', () => {
+    const room = startedRoom();
+    tickUntil(room, () => room.actor.getSnapshot().value === 'ended');
+    const { result, game } = ctx(room);
+    expect(Object.keys(result?.lessons ?? {})).toEqual(['p1', 'p2', 'p3']);
+    expect(result?.lessons).toEqual(
+      lessonsOf({
+        joinedOrder: game?.joinedOrder ?? [],
+        players: game?.players ?? {},
+        statements: result?.statements ?? {},
+        winners: result?.winners ?? [],
+      }),
+    );
+    const view = roomViewSchema.parse(toView(room.actor.getSnapshot(), { spectators: 0 }));
+    expect(view.result?.lessons).toEqual(result?.lessons);
   });
 
   it('lets an open offer lapse when the game ends', () => {

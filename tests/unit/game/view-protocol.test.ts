@@ -139,6 +139,7 @@ describe('toView', () => {
       winnerShare: (each * n) / 100,
       systemShare: (9150 - each * n) / 100,
       statements: context.result?.statements,
+      lessons: context.result?.lessons,
     });
     expect(view.turn.currentPlayer).toBeNull();
     expect(view.turn.deadline).toBeNull();

@@ -74,6 +74,7 @@ const stored: RoomWithSeats = {
     closedAt: null,
     settledAt: null,
     rematchRoomId: null,
+    practice: false,
   },
   seats: UIDS.map((userId, seatIndex) => ({
     roomId: 'abcdefghij234567',

@@ -1,1 +1,0 @@
-ALTER TABLE `rooms` ADD `rematch_room_id` text;

@@ -1,0 +1,111 @@
+// The business lesson of a finished game and the "Practice" mark: shown at game over, in game
+// history and on the practice screens, so nobody mistakes a practice game for money.
+import { Link } from 'react-router';
+import { isPracticeView } from '../../../game/bots';
+import type { RoomView } from '../../../game/protocol';
+import { PRACTICE_PATH } from '../content/brand';
+import { GameDialog } from './game-dialog';
+import { CREATE_PATH, HISTORY_PATH } from './guards';
+
+export interface LessonPointView {
+  key: string;
+  text: string;
+}
+
+export function PracticeMark() {
+  return (
+    <span
+      className="tag tag--practice"
+      data-testid="practice-mark"
+      title="A practice game against bots: no money is staked or won."
+    >
+      Practice
+    </span>
+  );
+}
+
+/** The one line under a practice game's title, wherever it is shown. */
+export function PracticeNote() {
+  return (
+    <p className="practice-note" data-testid="practice-note">
+      <PracticeMark /> A practice game against bots: no stake, no prize, no money moves.
+    </p>
+  );
+}
+
+export function LessonList({
+  points,
+  title = 'What this game teaches you',
+}: {
+  points: readonly LessonPointView[] | undefined;
+  title?: string;
+}) {
+  if (!points || points.length === 0) return null;
+  return (
+    <section className="lesson" data-testid="lesson" aria-label={title}>
+      <h3 className="lesson__title">{title}</h3>
+      <ul className="lesson__points">
+        {points.map((point) => (
+          <li key={point.key} data-key={point.key}>
+            {point.text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** After a practice game: one tap on to the real thing. */
+export function AfterPractice({ isGuest }: { isGuest: boolean }) {
+  return (
+    <p className="room-actions" data-testid="after-practice">
+      {isGuest ? (
+        <Link className="button" to="/auth?mode=signup">
+          Sign up to play for real
+        </Link>
+      ) : (
+        <Link className="button" to={CREATE_PATH}>
+          Create a real game
+        </Link>
+      )}{' '}
+      <Link className="button button--ghost" to={PRACTICE_PATH}>
+        Practise again
+      </Link>
+    </p>
+  );
+}
+
+/** Game over in a practice game: who won, the player's lesson, and the way on. */
+export function PracticeGameOver({
+  view,
+  me,
+  isGuest,
+  open,
+}: {
+  view: RoomView;
+  me: string;
+  isGuest: boolean;
+  open: boolean;
+}) {
+  const result = view.result;
+  if (!result || !isPracticeView(view)) return null;
+  const names = result.winners.map((uid) => view.participants[uid]?.name ?? 'A player');
+  const iWon = result.winners.includes(me);
+  return (
+    <GameDialog open={open} title="Practice game over">
+      <PracticeNote />
+      <p className="game-over__winners" data-testid="game-over-winners">
+        {iWon
+          ? result.winners.length === 1
+            ? 'You finished first.'
+            : `You share first place with ${names.filter((_, i) => result.winners[i] !== me).join(' and ')}.`
+          : `${names.join(' and ')} finished first.`}
+      </p>
+      <LessonList points={result.lessons[me]} />
+      <AfterPractice isGuest={isGuest} />
+      <p>
+        <Link to={HISTORY_PATH}>Game history</Link> keeps this lesson.
+      </p>
+    </GameDialog>
+  );
+}

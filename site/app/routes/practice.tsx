@@ -1,0 +1,168 @@
+// Practise first: a free game against bots (contract section 7). Anyone may start one: a signed-out
+// visitor gets a guest session first. No stake and no prize; the board and the rules are the real
+// ones, and the game ends with a business lesson.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
+import { AccountPage } from '../components/account/account-page';
+import { Banner } from '../components/account/banner';
+import { useHydrated } from '../components/account/use-hydrated';
+import { SiteHeader } from '../components/site-header';
+import { BRAND } from '../content/brand';
+import { createPracticeGame, startGuestSession } from '../game/api';
+import { boardPath } from '../game/guards';
+import { PracticeNote } from '../game/lesson-view';
+import accountStyles from '../styles/account.css?url';
+import gameStyles from '../styles/game.css?url';
+import type { Route } from './+types/practice';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: gameStyles },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Practise first · ${BRAND.name}` },
+  {
+    name: 'description',
+    content: 'Play the Truck Company game free against bots, then read what the game teaches you.',
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { user: context.user };
+}
+
+const TIMES = [5, 10, 20, 30, 40, 50, 60] as const;
+const BOT_COUNTS = Array.from({ length: MAX_BOTS - MIN_BOTS + 1 }, (_, i) => MIN_BOTS + i);
+
+export default function Practice({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const content = <PracticeForm signedIn={user !== null} />;
+  if (user) {
+    return (
+      <AccountPage user={user} className="practice">
+        {content}
+      </AccountPage>
+    );
+  }
+  return <SignedOutFrame>{content}</SignedOutFrame>;
+}
+
+function SignedOutFrame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader user={null} />
+      <main id="main" className="account container practice">
+        {children}
+      </main>
+    </>
+  );
+}
+
+function PracticeForm({ signedIn }: { signedIn: boolean }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [time, setTime] = useState(5);
+  const [bots, setBots] = useState(3);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    if (!signedIn) {
+      const guest = await startGuestSession();
+      if (!guest.ok) {
+        setBusy(false);
+        setError(guest.error);
+        return;
+      }
+    }
+    const answer = await createPracticeGame({ time, bots });
+    if (answer.ok) {
+      await navigate(boardPath(answer.data.room.roomId));
+      return;
+    }
+    if (answer.code === 'already_in_another_room' && answer.roomId) {
+      await navigate(boardPath(answer.roomId));
+      return;
+    }
+    setBusy(false);
+    setError(answer.error);
+  }
+
+  return (
+    <>
+      <p className="account__back">
+        <Link to="/rentalgame/howtoplay">How to play</Link>
+      </p>
+      <h1 className="account__title">Practise first</h1>
+      <PracticeNote />
+      <p className="account__lead">
+        Run your truck company against bots on the real board, with the real rules and the turn
+        timer. Nothing is staked and nothing is won: every game ends with what your numbers teach
+        you. The bots play three ways: careful (keeps cash back), balanced, and bold (buys every
+        truck it can).
+      </p>
+      <form
+        className="create-form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Start a practice game"
+        data-ready={hydrated ? 'true' : undefined}
+      >
+        <div className="field">
+          <label htmlFor="practice-time">Time</label>
+          <select
+            id="practice-time"
+            name="time"
+            value={time}
+            onChange={(event) => setTime(Number(event.target.value))}
+          >
+            {TIMES.map((t) => (
+              <option key={t} value={t}>
+                {t} minutes
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="practice-bots">Bots</label>
+          <select
+            id="practice-bots"
+            name="bots"
+            value={bots}
+            onChange={(event) => setBots(Number(event.target.value))}
+          >
+            {BOT_COUNTS.map((n) => (
+              <option key={n} value={n}>
+                {n} {n === 1 ? 'bot' : 'bots'}
+              </option>
+            ))}
+          </select>
+        </div>
+        {error ? (
+          <Banner tone="error" title={error}>
+            <p>Check your connection and try again.</p>
+          </Banner>
+        ) : null}
+        <div className="form__actions">
+          <button type="submit" className="button" disabled={busy || !hydrated}>
+            {busy ? 'Starting…' : 'Start practice game'}
+          </button>
+        </div>
+        {!signedIn ? (
+          <p className="summary__note">
+            No account needed: you play as a guest. <Link to="/auth?mode=signup">Sign up</Link> when
+            you want to play for real money.
+          </p>
+        ) : null}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import { jsonBody, sendError } from '../auth/http';
+import { describeError } from '../auth/logging';
+import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
+import { createPractice } from '../practice/service';
+import { practiceMessages } from '../practice/settings';
+import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
+
+/**
+ * `POST /practice` `{time, bots}`: a practice game against bots for any signed-in user, guests and
+ * self-excluded players included (no money moves). Mount under `/api`, behind the Origin check.
+ */
+export function practiceRouter(deps: RoomsDeps): Router {
+  const router = Router();
+  const session = sessionMiddleware(authDepsOf(deps));
+  const practiceDeps = {
+    database: deps.database,
+    publisher: roomServiceOf(deps).publisher,
+    gameTimeScale: deps.config.gameTimeScale,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  };
+
+  router.post('/practice', session, requireUser, jsonBody, async (req, res) => {
+    try {
+      const outcome = await createPractice(practiceDeps, currentUser(res), req.body);
+      if (!outcome.ok) {
+        return void res.status(outcome.status).json({
+          error: outcome.error,
+          code: outcome.code,
+          ...(outcome.roomId ? { roomId: outcome.roomId } : {}),
+        });
+      }
+      res.status(201).json({ room: outcome.room });
+    } catch (error) {
+      console.error(`[practice] create failed: ${describeError(error)}`);
+      if (!res.headersSent) sendError(res, 500, practiceMessages.createFailed, 'practice_failed');
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,40 @@
+// What `POST /api/practice` accepts (contract section 7) and the words of its refusals.
+import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
+import { refuse, type Refusal } from '../rooms/messages';
+
+export const PRACTICE_TIME_OPTIONS_MINUTES = [5, 10, 20, 30, 40, 50, 60] as const;
+export const PRACTICE_BOT_OPTIONS = Array.from(
+  { length: MAX_BOTS - MIN_BOTS + 1 },
+  (_, i) => MIN_BOTS + i,
+);
+
+export const practiceMessages = {
+  invalidTime: 'Please choose a practice time of 5, 10, 20, 30, 40, 50 or 60 minutes.',
+  invalidBots: `Please choose between ${MIN_BOTS} and ${MAX_BOTS} bots.`,
+  createFailed: 'Could not start the practice game: please try again.',
+} as const;
+
+export interface PracticeSettings {
+  timeMinutes: number;
+  bots: number;
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null
+    ? (body as Record<string, unknown>)[name]
+    : undefined;
+}
+
+export function parsePracticeSettings(
+  body: unknown,
+): { ok: true; settings: PracticeSettings } | Refusal {
+  const time = Number(field(body, 'time'));
+  if (!(PRACTICE_TIME_OPTIONS_MINUTES as readonly number[]).includes(time)) {
+    return refuse(400, 'invalid_settings', practiceMessages.invalidTime);
+  }
+  const bots = Number(field(body, 'bots'));
+  if (!Number.isInteger(bots) || bots < MIN_BOTS || bots > MAX_BOTS) {
+    return refuse(400, 'invalid_settings', practiceMessages.invalidBots);
+  }
+  return { ok: true, settings: { timeMinutes: time, bots } };
+}

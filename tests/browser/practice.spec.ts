@@ -1,0 +1,85 @@
+// Practise first, on a 360 × 740 phone: a signed-out visitor starts a practice game from the home
+// page (as a guest), plays it against bots to the end on the real board, and reads the lesson at
+// game over and again in the game history, each time marked "Practice".
+import type { Page } from '@playwright/test';
+import { expect, screenshot, test, waitForHydration } from './support/fixtures';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+/** Answers a truck offer (buys the first) or rolls on the player's turn. */
+async function playOnce(page: Page, buy: { done: boolean }): Promise<void> {
+  const offer = page.getByRole('dialog', { name: 'Buy a truck?' });
+  if (await offer.isVisible()) {
+    const choice = buy.done ? 'Decline' : /^Buy for 1,500$/;
+    buy.done = true;
+    await offer
+      .getByRole('button', { name: choice })
+      .click({ timeout: 1_000 })
+      .catch(() => {});
+    return;
+  }
+  const label = await page
+    .getByTestId('turn-label')
+    .textContent()
+    .catch(() => null);
+  const roll = page.getByRole('button', { name: 'Roll', exact: true });
+  if (label === 'Your turn' && (await roll.isEnabled().catch(() => false))) {
+    await roll.click({ timeout: 1_000 }).catch(() => {});
+  }
+}
+
+test('a signed-out visitor practises against bots from the home page and reads the lesson', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  await page.getByTestId('practise-first').click();
+  await expect(page).toHaveURL(/\/rentalgame\/practice$/);
+  await expect(page.getByTestId('practice-note')).toContainText('no money moves');
+  await waitForHydration(page);
+  await page.getByLabel('Time').selectOption('5');
+  await page.getByLabel('Bots').selectOption('2');
+  await page.getByRole('button', { name: 'Start practice game' }).click();
+
+  await expect(page).toHaveURL(/\/rentalgame\/boardgame\//, { timeout: 15_000 });
+  await expect(page.getByTestId('practice-mark').first()).toBeVisible();
+  await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Bot Balanced').first()).toBeVisible();
+
+  const gameOver = page.getByRole('dialog', { name: 'Practice game over' });
+  const buy = { done: false };
+  const deadline = Date.now() + 120_000;
+  while (!(await gameOver.isVisible())) {
+    expect(Date.now(), 'the practice game should end').toBeLessThan(deadline);
+    await playOnce(page, buy);
+    await page.waitForTimeout(150);
+  }
+
+  // The lesson, in plain words with the game's figures; no prize, one tap to sign up.
+  const lesson = gameOver.getByTestId('lesson');
+  await expect(lesson.locator('li')).toHaveCount(6);
+  await expect(lesson.locator('li[data-key="revenue"]')).toContainText(/revenue/);
+  await expect(lesson.locator('li[data-key="set_asides"]')).toContainText(/charity|nothing went/);
+  await expect(lesson.locator('li[data-key="result"]')).toContainText(
+    'The highest net profit wins; trucks break a tie.',
+  );
+  await expect(gameOver.getByTestId('practice-mark')).toBeVisible();
+  await expect(gameOver).not.toContainText('ZMW');
+  await expect(gameOver.getByRole('link', { name: 'Sign up to play for real' })).toBeVisible();
+  await screenshot(page, 'practice-game-over');
+  await testInfo.attach('practice-game-over', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
+
+  // The history keeps it, marked Practice, with the same lesson.
+  await gameOver.getByRole('link', { name: 'Game history' }).click();
+  const item = page.locator('.history-item').first();
+  await expect(item.getByTestId('practice-mark')).toBeVisible({ timeout: 30_000 });
+  await item.getByRole('button', { name: 'Lesson, statements and dice check' }).click();
+  await expect(item.getByTestId('lesson').locator('li')).toHaveCount(6);
+  await expect(item.getByTestId('after-practice')).toBeVisible();
+  await testInfo.attach('practice-history', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
+});

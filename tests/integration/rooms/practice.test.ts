@@ -1,0 +1,145 @@
+// Practice games with the real servers: the site's rooms app and `partykit dev`. A guest plays
+// against bots (the room server acts for them through the machine) to the end; nothing touches the
+// ledger or the operator's revenue, the room is never listed, and every seat gets its lesson.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRevenue, postings, transfers } from '../../../db/schema';
+import { lessonsOf } from '../../../game/lesson';
+import type { Statement } from '../../../game/statement';
+import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
+import { startBot } from '../../support/bot';
+import type { RoomsApp } from '../../support/rooms-app';
+import { startRoomsWithParty, type RoomsWithParty } from './with-party';
+
+const TIME_SCALE = 0.01;
+
+let rooms: RoomsWithParty;
+let app: RoomsApp;
+
+beforeAll(async () => {
+  rooms = await startRoomsWithParty({ secret: 'practice-internal-secret', timeScale: TIME_SCALE });
+  app = rooms.app;
+}, 60_000);
+
+afterAll(async () => {
+  await rooms?.close();
+});
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function ledgerRows(): Promise<number> {
+  const t = await app.db.database.read.select().from(transfers);
+  const p = await app.db.database.read.select().from(postings);
+  return t.length + p.length;
+}
+
+describe('POST /api/practice', () => {
+  it('refuses the signed-out and settings outside the choices', async () => {
+    expect(await app.client().post('/api/practice', { time: 10, bots: 3 })).toMatchObject({
+      status: 401,
+    });
+    const guest = await app.guest();
+    for (const [body, error] of [
+      [
+        { time: 15, bots: 3 },
+        'Please choose a practice time of 5, 10, 20, 30, 40, 50 or 60 minutes.',
+      ],
+      [{ time: 10, bots: 0 }, 'Please choose between 1 and 5 bots.'],
+      [{ time: 10, bots: 6 }, 'Please choose between 1 and 5 bots.'],
+      [{ time: 10 }, 'Please choose between 1 and 5 bots.'],
+    ] as const) {
+      expect(await guest.client.post('/api/practice', body)).toMatchObject({
+        status: 400,
+        json: { error, code: 'invalid_settings' },
+      });
+    }
+  });
+
+  it('a guest plays 3 bots to the end: no ledger row, never listed, a lesson for every seat', async () => {
+    const guest = await app.guest();
+    const ledgerBefore = await ledgerRows();
+    const created = await guest.client.post('/api/practice', { time: 5, bots: 3 });
+    expect(created.status).toBe(201);
+    const room = created.json.room as {
+      roomId: string;
+      joinedOrder: string[];
+      participants: Record<string, { name: string }>;
+    };
+    expect(created.json.room).toMatchObject({ practice: true, amount: 0, time: 5, maxPlayers: 4 });
+    expect(room.joinedOrder[0]).toBe(guest.id);
+    const bots = room.joinedOrder.slice(1);
+    expect(bots).toHaveLength(3);
+    for (const uid of bots) {
+      expect(uid.startsWith('bot:')).toBe(true);
+      expect(room.participants[uid]?.name.startsWith('Bot ')).toBe(true);
+    }
+
+    // Never listed; the caller's current room until it ends; no second room meanwhile.
+    expect((await app.client().get('/api/rooms')).json.rooms).toEqual([]);
+    expect((await guest.client.get('/api/me')).json.user).toMatchObject({
+      currentRoomId: room.roomId,
+    });
+    expect(await guest.client.post('/api/practice', { time: 5, bots: 1 })).toMatchObject({
+      status: 409,
+      json: { code: 'already_in_another_room', roomId: room.roomId },
+    });
+
+    const ticket = await guest.client.post(`/api/rooms/${room.roomId}/ticket`);
+    expect(ticket.status).toBe(200);
+    const player = await startBot({ url: ticket.json.url as string, uid: guest.id });
+    const ended = await player.waitForState(
+      (s) => s.status === 'ended' && s.result !== null,
+      60_000,
+    );
+    expect(player.errors).toEqual([]);
+
+    // The bots played their own turns (the turn timer rolled for nobody but maybe the guest).
+    const botRolls = player.logs.filter((e) => e.type === 'dice_roll' && bots.includes(e.player));
+    expect(botRolls.length).toBeGreaterThan(0);
+    expect(botRolls.every((e) => e.type === 'dice_roll' && !e.auto)).toBe(true);
+    expect(Object.keys(ended.result?.lessons ?? {})).toEqual(room.joinedOrder);
+
+    const game = await waitFor('the practice settlement', async () => {
+      const answer = await guest.client.get(`/api/games/${room.roomId}`);
+      return answer.status === 200 ? (answer.json.game as FinishedGame) : null;
+    });
+    await player.close();
+    expect(game.practice).toBe(true);
+    expect(game.totalPot).toBe(0);
+    expect(game.lessons).toEqual(ended.result?.lessons);
+    expect(game.lessons).toEqual(
+      lessonsOf({
+        joinedOrder: game.joinedOrder,
+        players: game.participants,
+        statements: game.statements as Record<string, Statement>,
+        winners: game.winners,
+      }),
+    );
+
+    // No money moved, no revenue recorded, the guest is free again, the history says Practice.
+    expect(await ledgerRows()).toBe(ledgerBefore);
+    expect(
+      await app.db.database.read
+        .select()
+        .from(adminRevenue)
+        .where(eq(adminRevenue.roomId, room.roomId)),
+    ).toEqual([]);
+    expect((await guest.client.get('/api/me')).json.user).toMatchObject({ currentRoomId: null });
+    const history = await guest.client.get('/api/games');
+    expect(history.json.games).toEqual([
+      expect.objectContaining({ roomId: room.roomId, practice: true, prize: 0, totalPot: 0 }),
+    ]);
+    expect((await app.client().get(`/api/rooms/${room.roomId}`)).json.room).toMatchObject({
+      status: 'ended',
+      practice: true,
+    });
+  }, 90_000);
+});
