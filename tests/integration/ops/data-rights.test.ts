@@ -221,6 +221,8 @@ describe('DELETE /api/me', () => {
       phone: '0971234567',
       email: player.email,
       password: TEST_PASSWORD,
+      adult: true,
+      terms: true,
     });
     expect(signup.status).toBe(201);
     expect((signup.json.user as { id: string }).id).not.toBe(player.id);
