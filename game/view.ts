@@ -1,6 +1,7 @@
 // What leaves the room: a projected view (docs/protocol.md), never the snapshot itself. The server
 // seed appears only once the game has ended.
 import { BOARD, HOME_BOXES } from './board';
+import { isBotUid } from './bots';
 import { combineClientSeeds } from './dice';
 import { newPlayer, type Player } from './game-state';
 import type { ParticipantView, ResultView, RoomView } from './protocol';
@@ -42,7 +43,8 @@ function participantView(player: Player, context: RoomContext): ParticipantView 
     revenue: { ...player.revenue },
     expenses: { ...player.expenses },
     tax: player.tax,
-    connected: context.connected[player.uid] === true,
+    // Bots are played by the room server itself: always present.
+    connected: context.connected[player.uid] === true || isBotUid(player.uid),
   };
 }
 

@@ -216,6 +216,23 @@ function playBotsOnly(serverSeed: string, botCount: number, timeMinutes: number)
 }
 
 describe('bots only', () => {
+  it('shows bots as present: the room server plays for them, so they are never away', () => {
+    const input = roomInput({
+      serverSeed: 'ab'.repeat(32),
+      timeMinutes: 5,
+      maxPlayers: 2,
+      stakeNgwee: 0,
+    });
+    const [start] = initialTransition(roomMachine, input);
+    const [seated] = transition(roomMachine, start, {
+      type: 'SEATS',
+      seats: botSeats(2).map(({ uid, name }) => ({ uid, name })),
+      now: T0,
+    });
+    const view = toView(seated, { spectators: 0 });
+    expect(Object.values(view.participants).map((p) => p.connected)).toEqual([true, true]);
+  });
+
   it('never break a rule, and the game always ends', () => {
     fc.assert(
       fc.property(
