@@ -11,6 +11,7 @@ import { BRAND } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/support';
+import type { TicketView } from '../../server/support/tickets';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountStyles },
@@ -34,15 +35,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { user, topic, reference };
 }
 
-interface Ticket {
-  id: string;
-  topic: string;
-  message: string;
-  reference: string | null;
-  status: string;
-  createdAt: string;
-  replies: { id: string; message: string; createdAt: string }[];
-}
+type Ticket = TicketView;
 
 export default function Support({ loaderData }: Route.ComponentProps) {
   const { user, topic, reference } = loaderData;

@@ -3,12 +3,12 @@
 // room until it ends. One write transaction, then the usual push to the room server.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { roomBots, rooms, roomSeats, users } from '../../../db/schema';
+import { roomBots, users } from '../../../db/schema';
 import { botSeats } from '../../../game/bots';
 import { refuse, roomMessages as m, type Refusal } from '../rooms/messages';
 import { loadRoom, toPublicRoom } from '../rooms/queries';
 import type { RoomPublisher } from '../rooms/publisher';
-import { newRoomId, newServerSeed, seatName } from '../rooms/seating';
+import { insertRoomWithHost, newRoomId, newServerSeed, seatName } from '../rooms/seating';
 import type { Actor } from '../rooms/service';
 import { liveRoomOf, setCurrentRoom } from '../rooms/user-rooms';
 import { parseClientSeed, ROOM_EXPIRY_MS } from '../rooms/settings';
@@ -49,30 +49,26 @@ export async function createPractice(
       return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, { roomId: current });
     }
     // Every seat is taken at once: the room server counts down and starts the game.
-    await tx.insert(rooms).values({
-      roomId,
-      roomName: practiceRoomName(user.firstName),
-      hostId: actor.id,
-      amount: 0,
-      timeMinutes,
-      maxPlayers: bots + 1,
-      privacy: 'Private',
-      isActive: false,
-      status: 'active',
-      practice: true,
-      serverSeed,
-      serverSeedHash,
-      createdAt: now,
-      expiresAt: now + Math.round(ROOM_EXPIRY_MS * deps.gameTimeScale),
-    });
-    await tx.insert(roomSeats).values({
-      roomId,
-      userId: actor.id,
-      name: seatName(user),
-      seatIndex: 0,
-      clientSeed: seed.clientSeed,
-      joinedAt: now,
-    });
+    await insertRoomWithHost(
+      tx,
+      {
+        roomId,
+        roomName: practiceRoomName(user.firstName),
+        hostId: actor.id,
+        amount: 0,
+        timeMinutes,
+        maxPlayers: bots + 1,
+        privacy: 'Private',
+        isActive: false,
+        status: 'active',
+        practice: true,
+        serverSeed,
+        serverSeedHash,
+        createdAt: now,
+        expiresAt: now + Math.round(ROOM_EXPIRY_MS * deps.gameTimeScale),
+      },
+      { userId: actor.id, name: seatName(user), clientSeed: seed.clientSeed, joinedAt: now },
+    );
     await tx.insert(roomBots).values(
       botSeats(bots).map((bot, i) => ({
         roomId,

@@ -38,6 +38,16 @@ class RefusalError extends Error {
   }
 }
 
+/** A new room and its host's seat (index 0): how every room, real or practice, begins. */
+export async function insertRoomWithHost(
+  tx: Tx,
+  room: typeof rooms.$inferInsert & { roomId: string },
+  host: { userId: string; name: string; clientSeed: string | null; joinedAt: number },
+): Promise<void> {
+  await tx.insert(rooms).values(room);
+  await tx.insert(roomSeats).values({ roomId: room.roomId, seatIndex: 0, ...host });
+}
+
 export function newRoomId(): string {
   return encodeBase32LowerCaseNoPadding(randomBytes(10));
 }
@@ -130,29 +140,25 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
         if ((await balanceOf(tx, accountIds.wallet(actor.id))) < settings.stakeNgwee)
           return insufficient;
 
-        await tx.insert(rooms).values({
-          roomId,
-          roomName: roomNameFor(user.firstName),
-          hostId: actor.id,
-          amount: settings.stakeNgwee,
-          timeMinutes: settings.timeMinutes,
-          maxPlayers: settings.maxPlayers,
-          privacy: settings.privacy,
-          isActive: true,
-          status: 'waiting',
-          serverSeed,
-          serverSeedHash,
-          createdAt: now,
-          expiresAt: now + Math.round(ROOM_EXPIRY_MS * deps.gameTimeScale),
-        });
-        await tx.insert(roomSeats).values({
-          roomId,
-          userId: actor.id,
-          name: seatName(user),
-          seatIndex: 0,
-          clientSeed: seed.clientSeed,
-          joinedAt: now,
-        });
+        await insertRoomWithHost(
+          tx,
+          {
+            roomId,
+            roomName: roomNameFor(user.firstName),
+            hostId: actor.id,
+            amount: settings.stakeNgwee,
+            timeMinutes: settings.timeMinutes,
+            maxPlayers: settings.maxPlayers,
+            privacy: settings.privacy,
+            isActive: true,
+            status: 'waiting',
+            serverSeed,
+            serverSeedHash,
+            createdAt: now,
+            expiresAt: now + Math.round(ROOM_EXPIRY_MS * deps.gameTimeScale),
+          },
+          { userId: actor.id, name: seatName(user), clientSeed: seed.clientSeed, joinedAt: now },
+        );
         await stake(tx, { roomId, userId: actor.id, now });
         await setCurrentRoom(tx, actor.id, roomId, now);
         return roomAsItStands(tx, roomId);

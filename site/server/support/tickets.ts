@@ -141,6 +141,9 @@ export async function supportInbox(db: Queryable) {
   }));
 }
 
+/** One ticket of the operator's inbox, as `GET /api/admin/support` answers it. */
+export type InboxTicket = Awaited<ReturnType<typeof supportInbox>>[number];
+
 /** The reply, the ticket marked answered and the audit row: one transaction. Null: no such ticket. */
 export async function replyToTicket(
   database: Database,

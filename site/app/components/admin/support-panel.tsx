@@ -4,18 +4,7 @@ import { apiFetch } from '../account/api';
 import { Banner, Progress } from '../account/banner';
 import { formatDateTime } from '../account/dates';
 import { useApiRead } from '../account/use-api-read';
-
-interface InboxTicket {
-  id: string;
-  topic: string;
-  message: string;
-  reference: string | null;
-  status: string;
-  createdAt: string;
-  email: string;
-  firstName: string;
-  replies: { id: string; message: string; createdAt: string }[];
-}
+import type { InboxTicket } from '../../../server/support/tickets';
 
 function ReplyForm({ ticketId, onSent }: { ticketId: string; onSent(): void }) {
   const [message, setMessage] = useState('');
