@@ -49,6 +49,7 @@ const room = (roomId: string) => ({
   joinedOrder: ['u1'],
   createdAt: new Date().toISOString(),
   serverSeedHash: 'ab',
+  practice: false,
 });
 
 describe('lobby party', () => {
