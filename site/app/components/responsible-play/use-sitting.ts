@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 const HOUR_MS = 60 * 60 * 1000;
 const STARTED_KEY = 'zed.sitting.startedAt';
-const SEEN_KEY = 'zed.sitting.checksSeen';
+const NEXT_KEY = 'zed.sitting.nextCheckAt';
 /** Tests shorten the hour with `?realityCheck=<seconds>` on the board's address; never lengthen. */
 const TEST_PARAM = 'realityCheck';
 
@@ -35,7 +35,7 @@ export interface Sitting {
   due: boolean;
   /** How long this sitting has lasted (ms), as of the check falling due. */
   playedMs: number;
-  /** "Keep playing": the next check comes one interval later. */
+  /** "Keep playing": the next check comes one interval after this answer. */
   acknowledge(): void;
 }
 
@@ -49,18 +49,19 @@ export function useSitting(active: boolean): Sitting {
     const startedAt = readNumber(STARTED_KEY) ?? Date.now();
     writeNumber(STARTED_KEY, startedAt);
     const tick = () => {
-      const playedMs = Date.now() - startedAt;
-      const seen = readNumber(SEEN_KEY) ?? 0;
-      if (Math.floor(playedMs / interval) > seen) setState({ due: true, playedMs });
+      const now = Date.now();
+      const nextAt = readNumber(NEXT_KEY) ?? startedAt + interval;
+      if (now >= nextAt) setState({ due: true, playedMs: now - startedAt });
     };
     tick();
     const timer = window.setInterval(tick, Math.min(interval / 4, 15_000));
     return () => window.clearInterval(timer);
   }, [active]);
 
+  // Counted from the answer, not from the sitting's start: a check answered late is never followed
+  // at once by the next one.
   const acknowledge = useCallback(() => {
-    const startedAt = readNumber(STARTED_KEY) ?? Date.now();
-    writeNumber(SEEN_KEY, Math.floor((Date.now() - startedAt) / intervalFromAddress()));
+    writeNumber(NEXT_KEY, Date.now() + intervalFromAddress());
     setState((previous) => ({ ...previous, due: false }));
   }, []);
 
