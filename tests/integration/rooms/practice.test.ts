@@ -11,7 +11,9 @@ import { startBot } from '../../support/bot';
 import type { RoomsApp } from '../../support/rooms-app';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
-const TIME_SCALE = 0.01;
+// Slow enough that the player's intents stay under the room's message rate (10 a second): at 0.01
+// the bots' pauses are ~20 ms and a fast player's turns came back more often than that.
+const TIME_SCALE = 0.03;
 
 let rooms: RoomsWithParty;
 let app: RoomsApp;
