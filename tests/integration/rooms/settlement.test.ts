@@ -245,7 +245,19 @@ describe('settlement (protocol call 3)', () => {
         422,
         /rolls list/,
       ],
-      ['a dropped log entry', { ...honest, logs: honest.logs.slice(0, -1) }, 422, /Replay failed/],
+      [
+        'a dropped first log entry',
+        { ...honest, logs: honest.logs.slice(1) },
+        422,
+        /Replay failed/,
+      ],
+      // Without its last move the log may still be a legal shorter game; then the totals give it away.
+      [
+        'a dropped last log entry',
+        { ...honest, logs: honest.logs.slice(0, -1) },
+        422,
+        /Replay failed|differs from the replay/,
+      ],
       [
         'an invented revenue',
         {
