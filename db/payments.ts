@@ -79,7 +79,12 @@ export async function createPaymentRequest(
   if (existing) return { payment: existing, duplicate: true };
 
   if (request.kind === 'deposit') {
-    await assertMayDeposit(tx, { userId: request.userId, amount: request.amount, now });
+    await assertMayDeposit(tx, {
+      userId: request.userId,
+      amount: request.amount,
+      now,
+      phone: request.phone,
+    });
   }
   if (request.kind === 'withdrawal') {
     await postTransfer(tx, {

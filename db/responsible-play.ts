@@ -4,7 +4,13 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { lusakaPeriod, type PeriodUnit } from './lusaka-time';
-import { paymentRequests, playLimits, selfExclusions, userTransactions } from './schema';
+import {
+  carriedExclusion,
+  laterExclusion,
+  type Identities,
+  type RunningExclusion,
+} from './carried-exclusions';
+import { paymentRequests, playLimits, selfExclusions, userTransactions, users } from './schema';
 import { limitKinds, type ExclusionPeriod, type LimitKind } from './schema';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -155,13 +161,18 @@ export async function setLimits(
   }
 }
 
-/** The self-exclusion running at `now` that ends last (a permanent one first), or null. */
+/**
+ * The self-exclusion running at `now` that ends last (a permanent one first), or null: the user's
+ * own, or one carried from an erased account that shared an email address or a phone number with
+ * them (`extra` adds identities the request itself brings, such as a deposit's payer number).
+ */
 export async function activeExclusion(
   q: Queryable,
   userId: string,
   now: number,
-): Promise<{ until: number | null; startedAt: number; period: ExclusionPeriod } | null> {
-  const row = await q
+  extra: Identities = {},
+): Promise<RunningExclusion | null> {
+  const own = await q
     .select({
       until: selfExclusions.until,
       startedAt: selfExclusions.startedAt,
@@ -177,7 +188,20 @@ export async function activeExclusion(
     )
     .orderBy(sql`${selfExclusions.until} IS NULL DESC`, desc(selfExclusions.until))
     .get();
-  return row ?? null;
+  const user = await q
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  const carried = await carriedExclusion(
+    q,
+    {
+      emails: [user?.email, ...(extra.emails ?? [])],
+      phones: [user?.phone, ...(extra.phones ?? [])],
+    },
+    now,
+  );
+  return laterExclusion(own ?? null, carried);
 }
 
 /**
@@ -200,8 +224,13 @@ export async function startExclusion(
   return { until };
 }
 
-async function refuseWhileExcluded(tx: Queryable, userId: string, now: number): Promise<void> {
-  const running = await activeExclusion(tx, userId, now);
+async function refuseWhileExcluded(
+  tx: Queryable,
+  userId: string,
+  now: number,
+  extra: Identities = {},
+): Promise<void> {
+  const running = await activeExclusion(tx, userId, now, extra);
   if (running) throw new SelfExcludedError(running.until);
 }
 
@@ -294,9 +323,9 @@ async function refusePastLimit(
  */
 export async function assertMayDeposit(
   tx: Queryable,
-  input: { userId: string; amount: number; now: number },
+  input: { userId: string; amount: number; now: number; phone?: string },
 ): Promise<void> {
-  await refuseWhileExcluded(tx, input.userId, input.now);
+  await refuseWhileExcluded(tx, input.userId, input.now, { phones: [input.phone] });
   await refusePastLimit(tx, input, DEPOSIT_KINDS, (start, end) =>
     depositedIn(tx, input.userId, start, end),
   );

@@ -77,3 +77,22 @@ export const selfExclusions = sqliteTable(
   },
   (t) => [index('self_exclusions_user').on(t.userId, t.startedAt)],
 );
+
+/**
+ * A self-exclusion that outlives the erasure of its account: the running exclusion, keyed by a
+ * SHA-256 digest of each email address and phone number the erased account used. A new account on
+ * any of them is excluded until the same time (docs/decisions/050-exclusion-outlives-erasure.md).
+ */
+export const carriedExclusions = sqliteTable(
+  'carried_exclusions',
+  {
+    id: id(),
+    digest: text('digest').notNull(),
+    period: text('period', { enum: exclusionPeriods }).notNull(),
+    startedAt: integer('started_at').notNull(),
+    /** Null: permanent. */
+    until: integer('until'),
+    carriedAt: integer('carried_at').notNull(),
+  },
+  (t) => [index('carried_exclusions_digest').on(t.digest)],
+);

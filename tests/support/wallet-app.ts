@@ -81,7 +81,13 @@ export interface WalletApp {
    * Signs a new player up through the API; `fundZmw` credits a completed deposit via db/payments,
    * from `fundPhone` (default 0961234567), which that proves for withdrawals.
    */
-  player(options?: { fundZmw?: number; fundPhone?: string; email?: string }): Promise<TestPlayer>;
+  player(options?: {
+    fundZmw?: number;
+    fundPhone?: string;
+    email?: string;
+    /** The profile's phone (default 0971234567). */
+    phone?: string;
+  }): Promise<TestPlayer>;
   guest(): Promise<TestPlayer>;
   makeAdmin(userId: string): Promise<void>;
   /**
@@ -164,11 +170,11 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
 
   const client = () => new HttpClient(url, url);
 
-  async function signUp(c: HttpClient, email: string): Promise<string> {
+  async function signUp(c: HttpClient, email: string, phone = '0971234567'): Promise<string> {
     const answer = await c.post('/api/auth/signup', {
       firstName: 'Mutale',
       lastName: 'Banda',
-      phone: '0971234567',
+      phone,
       email,
       password: TEST_PASSWORD,
       adult: true,
@@ -210,7 +216,7 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
       people += 1;
       const email = opts.email ?? `player.${people}.${randomUUID().slice(0, 8)}@example.zm`;
       const c = client();
-      const id = await signUp(c, email);
+      const id = await signUp(c, email, opts.phone);
       if (opts.fundZmw) await fund(id, opts.fundZmw, Date.now(), opts.fundPhone);
       return { id, email, client: c };
     },

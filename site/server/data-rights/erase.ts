@@ -3,7 +3,9 @@
 // personal field on it and around it goes. docs/decisions/034-account-erasure.md says what and why.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client';
+import { carryExclusion } from '../../../db/carried-exclusions';
 import { accountIds, balanceOf } from '../../../db/ledger';
+import { activeExclusion } from '../../../db/responsible-play';
 import {
   emailTokens,
   loginThrottle,
@@ -92,7 +94,23 @@ async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
 }
 
 async function erasePersonalData(tx: Tx, userId: string, now: number): Promise<EndedSession[]> {
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await tx
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
+  const running = await activeExclusion(tx, userId, now);
+  if (running) {
+    const paidFrom = await tx
+      .selectDistinct({ phone: paymentRequests.phone })
+      .from(paymentRequests)
+      .where(eq(paymentRequests.userId, userId));
+    await carryExclusion(
+      tx,
+      running,
+      { emails: [user?.email], phones: [user?.phone, ...paidFrom.map((p) => p.phone)] },
+      now,
+    );
+  }
   if (user?.email)
     await tx.delete(loginThrottle).where(eq(loginThrottle.key, `acct:${user.email}`));
   const ended = await invalidateUserSessions(tx, userId);

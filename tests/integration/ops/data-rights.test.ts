@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   accounts,
+  carriedExclusions,
   emailTokens,
   paymentRequests,
   roomSeats,
@@ -231,6 +232,63 @@ describe('DELETE /api/me', () => {
       .client()
       .post('/api/auth/login', { email: player.email, password: TEST_PASSWORD });
     expect((login.json.user as { id: string }).id).not.toBe(player.id);
+  });
+});
+
+describe('a self-exclusion outlives the erasure of its account', () => {
+  const deposit = (player: TestPlayer, phone: string) =>
+    player.client.post('/api/wallet/deposit', { phone, amount: 10, operator: 'mtn' });
+
+  test('a new account on the same email, phone or payer number is excluded until the same time', async () => {
+    const player = await app.player({ phone: '0975550101', fundZmw: 20, fundPhone: '0965550102' });
+    const excluded = await player.client.post('/api/me/exclusion', { period: '30d' });
+    expect(excluded.status).toBe(200);
+    const until = (excluded.json.exclusion as { until: string }).until;
+    // Excluded players may still withdraw, and must, before the account can go.
+    const out = await player.client.post('/api/wallet/withdraw', {
+      phone: '0965550102',
+      amount: 20,
+      operator: 'mtn',
+    });
+    expect(out.status).toBe(202);
+    await paymentDone(player, out.json.paymentId as string);
+    expect(
+      (await player.client.request('DELETE', '/api/me', { password: TEST_PASSWORD })).status,
+    ).toBe(200);
+
+    const sameEmail = await app.player({ email: player.email, phone: '0975550103' });
+    const samePhone = await app.player({ phone: '0975550101' });
+    const samePayer = await app.player({ phone: '0975550104' });
+    for (const [who, number] of [
+      [sameEmail, '0965550105'],
+      [samePhone, '0965550106'],
+      [samePayer, '0965550102'],
+    ] as const) {
+      const refused = await deposit(who, number);
+      expect(refused.status).toBe(403);
+      expect(refused.json.code).toBe('self_excluded');
+    }
+    const me = await sameEmail.client.get('/api/me');
+    expect((me.json.user as { exclusionUntil: string }).exclusionUntil).toBe(until);
+
+    // Somebody else entirely is not touched, and nothing readable of the erased account is kept.
+    const stranger = await app.player({ phone: '0975550107' });
+    expect((await deposit(stranger, '0965550108')).status).toBe(202);
+    const kept = JSON.stringify(await app.database.read.select().from(carriedExclusions));
+    for (const secret of [player.email, '0975550101', '0965550102', '975550101', '965550102']) {
+      expect(kept).not.toContain(secret);
+    }
+  });
+
+  test('nothing is carried for an account without a running exclusion', async () => {
+    const before = (await app.database.read.select().from(carriedExclusions)).length;
+    const player = await app.player({ phone: '0975550201' });
+    expect(
+      (await player.client.request('DELETE', '/api/me', { password: TEST_PASSWORD })).status,
+    ).toBe(200);
+    expect((await app.database.read.select().from(carriedExclusions)).length).toBe(before);
+    const again = await app.player({ email: player.email, phone: '0975550201' });
+    expect((await deposit(again, '0965550202')).status).toBe(202);
   });
 });
 

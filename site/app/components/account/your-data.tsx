@@ -58,6 +58,10 @@ export function YourData({ hasPassword }: { hasPassword: boolean }) {
           on payments requires. Your wallet must be empty and you must not be seated in a game. You
           can sign up again later with the same email.
         </p>
+        <p>
+          A self-exclusion you chose keeps running to its end: a new account with the same email,
+          phone number or mobile-money number is excluded until the same time.
+        </p>
         <form className="form" onSubmit={submit} noValidate aria-label="Delete my account">
           {error ? (
             <Banner tone="error" title={error.text}>
