@@ -1,6 +1,10 @@
 // How to Play, sections 7–11: the end of a game, the finance statement, the winner and payout,
 // the provably fair dice, and leaving a room.
 import { Link } from 'react-router';
+import { TIME_OPTIONS_MINUTES } from '../../../../game/room-options';
+
+const SHORTEST = Math.min(...TIME_OPTIONS_MINUTES);
+const LONGEST = Math.max(...TIME_OPTIONS_MINUTES);
 
 /** 7. When the game ends. */
 export function GameEndSection() {
@@ -8,9 +12,10 @@ export function GameEndSection() {
     <section id="end" aria-labelledby="end-title">
       <h2 id="end-title">7. When the game ends</h2>
       <p>
-        The clock starts with the first roll and runs for the room&apos;s time (10 to 60 minutes).
-        When it reaches zero the game ends at once, whoever&apos;s turn it is. Every player then
-        sees the statements and the winner; after 5 seconds you are taken to your game history.
+        The clock starts with the first roll and runs for the room&apos;s time ({SHORTEST} to{' '}
+        {LONGEST} minutes). When it reaches zero the game ends at once, whoever&apos;s turn it is.
+        The board stays on screen: every player sees who won and why, the statements and a short
+        lesson on their own game, with a rematch and the game history one tap away.
       </p>
     </section>
   );
