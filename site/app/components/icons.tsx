@@ -2,7 +2,8 @@
 import type { ReactNode } from 'react';
 import type { PillarId } from '../content/brand';
 
-function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+/** The frame every icon shares: a 24-unit stroked square, hidden from assistive technology. */
+export function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       aria-hidden="true"

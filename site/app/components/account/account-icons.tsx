@@ -1,5 +1,6 @@
 // The dashboard's icons: inline SVG in `currentColor`, no image requests.
 import type { ReactNode } from 'react';
+import { Icon } from '../icons';
 
 export type AccountIconName =
   | 'home'
@@ -89,20 +90,5 @@ const PATHS: Record<AccountIconName, ReactNode> = {
 };
 
 export function AccountIcon({ name, size = 28 }: { name: AccountIconName; size?: number }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {PATHS[name]}
-    </svg>
-  );
+  return <Icon size={size}>{PATHS[name]}</Icon>;
 }
