@@ -14,6 +14,7 @@ import type { FinishedGame } from '../../../site/server/rooms/settlement-record'
 import { startBot, type Bot } from '../../support/bot';
 import type { RoomsApp, TestUser } from '../../support/rooms-app';
 import { seededRandom } from '../../support/seeded-random';
+import { waitFor } from '../../support/wait';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
 const TIME_SCALE = 0.005;
@@ -29,16 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rooms?.close();
 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function playGame(count: number, stakeZmw: number, seed: number) {
   const random = seededRandom(seed);

@@ -9,6 +9,7 @@ import type { Statement } from '../../../game/statement';
 import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
 import { startBot } from '../../support/bot';
 import type { RoomsApp } from '../../support/rooms-app';
+import { waitFor } from '../../support/wait';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
 // Slow enough that the player's intents stay under the room's message rate (10 a second): at 0.01
@@ -26,16 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rooms?.close();
 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function ledgerRows(): Promise<number> {
   const t = await app.db.database.read.select().from(transfers);
