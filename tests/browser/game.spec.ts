@@ -15,6 +15,7 @@ import {
   uniqueEmail,
   waitForHydration,
 } from './support/fixtures';
+import { playOnce } from './support/play';
 
 const PHONE = { width: 360, height: 640 };
 
@@ -105,28 +106,6 @@ async function rendersDuring(page: Page, ms: number): Promise<number> {
     for (const undo of restore) undo();
     return count;
   }, ms);
-}
-
-/** One pass of a player's hand: answer an open truck offer, or roll when it is their turn. */
-async function playOnce(page: Page, buy: { done: boolean }): Promise<void> {
-  const offer = page.getByRole('dialog', { name: 'Buy a truck?' });
-  if (await offer.isVisible()) {
-    const choice = buy.done ? 'Decline' : /^Buy for 1,500$/;
-    buy.done = true;
-    await offer
-      .getByRole('button', { name: choice })
-      .click({ timeout: 1_000 })
-      .catch(() => {});
-    return;
-  }
-  const label = await page
-    .getByTestId('turn-label')
-    .textContent()
-    .catch(() => null);
-  const roll = page.getByRole('button', { name: 'Roll', exact: true });
-  if (label === 'Your turn' && (await roll.isEnabled().catch(() => false))) {
-    await roll.click({ timeout: 1_000 }).catch(() => {});
-  }
 }
 
 async function balanceOf(page: Page): Promise<number> {

@@ -3,30 +3,9 @@
 // game over and again in the game history, each time marked "Practice".
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test, waitForHydration } from './support/fixtures';
+import { playOnce } from './support/play';
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-/** Answers a truck offer (buys the first) or rolls on the player's turn. */
-async function playOnce(page: Page, buy: { done: boolean }): Promise<void> {
-  const offer = page.getByRole('dialog', { name: 'Buy a truck?' });
-  if (await offer.isVisible()) {
-    const choice = buy.done ? 'Decline' : /^Buy for 1,500$/;
-    buy.done = true;
-    await offer
-      .getByRole('button', { name: choice })
-      .click({ timeout: 1_000 })
-      .catch(() => {});
-    return;
-  }
-  const label = await page
-    .getByTestId('turn-label')
-    .textContent()
-    .catch(() => null);
-  const roll = page.getByRole('button', { name: 'Roll', exact: true });
-  if (label === 'Your turn' && (await roll.isEnabled().catch(() => false))) {
-    await roll.click({ timeout: 1_000 }).catch(() => {});
-  }
-}
 
 test('a signed-out visitor practises against bots from the home page and reads the lesson', async ({
   page,
