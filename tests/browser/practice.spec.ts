@@ -1,7 +1,6 @@
 // Practise first, on a 360 × 740 phone: a signed-out visitor starts a practice game from the home
 // page (as a guest), plays it against bots to the end on the real board, and reads the lesson at
 // game over and again in the game history, each time marked "Practice".
-import type { Page } from '@playwright/test';
 import { expect, screenshot, test, waitForHydration } from './support/fixtures';
 import { playOnce } from './support/play';
 
