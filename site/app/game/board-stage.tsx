@@ -1,10 +1,11 @@
 // The board's place on the page: measures the room it has (and keeps measuring as the screen
 // changes), lazy-loads the Pixi canvas into it, and describes the board in words for people who
 // cannot see the canvas.
+import { countOf } from '../../shared/count';
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import type { RoomView } from '../../../game/protocol';
 import { Progress } from '../components/account/banner';
-import { positionName } from './format';
+import { homesOf, positionName } from './format';
 import { fitBoardSize } from './layout';
 
 const loadBoardCanvas = () => import('./board-canvas');
@@ -53,10 +54,13 @@ export const BoardStage = memo(function BoardStage({ view }: { view: RoomView })
     };
   }, []);
 
+  const homes = homesOf(view.participants);
   const description = view.joinedOrder
     .map((uid) => {
       const p = view.participants[uid];
-      return p ? `${p.name} on ${positionName(p.position)}, ${p.trucks} trucks` : null;
+      return p
+        ? `${p.name} on ${positionName(p.position, homes)}, ${countOf(p.trucks, 'truck')}`
+        : null;
     })
     .filter(Boolean)
     .join('; ');

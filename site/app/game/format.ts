@@ -17,14 +17,31 @@ function signed(amount: number, sign: '+' | '-'): string {
 }
 
 /** "Council" for `box8`; the box id itself if unknown. */
-export function tileName(boxId: string): string {
+/** Each seated player's home tile (its box id) and the owner's name. */
+export type Homes = Readonly<Record<string, string>>;
+
+export function homesOf(
+  participants: Readonly<Record<string, { name: string; homeBox: string }>>,
+): Homes {
+  return Object.fromEntries(Object.values(participants).map((p) => [p.homeBox, p.name]));
+}
+
+/** A tile by name; with `homes`, a home is named by its owner, or empty when nobody sits there. */
+function boxName(box: Box, homes?: Homes): string {
+  if (box.kind !== 'home' || !homes) return box.name;
+  const owner = homes[box.id];
+  return owner ? `${owner}'s home` : 'an empty home';
+}
+
+export function tileName(boxId: string, homes?: Homes): string {
   const box: Box | undefined = BOARD.find((b) => b.id === boxId);
-  return box ? box.name : boxId;
+  return box ? boxName(box, homes) : boxId;
 }
 
 /** The tile a position stands on, by name ("Start" off the board). */
-export function positionName(position: number): string {
-  return BOARD[position]?.name ?? 'Start';
+export function positionName(position: number, homes?: Homes): string {
+  const box = BOARD[position];
+  return box ? boxName(box, homes) : 'Start';
 }
 
 export type Names = Readonly<Record<string, string>>;
@@ -69,7 +86,7 @@ export interface LogLine {
  * The log as sentences: a roll and what its tile did make one line ("Mwila rolled a 4 and moved
  * to Council (−80)"); purchases and anything unmatched get lines of their own.
  */
-export function describeLog(entries: readonly LogEntry[], names: Names): LogLine[] {
+export function describeLog(entries: readonly LogEntry[], names: Names, homes?: Homes): LogLine[] {
   const lines: LogLine[] = [];
   const used = new Set<number>();
   entries.forEach((entry, index) => {
@@ -90,26 +107,26 @@ export function describeLog(entries: readonly LogEntry[], names: Names): LogLine
       const again = entry.extraTurn ? '. A 6: rolls again' : '';
       lines.push({
         key: index,
-        text: `${who} rolled a ${entry.roll}${auto} and moved to ${positionName(entry.newPosition)}${effects}${again}`,
+        text: `${who} rolled a ${entry.roll}${auto} and moved to ${positionName(entry.newPosition, homes)}${effects}${again}`,
       });
       return;
     }
-    lines.push({ key: index, text: describeEntry(entry, names) });
+    lines.push({ key: index, text: describeEntry(entry, names, homes) });
   });
   return lines;
 }
 
 /** One entry on its own line. */
-export function describeEntry(entry: LogEntry, names: Names): string {
+export function describeEntry(entry: LogEntry, names: Names, homes?: Homes): string {
   switch (entry.type) {
     case 'dice_roll':
-      return `${nameOf(entry.player, names)} rolled a ${entry.roll} and moved to ${positionName(entry.newPosition)}`;
+      return `${nameOf(entry.player, names)} rolled a ${entry.roll} and moved to ${positionName(entry.newPosition, homes)}`;
     case 'truck_fee':
-      return `${nameOf(entry.from, names)} paid a truck fee of ${formatGameAmount(entry.amount)} to ${nameOf(entry.to, names)} at ${tileName(entry.boxId)}`;
+      return `${nameOf(entry.from, names)} paid a truck fee of ${formatGameAmount(entry.amount)} to ${nameOf(entry.to, names)} at ${tileName(entry.boxId, homes)}`;
     case 'revenue':
-      return `${nameOf(entry.player, names)} earned ${formatGameAmount(entry.amount)} at ${tileName(entry.boxId)}`;
+      return `${nameOf(entry.player, names)} earned ${formatGameAmount(entry.amount)} at ${tileName(entry.boxId, homes)}`;
     case 'expense':
-      return `${nameOf(entry.player, names)} paid ${formatGameAmount(entry.amount)} at ${tileName(entry.boxId)}`;
+      return `${nameOf(entry.player, names)} paid ${formatGameAmount(entry.amount)} at ${tileName(entry.boxId, homes)}`;
     case 'tax':
       return `${nameOf(entry.player, names)} paid ${formatGameAmount(entry.amount)} tax`;
     case 'truck_purchase':

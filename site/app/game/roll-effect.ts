@@ -2,7 +2,7 @@
 // floats over the board, and each player's cash change for their chip. From the log entries of
 // that roll (the same grouping as the log's own lines in format.ts).
 import type { LogEntry } from '../../../game/log';
-import { formatGameAmount, positionName, type Names } from './format';
+import { formatGameAmount, positionName, type Homes, type Names } from './format';
 
 export interface RollEffect {
   /** The roll's nonce: a new roll is a new effect (and a new animation). */
@@ -19,6 +19,7 @@ export function lastRollEffect(
   logs: readonly LogEntry[],
   names: Names,
   me: string | null,
+  homes?: Homes,
 ): RollEffect | null {
   let at = -1;
   for (let i = logs.length - 1; i >= 0; i--) {
@@ -62,7 +63,7 @@ export function lastRollEffect(
     }
   }
   const who = roll.player === me ? 'You' : (names[roll.player] ?? 'A player');
-  const where = positionName(roll.newPosition);
+  const where = positionName(roll.newPosition, homes);
   const text = `${who} rolled ${roll.roll} → ${where}${notes.length ? ` ${notes.join(', ')}` : ''}`;
   return { nonce: roll.nonce, text, changes };
 }

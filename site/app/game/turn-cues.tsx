@@ -1,6 +1,7 @@
 // What tells a player that their turn has come, besides the board: a short vibration, a short beep
 // (muted with a toggle remembered in localStorage), "● Your turn" in the tab title, and an
 // announcement with the seconds left before the server rolls for them.
+import { countOf } from '../../shared/count';
 import { useEffect, useState } from 'react';
 
 export const TURN_TITLE_MARK = '● Your turn';
@@ -73,7 +74,7 @@ export function useTurnTitle(myTurn: boolean): void {
 export function turnAnnouncement(seconds: number | null): string {
   return seconds === null
     ? 'Your turn. Press Roll.'
-    : `Your turn. Press Roll: the server rolls for you in ${seconds} seconds.`;
+    : `Your turn. Press Roll: the server rolls for you in ${countOf(seconds, 'second')}.`;
 }
 
 export function SoundToggle({ muted, onToggle }: { muted: boolean; onToggle(): void }) {

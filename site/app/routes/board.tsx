@@ -19,7 +19,7 @@ import { boardMachine, hasOffer } from '../game/board-machine';
 import { BoardStage } from '../game/board-stage';
 import { DicePanel, FairnessPanel, PlayersBar, PurchaseDialog } from '../game/board-panels';
 import { GameOverDialog } from '../game/game-over';
-import { describeLog, namesOf, secondsLeft, turnLabel } from '../game/format';
+import { describeLog, homesOf, namesOf, secondsLeft, turnLabel } from '../game/format';
 import { Announcer, GameLog } from '../game/game-log';
 import { boardPath, DASHBOARD_PATH } from '../game/guards';
 import { PracticeGameOver, PracticeNote } from '../game/lesson-view';
@@ -157,8 +157,12 @@ function GameScreen({
 
   const seated = view?.joinedOrder.includes(user.id) ?? false;
   const names = useMemo(() => (view ? namesOf(view.participants) : {}), [view]);
-  const lines = useMemo(() => describeLog(logs, names), [logs, names]);
-  const effect = useMemo(() => lastRollEffect(logs, names, user.id), [logs, names, user.id]);
+  const homes = useMemo(() => (view ? homesOf(view.participants) : {}), [view]);
+  const lines = useMemo(() => describeLog(logs, names, homes), [logs, names, homes]);
+  const effect = useMemo(
+    () => lastRollEffect(logs, names, user.id, homes),
+    [logs, names, user.id, homes],
+  );
   const ended = board.matches('over');
   const reconnecting = board.matches('reconnecting') || board.matches({ over: 'reconnecting' });
   const rollEnabled = board.matches({ connected: { dice: 'yourTurn' } });

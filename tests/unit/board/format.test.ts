@@ -5,6 +5,7 @@ import {
   describeLog,
   formatClock,
   formatGameAmount,
+  homesOf,
   namesOf,
   positionName,
   secondsLeft,
@@ -60,6 +61,27 @@ describe('describeLog', () => {
       'Bwalya Phiri rolled a 6 (rolled automatically) and moved to Tax (tax \u2212150). A 6: rolls again',
       'Mwila Banda rolled a 2 and moved to Home of player 2 (paid 100 to Bwalya Phiri)',
     ]);
+  });
+
+  it("names a home by its owner, and an unseated player's home as empty", () => {
+    const homes = homesOf({
+      m: { name: 'Mwila Banda', homeBox: 'box2' },
+      b: { name: 'Bwalya Phiri', homeBox: 'box6' },
+    });
+    const lines = describeLog(
+      [
+        roll('m', 2, 5),
+        { type: 'truck_fee', from: 'm', to: 'b', boxId: 'box6', amount: 100, timestamp: t },
+        roll('b', 3, 18, { timestamp: t + 1 }),
+      ],
+      names,
+      homes,
+    );
+    expect(lines.map((l) => l.text)).toEqual([
+      "Mwila Banda rolled a 2 and moved to Bwalya Phiri's home (paid 100 to Bwalya Phiri)",
+      'Bwalya Phiri rolled a 3 and moved to an empty home',
+    ]);
+    expect(positionName(1, homes)).toBe("Mwila Banda's home");
   });
 
   it('gives purchases and unmatched entries lines of their own, keyed by entry index', () => {
