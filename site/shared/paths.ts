@@ -7,5 +7,7 @@ export const PATHS = {
   account: '/rentalgame/account',
   accountHistory: '/rentalgame/accounthistory',
   deposit: '/rentalgame/deposit',
+  createGame: '/rentalgame/createnewgame',
+  joinRandom: '/rentalgame/joinrandomroom',
   withdraw: '/rentalgame/withdraw',
 } as const;

@@ -65,6 +65,14 @@ test('a new player signs up, deposits, withdraws and sees both in the history', 
   await expect(page.getByLabel('Network')).toHaveValue('airtel');
   await page.getByLabel('Mobile money number').fill('0961234567');
   await expect(page.getByLabel('Network')).toHaveValue('mtn');
+  // A quick amount fills the field in one tap; typing replaces it.
+  const quick = page.getByRole('group', { name: 'Quick amounts' });
+  await quick.getByRole('button', { name: 'ZMW 50.00' }).click();
+  await expect(page.getByLabel('Amount (ZMW)')).toHaveValue('50');
+  await expect(quick.getByRole('button', { name: 'ZMW 50.00' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.getByLabel('Amount (ZMW)').fill('150');
   await page.getByRole('button', { name: 'Deposit ZMW 150.00' }).click();
 
@@ -77,6 +85,11 @@ test('a new player signs up, deposits, withdraws and sees both in the history', 
     page.getByRole('status').filter({ hasText: 'Your deposit of ZMW 150.00 is complete.' }),
   ).toBeVisible();
   await expect(page.getByTestId('header-balance')).toHaveText('ZMW 150.00');
+  // and says what to do with the money next
+  await expect(page.getByRole('link', { name: 'create a game' })).toHaveAttribute(
+    'href',
+    '/rentalgame/createnewgame',
+  );
   await screenshot(page, 'deposit-completed');
 
   // Withdraw part of it.

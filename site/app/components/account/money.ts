@@ -6,6 +6,9 @@ export { formatZmw } from '../../../shared/money';
 /** The form's smallest amount (the input's `min`). */
 export const MIN_PAYMENT_ZMW = 1;
 
+/** One tap fills the deposit amount with one of these (ZMW): the stakes run from 10 to 50. */
+export const QUICK_DEPOSIT_ZMW = [20, 50, 100] as const;
+
 const AMOUNT_TEXT = /^\d+(?:\.\d{1,2})?$/;
 
 /**

@@ -17,7 +17,7 @@ import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
 import { authMessages } from '../../../shared/auth-messages';
 import { formatZmw } from '../../../shared/money';
-import { MIN_PAYMENT_ZMW, parseAmount } from './money';
+import { MIN_PAYMENT_ZMW, parseAmount, QUICK_DEPOSIT_ZMW } from './money';
 import {
   NoProvedNumbers,
   NUMBER_NOT_PROVED,
@@ -352,6 +352,21 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
             <p id="payment-amount-error" className="field__error">
               {errors.amount}
             </p>
+          ) : null}
+          {kind === 'deposit' ? (
+            <div className="quick-amounts" role="group" aria-label="Quick amounts">
+              {QUICK_DEPOSIT_ZMW.map((zmw) => (
+                <button
+                  key={zmw}
+                  type="button"
+                  className="button button--ghost quick-amounts__choice"
+                  aria-pressed={amountValue === zmw}
+                  onClick={() => setAmount(String(zmw))}
+                >
+                  {formatZmw(zmw)}
+                </button>
+              ))}
+            </div>
           ) : null}
         </div>
         <div className="form__actions">

@@ -4,6 +4,7 @@ import { isPlayRefusal, PlayRefusalStep } from '../responsible-play/refusal-step
 import { Link } from 'react-router';
 import { Banner, Progress } from './banner';
 import { formatZmw } from '../../../shared/money';
+import { PATHS } from '../../../shared/paths';
 import type { PaymentKind } from './payment-form';
 import { NUMBER_NOT_PROVED } from './proved-numbers';
 
@@ -62,10 +63,18 @@ export function NextStep({
 }) {
   if (tone === 'success') {
     return (
-      <p>
-        Your new balance is shown at the top. See every payment in your{' '}
-        <Link to="/rentalgame/accounthistory">account history</Link>.
-      </p>
+      <>
+        {kind === 'deposit' ? (
+          <p className="payment-result__next">
+            Now <Link to={PATHS.createGame}>create a game</Link> or{' '}
+            <Link to={PATHS.joinRandom}>join one</Link>.
+          </p>
+        ) : null}
+        <p>
+          Your new balance is shown at the top. See every payment in your{' '}
+          <Link to={PATHS.accountHistory}>account history</Link>.
+        </p>
+      </>
     );
   }
   if (isPlayRefusal(code)) return <PlayRefusalStep code={code} />;
