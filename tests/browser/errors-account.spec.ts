@@ -64,6 +64,16 @@ test.describe('sign-up', () => {
       form.getByText('Please enter a valid Zambian phone number (e.g., 096...).'),
     ).toBeVisible();
     await screenshot(page, 'auth-signup-invalid');
+
+    // Each message goes as soon as its field is right; the others stay until they are.
+    await form.getByLabel('Email').fill('bwalya@example.zm');
+    await expect(form.getByText('Please enter a valid email address.')).toHaveCount(0);
+    await expect(form.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel('Phone number').fill('0961234567');
+    await expect(
+      form.getByText('Please enter a valid Zambian phone number (e.g., 096...).'),
+    ).toHaveCount(0);
+    await expect(form.getByText('Password should be at least 8 characters long.')).toBeVisible();
   });
 
   test('an email that is already registered', async ({ page }) => {

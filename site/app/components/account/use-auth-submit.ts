@@ -11,6 +11,18 @@ export interface AuthRefusal {
   code: string | null;
 }
 
+/**
+ * The errors found at the last submit that the fields still have, with today's wording: a message
+ * goes as soon as its field is right, and no new one appears before the next submit.
+ */
+export function stillWrong<F>(shown: Errors<F>, now: Errors<F>): Errors<F> {
+  const kept: Errors<F> = {};
+  for (const key of Object.keys(shown) as (keyof Errors<F>)[]) {
+    if (now[key]) kept[key] = now[key];
+  }
+  return kept;
+}
+
 export function useAuthSubmit<F>(options: {
   path: '/api/auth/login' | '/api/auth/signup';
   check(): Errors<F>;
@@ -39,5 +51,5 @@ export function useAuthSubmit<F>(options: {
     setRefusal({ error: answer.error, code: answer.code });
   }
 
-  return { errors, refusal, busy, submit };
+  return { errors: stillWrong(errors, options.check()), refusal, busy, submit };
 }
