@@ -2,8 +2,7 @@
 // only when it is yours, the turn cues, a leave that asks first, and one screen holding the players,
 // the board and Roll at 360 × 740, 740 × 360 and 1366 × 800. Screenshots of each screen at each size
 // are attached to the report; axe-core checks every screen.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   anotherPerson,
   createRoomViaApi,
@@ -16,12 +15,8 @@ import {
   uniqueEmail,
   waitForHydration,
 } from './support/fixtures';
+import { attachScreenshot, expectAccessible, expectOnScreen, SIZES } from './support/screens';
 
-const SIZES = [
-  { name: 'phone-portrait', width: 360, height: 740 },
-  { name: 'phone-landscape', width: 740, height: 360 },
-  { name: 'desktop', width: 1366, height: 800 },
-] as const;
 const PORTRAIT = SIZES[0];
 
 const boardPath = (roomId: string) => `/rentalgame/boardgame/${roomId}`;
@@ -40,36 +35,6 @@ async function startedGame(page: Page, browser: Browser, time = 30) {
   await other.page.goto(boardPath(roomId));
   await expect(page.getByTestId('turn-label')).toHaveText(/turn|rolling/, { timeout: 20_000 });
   return { roomId, other };
-}
-
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  await testInfo.attach(`${name}-${width}`, {
-    body: await page.screenshot({ fullPage: false }),
-    contentType: 'image/png',
-  });
-}
-
-/** axe-core on the page as it is: no serious or critical violation. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `axe on ${screen}`).toEqual([]);
-}
-
-/** The element's box lies wholly inside the viewport, without scrolling. */
-async function expectOnScreen(page: Page, locator: Locator, what: string): Promise<void> {
-  const size = page.viewportSize();
-  const box = await locator.boundingBox();
-  expect(box, what).not.toBeNull();
-  if (!box || !size) return;
-  const where = `${what} at ${JSON.stringify(box)} in ${size.width}×${size.height}`;
-  expect(box.x, where).toBeGreaterThanOrEqual(0);
-  expect(box.y, where).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, where).toBeLessThanOrEqual(size.width + 0.5);
-  expect(box.y + box.height, where).toBeLessThanOrEqual(size.height + 0.5);
 }
 
 /** Waits (frame by frame: a turn lasts about a second here) until the turn is the player's. */

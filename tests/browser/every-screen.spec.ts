@@ -1,0 +1,126 @@
+// Every screen at 360 × 740, 740 × 360 and 1366 × 800: a screenshot kept in the report, axe-core
+// finds nothing serious or critical, nothing scrolls sideways, the back links and the footer's links
+// are touch targets at least 44 px tall, and the sticky header never hides the field that has focus.
+// The live board and game over are checked the same way in phone-game.spec.ts.
+import type { Page, TestInfo } from '@playwright/test';
+import {
+  createRoomViaApi,
+  depositViaApi,
+  expect,
+  signInAdmin,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
+import {
+  attachScreenshot,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  SIZES,
+} from './support/screens';
+
+const TOUCH_TARGET_PX = 44;
+
+/** Opens `path` and checks it at every size; `name` names the screenshots. */
+async function checkScreen(page: Page, testInfo: TestInfo, name: string, path: string) {
+  await page.setViewportSize(SIZES[0]);
+  await page.goto(path);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.waitForLoadState('load');
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const screen = `${name} (${size.name})`;
+    await expectNoSidewaysScroll(page, screen);
+    await expectAccessible(page, screen);
+    await expectTouchTargets(page, screen);
+    await attachScreenshot(page, testInfo, name);
+  }
+}
+
+/** The back links and the footer's links: tall enough for a thumb. */
+async function expectTouchTargets(page: Page, screen: string) {
+  const small = await page.locator('.account__back a, .site-footer a').evaluateAll(
+    (links, min) =>
+      links
+        .map((link) => ({
+          text: link.textContent?.trim() ?? '',
+          box: link.getBoundingClientRect(),
+        }))
+        .filter(({ box }) => box.width > 0 && box.height < min - 0.5)
+        .map(({ text, box }) => `"${text}" ${Math.round(box.height)} px`),
+    TOUCH_TARGET_PX,
+  );
+  expect(small, `links under ${TOUCH_TARGET_PX} px on ${screen}`).toEqual([]);
+}
+
+test('public screens', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  for (const [name, path] of [
+    ['home', '/'],
+    ['log-in', '/auth'],
+    ['sign-up', '/auth?mode=signup'],
+    ['forgot-password', '/auth/forgot'],
+    ['reset-password', '/auth/reset?token=expired'],
+    ['verify-email', '/auth/verify?token=expired'],
+    ['how-to-play', '/rentalgame/howtoplay'],
+    ['practice', '/rentalgame/practice'],
+    ['responsible-play', '/responsible-play'],
+    ['terms', '/terms'],
+    ['privacy', '/privacy'],
+    ['about', '/about'],
+    ['library', '/library'],
+    ['not-found', '/no-such-page'],
+  ] as const) {
+    await checkScreen(page, testInfo, name, path);
+  }
+});
+
+test("a player's screens", async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  await signUpViaApi(page.request, { firstName: 'Chanda' });
+  await depositViaApi(page.request, 60);
+  for (const [name, path] of [
+    ['dashboard', '/rentalgame/dashboard'],
+    ['create-game', '/rentalgame/createnewgame'],
+    ['join-random', '/rentalgame/joinrandomroom'],
+    ['game-history', '/rentalgame/gamehistory'],
+    ['deposit', '/rentalgame/deposit'],
+    ['withdraw', '/rentalgame/withdraw'],
+    ['account-history', '/rentalgame/accounthistory'],
+    ['account', '/rentalgame/account'],
+    ['play-settings', '/rentalgame/responsible-play'],
+    ['support', '/rentalgame/support'],
+  ] as const) {
+    await checkScreen(page, testInfo, name, path);
+  }
+  // Last, since a seat puts the "Back to your game" bar on every page.
+  const roomId = await createRoomViaApi(page.request, { privacy: 'Private' });
+  await checkScreen(page, testInfo, 'waiting-room', `/rentalgame/boardgame/${roomId}`);
+  await checkScreen(page, testInfo, 'dashboard-seated', '/rentalgame/dashboard');
+});
+
+test("the operator's console", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAdmin(page.request);
+  await checkScreen(page, testInfo, 'admin', '/rentalgame/admin');
+});
+
+test('the sticky header never hides the field that has focus', async ({ page }) => {
+  await signUpViaApi(page.request, { firstName: 'Chanda' });
+  await page.setViewportSize(SIZES[1]);
+  await page.goto('/rentalgame/account');
+  await expect(page.locator('h1').first()).toBeVisible();
+  const header = await page.locator('.game-header').boundingBox();
+  expect(header).not.toBeNull();
+  for (const field of await page.locator('main input:visible').all()) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await field.focus();
+    await page.waitForTimeout(400); // smooth scrolling settles
+    const box = await field.boundingBox();
+    const name = await field.getAttribute('name');
+    expect(box, `${name}`).not.toBeNull();
+    expect(box!.y, `${name} under the header`).toBeGreaterThanOrEqual(
+      header!.y + header!.height - 0.5,
+    );
+  }
+});
