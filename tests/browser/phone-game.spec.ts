@@ -351,3 +351,39 @@ test('game over stays on the board with who won and why; a rematch puts both pla
   expect(other.problems).toEqual([]);
   await other.context.close();
 });
+
+test('a tap on a tile says what it does; the legend lists every tile', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { other } = await startedGame(page, browser);
+  const board = page.getByTestId('board');
+  await expect(board.locator('canvas')).toBeVisible();
+  const info = page.getByTestId('tile-info');
+  // The game runs on (a turn a second here) and the board may shift as lines come and go: each try
+  // measures the board afresh.
+  const tap = async (col: number, text: RegExp) => {
+    await expect(async () => {
+      const box = (await board.boundingBox())!;
+      const cell = box.width / 6;
+      await board.click({ position: { x: cell * (col + 0.5), y: cell * 0.5 } });
+      await expect(info).toHaveText(text, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+  };
+  // Position 2 (Repairs): the third tile of the top row.
+  await tap(2, /Repairs\s+Expense: you pay 150\./);
+  await attachScreenshot(page, testInfo, 'tile-tapped');
+  await info.getByRole('button', { name: 'Close' }).click();
+  await expect(info).toHaveCount(0);
+  // Chanda's home (the second tile) is named by its owner.
+  await tap(1, /Chanda Mwansa's home/);
+
+  await page.getByText('What the tiles do').click();
+  const legend = page.locator('.tile-legend li');
+  await expect(legend).toHaveCount(20);
+  await expect(legend.nth(19)).toHaveText(/Trucks\s+Truck depot: you may buy a truck for 1,500\./);
+  await expectAccessible(page, 'the board with the legend open');
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});

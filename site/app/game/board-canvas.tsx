@@ -24,7 +24,7 @@ import {
   type TextStyleOptions,
 } from 'pixi.js';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { BOARD, type Box } from '../../../game/board';
+import { BOARD, TRUCK_COST, type Box } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
 import {
   advance,
@@ -36,7 +36,10 @@ import {
   retarget,
   type TruckMotion,
 } from './animation';
+import { countOf } from '../../shared/count';
+import { formatGameAmount } from './format';
 import { boardLayout, type BoardLayout } from './layout';
+import { tileTitle } from './tile-legend';
 import { inkOn, playerHex } from './palette';
 
 extend({ Container, Graphics, Sprite, Text });
@@ -81,14 +84,16 @@ function labelStylesFor(cell: number): (fill: number, wrapWidth: number) => Text
     if (!style) {
       style = {
         fontFamily: 'system-ui, sans-serif',
-        fontSize: Math.max(8, Math.round(cell * 0.13)),
+        // 11 px at the smallest board: the short titles fit a 47 px tile at that size.
+        fontSize: Math.max(11, Math.round(cell * 0.14)),
         fontWeight: '600',
         fill,
         align: 'center',
+        // Full names wrap between words only, never inside one.
         wordWrap: true,
-        breakWords: true,
+        breakWords: false,
         wordWrapWidth: wrapWidth,
-        lineHeight: Math.max(9, Math.round(cell * 0.15)),
+        lineHeight: Math.max(13, Math.round(cell * 0.17)),
       };
       styles.set(key, style);
     }
@@ -205,7 +210,7 @@ function Scene({ view, size }: BoardCanvasProps) {
         return (
           <pixiText
             key={box.id}
-            text={tileLabel(box, view)}
+            text={tileLabel(box, view, layout.cell)}
             x={tile.center.x}
             y={tile.y + tile.height * 0.06}
             anchor={{ x: 0.5, y: 0 }}
@@ -256,16 +261,17 @@ function ownerOf(box: Box, view: RoomView) {
   return owner ? (view.participants[owner] ?? null) : null;
 }
 
-function tileLabel(box: Box, view: RoomView): string {
+/** Two short lines per tile; the legend (a tap on the tile) says the rest. */
+function tileLabel(box: Box, view: RoomView, cell: number): string {
   if (box.kind === 'home') {
     const owner = ownerOf(box, view);
     if (!owner) return 'Home';
     const trucks = view.boardState[box.id]?.trucks ?? owner.trucks;
-    return `${owner.name.split(' ')[0] ?? ''}\n${trucks} ${trucks === 1 ? 'truck' : 'trucks'}`;
+    return `${owner.name.split(' ')[0] ?? ''}\n${countOf(trucks, 'truck')}`;
   }
-  if (box.kind === 'trucks') return 'Trucks\n1,500';
+  if (box.kind === 'trucks') return `Trucks\n${formatGameAmount(TRUCK_COST)}`;
   const sign = box.kind === 'revenue' ? '+' : '−';
-  return `${box.name}\n${sign}${box.amount}`;
+  return `${tileTitle(box, cell)}\n${sign}${box.amount}`;
 }
 
 function labelInk(box: Box, view: RoomView): number {

@@ -1,6 +1,7 @@
 // The board screen's DOM around the canvas: the players bar, the dice bar (Roll, turn label, turn
 // timer, game clock), the purchase popup and the fairness panel. Each draws what it
 // is given; the route decides what happens.
+import { countOf } from '../../shared/count';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TRUCK_COST, truckFee } from '../../../game/board';
@@ -47,7 +48,7 @@ export function PlayersBar({
                 {uid === me ? ' (you)' : ''}
               </span>
               <span className="player-chip__meta">
-                {formatGameAmount(p.balance)} · {p.trucks} {p.trucks === 1 ? 'truck' : 'trucks'}
+                {formatGameAmount(p.balance)} · {countOf(p.trucks, 'truck')}
                 {p.connected ? '' : ' · away'}
               </span>
               {effect?.changes[uid] ? (

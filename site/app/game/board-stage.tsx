@@ -2,11 +2,13 @@
 // changes), lazy-loads the Pixi canvas into it, and describes the board in words for people who
 // cannot see the canvas.
 import { countOf } from '../../shared/count';
-import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { RoomView } from '../../../game/protocol';
 import { Progress } from '../components/account/banner';
 import { homesOf, positionName } from './format';
-import { fitBoardSize } from './layout';
+import { fitBoardSize, tileAt } from './layout';
+import { tileInfo } from './tile-legend';
+import { TappedTile } from './tile-legend-view';
 
 const loadBoardCanvas = () => import('./board-canvas');
 const BoardCanvas = lazy(loadBoardCanvas);
@@ -39,6 +41,7 @@ function roomForBoard(element: HTMLElement): number {
 export const BoardStage = memo(function BoardStage({ view }: { view: RoomView }) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<number | null>(null);
+  const [tapped, setTapped] = useState<number | null>(null);
 
   useEffect(() => {
     const element = frame.current;
@@ -65,22 +68,36 @@ export const BoardStage = memo(function BoardStage({ view }: { view: RoomView })
     .filter(Boolean)
     .join('; ');
 
+  // A tap on a tile says what it is (the legend beside the log lists them all, for every reader).
+  const tap = (event: MouseEvent<HTMLDivElement>) => {
+    if (!size || (event.target as HTMLElement).closest('.tile-info')) return;
+    const canvas = event.currentTarget.querySelector('.board-stage__canvas');
+    if (!canvas) return;
+    // The square may be wider than the board, which sits in its middle.
+    const box = canvas.getBoundingClientRect();
+    setTapped(tileAt(size, { x: event.clientX - box.left, y: event.clientY - box.top }));
+  };
+  const info = tapped === null ? null : tileInfo(tapped, view);
+
   return (
     <div className="board-stage" ref={frame}>
-      <div
-        className="board-stage__canvas"
-        role="img"
-        aria-label={`Game board. ${description}.`}
-        style={size ? { width: size, height: size } : undefined}
-        data-testid="board"
-      >
-        {size ? (
-          <Suspense fallback={<Progress>Loading the board…</Progress>}>
-            <BoardCanvas view={view} size={size} />
-          </Suspense>
-        ) : (
-          <Progress>Loading the board…</Progress>
-        )}
+      <div className="board-stage__square" onClick={tap}>
+        <div
+          className="board-stage__canvas"
+          role="img"
+          aria-label={`Game board. ${description}.`}
+          style={size ? { width: size, height: size } : undefined}
+          data-testid="board"
+        >
+          {size ? (
+            <Suspense fallback={<Progress>Loading the board…</Progress>}>
+              <BoardCanvas view={view} size={size} />
+            </Suspense>
+          ) : (
+            <Progress>Loading the board…</Progress>
+          )}
+        </div>
+        {info ? <TappedTile info={info} onClose={() => setTapped(null)} /> : null}
       </div>
     </div>
   );

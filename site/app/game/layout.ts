@@ -79,6 +79,20 @@ export function boardLayout(size: number): BoardLayout {
   return { size, cell, tiles, inner: { x: cell, y: cell, size: size - 2 * cell } };
 }
 
+/** The board position of the tile under a point of the board (CSS px), or null off the ring. */
+export function tileAt(size: number, point: Point): number | null {
+  const cell = size / GRID;
+  const col = Math.floor(point.x / cell);
+  const row = Math.floor(point.y / cell);
+  const last = GRID - 1;
+  if (col < 0 || row < 0 || col > last || row > last) return null;
+  if (row === 0) return col;
+  if (col === last) return last + row;
+  if (row === last) return 3 * last - col;
+  if (col === 0) return 4 * last - row;
+  return null;
+}
+
 /**
  * Where seat `seat` (0-based, up to 6) parks on a tile: a 3 × 2 grid of slots inside the tile, so
  * trucks sharing a tile never cover each other. Off the board (position −1) the trucks wait in the

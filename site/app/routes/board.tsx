@@ -21,6 +21,7 @@ import { DicePanel, FairnessPanel, PlayersBar, PurchaseDialog } from '../game/bo
 import { GameOverDialog } from '../game/game-over';
 import { describeLog, homesOf, namesOf, secondsLeft, turnLabel } from '../game/format';
 import { Announcer, GameLog } from '../game/game-log';
+import { TileLegend } from '../game/tile-legend-view';
 import { boardPath, DASHBOARD_PATH } from '../game/guards';
 import { PracticeGameOver, PracticeNote } from '../game/lesson-view';
 import { StatementTables } from '../game/statement-table';
@@ -275,6 +276,7 @@ function GameScreen({
             </div>
             <div className="board-layout__side">
               <GameLog lines={lines} />
+              <TileLegend view={view} />
               <StatementTables
                 title={ended ? 'Final statements' : 'Finance statements'}
                 rows={view.joinedOrder.flatMap((uid) => {
