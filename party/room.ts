@@ -175,7 +175,10 @@ export default class RoomServer implements Party.Server {
       const now = Date.now();
       await this.dropSilent(now);
       // 1. size and shape, 2. rate (a heartbeat is answered here)
+      const heartbeats = this.gate.heartbeats;
       const gated = this.gate.check(message, sender.id, now);
+      // A socket's first ping: the alarm now also watches for its silence.
+      if (this.gate.heartbeats > heartbeats) await this.armAlarm();
       if (!gated.ok) {
         sender.send(gated.reply);
         return;
@@ -224,6 +227,7 @@ export default class RoomServer implements Party.Server {
 
   onAlarm(): Promise<void> {
     return this.serial(async () => {
+      await this.dropSilent(Date.now());
       await this.tick();
       await this.armAlarm();
     }).then(() => this.settlement.settle());
@@ -257,7 +261,8 @@ export default class RoomServer implements Party.Server {
 
   /**
    * Closes sockets whose heartbeat stopped (docs/decisions/036) and marks their seats away, so the
-   * others see it. Driven by the other sockets' messages: with nobody else here, nobody needs to.
+   * others see it. Run on every message and by the alarm, so silence is noticed even when nobody
+   * else speaks.
    */
   private async dropSilent(now: number): Promise<void> {
     const silent = new Set(this.gate.silent(now));
@@ -352,14 +357,20 @@ export default class RoomServer implements Party.Server {
     }
   }
 
-  /** One alarm per room: the earliest of the machine's next deadline and the next settlement try. */
+  /**
+   * One alarm per room: the earliest of the machine's next deadline, a bot's next move, the moment a
+   * socket would count as silent, and the next settlement try.
+   */
   private armAlarm(): Promise<void> {
-    const times = this.actor
-      ? [
-          nextDeadline(this.actor.getSnapshot()),
-          nextBotMoveAt(this.actor, Date.now(), this.env.timeScale),
-        ].filter((t) => t !== null)
-      : [];
+    const times = [
+      ...(this.actor
+        ? [
+            nextDeadline(this.actor.getSnapshot()),
+            nextBotMoveAt(this.actor, Date.now(), this.env.timeScale),
+          ]
+        : []),
+      this.gate.nextSilenceAt(),
+    ].filter((t) => t !== null);
     const deadline = times.length === 0 ? null : Math.min(...times);
     return armAlarm(this.room.storage, deadline, this.settlement.nextAttemptAt());
   }

@@ -50,6 +50,20 @@ export class MessageGate {
     return silent;
   }
 
+  /** When the first heartbeat-speaking connection would count as silent, or null: the alarm's cue. */
+  nextSilenceAt(): number | null {
+    let earliest: number | null = null;
+    for (const at of this.heard.values()) {
+      if (earliest === null || at < earliest) earliest = at;
+    }
+    return earliest === null ? null : earliest + SILENCE_MS + 1;
+  }
+
+  /** How many connections speak the heartbeat. */
+  get heartbeats(): number {
+    return this.heard.size;
+  }
+
   /** The connection closed: its bucket goes. */
   forget(connectionId: string): void {
     this.buckets.delete(connectionId);
