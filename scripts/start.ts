@@ -1,5 +1,7 @@
 // `npm start` (and `npm run dev` with --dev): migrate, build, start the site and the room server,
-// print the URL once both answer, and take both down together.
+// print the URL once both answer, and take both down together. `START=site` runs the site alone
+// (another site process, or rooms served elsewhere at PARTY_URL); `START=party` the room server
+// alone. `--no-build` serves the build/ already there (a second site process on one checkout).
 //
 // Each server runs in its own process group (detached) so that stopping it also stops what it
 // spawned (tsx's node, partykit's workerd and esbuild); otherwise an orphan would keep a port.
@@ -21,6 +23,7 @@ const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 5_000;
 
 const dev = process.argv.includes('--dev');
+const build = !dev && !process.argv.includes('--no-build');
 
 interface Supervised {
   name: string;
@@ -167,11 +170,15 @@ async function runToCompletion(name: string, command: string, args: string[]): P
   if (code !== 0) throw new Error(`${name} failed (exit code ${code})`);
 }
 
+const runsSite = (config: SiteConfig) => config.start !== 'party';
+const runsParty = (config: SiteConfig) => config.start !== 'site';
+
 async function prepare(config: SiteConfig): Promise<void> {
-  for (const [name, port] of [
-    ['PORT', config.port],
-    ['PARTY_PORT', config.partyPort],
-  ] as const) {
+  const ports = [
+    ...(runsSite(config) ? [['PORT', config.port] as const] : []),
+    ...(runsParty(config) ? [['PARTY_PORT', config.partyPort] as const] : []),
+  ];
+  for (const [name, port] of ports) {
     if (!(await portIsFree(port))) {
       throw new Error(`port ${port} is already in use: stop what uses it or set ${name}`);
     }
@@ -179,6 +186,8 @@ async function prepare(config: SiteConfig): Promise<void> {
 
   await ensurePrivateDir(config.dataDir);
   await ensurePrivateDir(path.join(config.dataDir, 'party'));
+  // The room server keeps its own storage and talks to the site only: no database, no build.
+  if (!runsSite(config)) return;
   const file = databaseFile(config);
   if (file) {
     // The database's own folder may be a shared one outside DATA_DIR: created private, never chmod-ed.
@@ -191,14 +200,14 @@ async function prepare(config: SiteConfig): Promise<void> {
   // Refused payments stop here, before the build, with the reason (the site checks again itself).
   for (const warning of await assertPaymentsDeployment(config, process.env)) say(warning);
 
-  if (!dev) {
+  if (build) {
     say('building the site');
     await runToCompletion('build', path.join(BIN, 'react-router'), ['build']);
   }
 }
 
-function startServers(config: SiteConfig, partyConfig: string): Supervised[] {
-  const site = startProcess(
+function startSite(): Supervised {
+  return startProcess(
     'site',
     path.join(BIN, 'tsx'),
     [path.join(ROOT, 'site/server/main.ts'), ...(dev ? ['--dev'] : [])],
@@ -206,7 +215,10 @@ function startServers(config: SiteConfig, partyConfig: string): Supervised[] {
       NODE_ENV: dev ? 'development' : 'production',
     },
   );
-  const party = startProcess(
+}
+
+function startParty(config: SiteConfig, partyConfig: string): Supervised {
+  return startProcess(
     'party',
     path.join(BIN, 'partykit'),
     [
@@ -223,7 +235,6 @@ function startServers(config: SiteConfig, partyConfig: string): Supervised[] {
     {},
     partyEnvironment(process.env),
   );
-  return [site, party];
 }
 
 async function main(): Promise<void> {
@@ -236,28 +247,48 @@ async function main(): Promise<void> {
   await prepare(config);
   if (stopping) return;
 
-  const partyConfig = await writePartyConfig({
-    projectConfig: path.join(ROOT, 'partykit.json'),
-    dataDir: config.dataDir,
-    siteUrl: config.siteUrl,
-    internalSecret: config.internalSecret,
-    gameTimeScale: config.gameTimeScale,
-  });
-  const servers = startServers(config, partyConfig);
-  servers.forEach(superviseCrash);
-
+  const partyConfig = runsParty(config)
+    ? await writePartyConfig({
+        projectConfig: path.join(ROOT, 'partykit.json'),
+        dataDir: config.dataDir,
+        siteUrl: config.siteUrl,
+        internalSecret: config.internalSecret,
+        gameTimeScale: config.gameTimeScale,
+      })
+    : null;
+  const waits: Promise<void>[] = [];
+  if (runsSite(config)) {
+    superviseCrash(startSite());
+    waits.push(waitUntilAnswers(`http://127.0.0.1:${config.port}/healthz`, (r) => r.ok));
+  }
+  if (partyConfig) {
+    superviseCrash(startParty(config, partyConfig));
+    // Any HTTP answer means partykit dev is serving; its root path is a 404 by design.
+    waits.push(waitUntilAnswers(`http://127.0.0.1:${config.partyPort}/`, () => true));
+  }
   try {
-    await Promise.all([
-      waitUntilAnswers(`${config.siteUrl}/healthz`, (response) => response.ok),
-      // Any HTTP answer means partykit dev is serving; its root path is a 404 by design.
-      waitUntilAnswers(`http://127.0.0.1:${config.partyPort}/`, () => true),
-    ]);
+    await Promise.all(waits);
   } finally {
     // partykit dev read it when it started; the keys stay in its memory only.
-    await removePartyConfig(partyConfig);
+    if (partyConfig) await removePartyConfig(partyConfig);
   }
   if (stopping) return;
-  console.log(`Ready: ${config.publicUrl}`);
+  if (config.start === 'site') void warnIfNoRoomServer(config.partyUrl);
+  console.log(
+    config.start === 'party'
+      ? `Ready: room server on port ${config.partyPort}, reporting to ${config.siteUrl}`
+      : `Ready: ${config.publicUrl}`,
+  );
+}
+
+/** The site runs without its room server, which may start later; but say so if it is not there. */
+async function warnIfNoRoomServer(partyUrl: string): Promise<void> {
+  try {
+    const response = await fetch(`${partyUrl}/`, { signal: AbortSignal.timeout(5_000) });
+    await response.body?.cancel();
+  } catch {
+    say(`no room server answers at ${partyUrl} yet (PARTY_URL): games wait until one does`);
+  }
 }
 
 main().catch((error: unknown) => {

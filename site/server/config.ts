@@ -7,7 +7,12 @@ import { loadOrCreateSecrets } from './secrets';
 
 export type Env = Record<string, string | undefined>;
 
+/** What `npm start` runs: both servers, the site alone, or the room server alone. */
+export const START_MODES = ['all', 'site', 'party'] as const;
+export type StartMode = (typeof START_MODES)[number];
+
 export interface SiteConfig {
+  start: StartMode;
   port: number;
   partyPort: number;
   /** Absolute folder for the database file (by default), secrets and the room servers' storage. */
@@ -26,7 +31,7 @@ export interface SiteConfig {
   publicUrl: string;
   /** Where the site reaches the PartyKit server. */
   partyUrl: string;
-  /** Where the PartyKit server reaches the site (always this machine). */
+  /** Where the PartyKit server reaches the site: `SITE_URL`, else this machine on `PORT`. */
   siteUrl: string;
   /** Outgoing mail by SMTP; unset: each message is a `.eml` file in `<dataDir>/outbox/`. */
   smtpUrl: string | undefined;
@@ -55,6 +60,10 @@ const httpUrl = z
 const secret = z.string().min(32, 'must be at least 32 characters long');
 
 const environmentSchema = z.object({
+  START: z.preprocess(
+    blankAsUnset,
+    z.enum(START_MODES, { error: 'must be all, site or party' }).default('all'),
+  ),
   PORT: port(3000),
   PARTY_PORT: port(1999),
   DATA_DIR: z.preprocess(blankAsUnset, z.string().default('data')),
@@ -85,6 +94,7 @@ const environmentSchema = z.object({
   INTERNAL_SECRET: optional(secret),
   PUBLIC_URL: optional(httpUrl),
   PARTY_URL: optional(httpUrl),
+  SITE_URL: optional(httpUrl),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()),
   SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
@@ -112,6 +122,7 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
       : await loadOrCreateSecrets(path.join(dataDir, 'secrets.json'));
 
   return {
+    start: e.START,
     port: e.PORT,
     partyPort: e.PARTY_PORT,
     dataDir,
@@ -129,7 +140,7 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     internalSecret: e.INTERNAL_SECRET ?? secrets.internalSecret,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     partyUrl: e.PARTY_URL ?? `http://127.0.0.1:${e.PARTY_PORT}`,
-    siteUrl: `http://127.0.0.1:${e.PORT}`,
+    siteUrl: e.SITE_URL ?? `http://127.0.0.1:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL ?? null,
