@@ -14,6 +14,14 @@ import { freePort, removeDir, tempDir } from '../../support/partykit';
 import { stopProductProcess } from '../../support/product';
 import { waitFor } from '../../support/wait';
 
+/**
+ * One libSQL file by default; `SCALE_OUT_DATABASE_URL` runs the same processes against a libSQL
+ * server instead (e.g. a local `sqld` at http://127.0.0.1:8080, docs/deploy.md).
+ */
+function databaseUrl(): string {
+  return process.env.SCALE_OUT_DATABASE_URL ?? `file:${path.join(dataDir, 'app.db')}`;
+}
+
 interface Started {
   pid: number;
   log: string;
@@ -39,7 +47,7 @@ async function startPart(name: string, env: Record<string, string>, args: string
         ...process.env,
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
-        DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
+        DATABASE_URL: databaseUrl(),
         PUBLIC_URL: publicUrl,
         PAYMENTS_PROVIDER: 'sandbox',
         SANDBOX_DELAY_MS: '200',
@@ -74,7 +82,7 @@ beforeAll(async () => {
   await startPart('site-a', { ...common, START: 'site', PORT: String(portA) }, ['--no-build']);
   await startPart('party', { ...common, START: 'party', PORT: String(portA) });
   await startPart('site-b', { ...common, START: 'site', PORT: String(portB) }, ['--no-build']);
-  database = createDatabase({ url: `file:${path.join(dataDir, 'app.db')}` });
+  database = createDatabase({ url: databaseUrl() });
 }, 240_000);
 
 afterAll(async () => {
