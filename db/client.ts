@@ -105,7 +105,23 @@ export function createDatabase(options: DatabaseOptions): Database {
       }
       return enqueue(async () => {
         await ready;
-        return insideWrite.run(true, () => writer.transaction((tx) => fn(tx)));
+        // When SQLite ends a transaction itself (SQLITE_FULL on a full disk), drizzle's ROLLBACK
+        // fails with TRANSACTION_CLOSED and that error would hide the real one: keep the first.
+        let failure: { error: unknown } | null = null;
+        try {
+          return await insideWrite.run(true, () =>
+            writer.transaction(async (tx) => {
+              try {
+                return await fn(tx);
+              } catch (error) {
+                failure = { error };
+                throw error;
+              }
+            }),
+          );
+        } catch (error) {
+          throw failure ? (failure as { error: unknown }).error : error;
+        }
       });
     },
     ready,

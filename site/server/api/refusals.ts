@@ -1,6 +1,7 @@
 // The one shape of an API refusal and the one way the routers answer it: `{error, code}` with its
 // status. The message is for people (the spec's words); `code` is stable snake_case, so screens and
 // clients decide by it, never by the wording (docs/api.md, "Errors").
+import { isStorageUnavailable } from '../../../db/storage-errors';
 import express, {
   type ErrorRequestHandler,
   type Request,
@@ -102,11 +103,28 @@ export function apiErrors(options: ApiErrorsOptions): ErrorRequestHandler {
     const client = clientRefusal(error);
     if (client) return sendRefusal(res, client);
     log(error, req);
-    sendError(res, 500, message, UNKNOWN_ERROR);
+    sendFailure(res, error, message);
   };
 }
 
-/** For a handler's own catch: logs like `apiErrors` and answers 500 `unknown_error`. */
+export const STORAGE_UNAVAILABLE = 'storage_unavailable';
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'We cannot save anything right now, so nothing was changed. Please try again in a few minutes.';
+const STORAGE_RETRY_AFTER_S = 60;
+
+/**
+ * An error no request caused: the database cannot write (a full disk). 503 with Retry-After, so a
+ * person knows nothing was changed and a provider's callback is delivered again later.
+ */
+function sendFailure(res: Response, error: unknown, message: string): void {
+  if (isStorageUnavailable(error)) {
+    res.setHeader('Retry-After', String(STORAGE_RETRY_AFTER_S));
+    return sendError(res, 503, STORAGE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE);
+  }
+  sendError(res, 500, message, UNKNOWN_ERROR);
+}
+
+/** For a handler's own catch: logs like `apiErrors` and answers 500 `unknown_error` (503 above). */
 export function sendUnexpected(
   res: Response,
   where: { scope: string; context: string },
@@ -114,5 +132,5 @@ export function sendUnexpected(
   message: string = authMessages.unexpected,
 ): void {
   console.error(`[${where.scope}] ${where.context}: ${describeError(error)}`);
-  if (!res.headersSent) sendError(res, 500, message, UNKNOWN_ERROR);
+  if (!res.headersSent) sendFailure(res, error, message);
 }
