@@ -1,0 +1,122 @@
+// `kill -9` of the whole product (the start script, the site and `partykit dev` with its workerd,
+// all at once) at seeded random points of real games, with deposits, withdrawals and settlement in
+// flight; then `npm start` again on the same data folder and ports. Everything resumes: the game
+// finishes and is settled once, pending deposits complete (the sandbox keeps its payments in the
+// database and delivers their callbacks after the restart), withdrawals complete, and the money is
+// whole. The seed is printed; FAULT_SEED=<seed> replays the same points.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../../db/client';
+import type { Bot } from '../support/bot';
+import { ensureSiteBuild } from '../support/build';
+import { freePort, removeDir, tempDir } from '../support/partykit';
+import { seededRandom } from '../support/seeded-random';
+import { startPart, type StartedPart } from '../support/start-script';
+import { sleep } from '../support/wait';
+import {
+  createRoom,
+  expectMoneyWhole,
+  funded,
+  paymentStatus,
+  roomRow,
+  seatBot,
+  signUp,
+  startDeposit,
+  startWithdrawal,
+  waitForPaymentsFinal,
+  waitForSettlement,
+  type Player,
+} from './support';
+
+// 10 minutes → 12 s of game, a turn → 400 ms.
+const TIME_SCALE = 0.02;
+const GAME_MS = 10 * 60_000 * TIME_SCALE;
+const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
+const KILLS = 2;
+
+let dataDir: string;
+let product: StartedPart;
+let database: Database;
+let siteUrl: string;
+let publicUrl: string;
+
+beforeAll(async () => {
+  console.log(`[faults] crash.test.ts seed ${SEED} (FAULT_SEED=${SEED} replays these points)`);
+  await ensureSiteBuild();
+  dataDir = await tempDir('faults-crash-');
+  const [port, partyPort] = [await freePort(), await freePort()];
+  siteUrl = `http://127.0.0.1:${port}`;
+  publicUrl = `http://localhost:${port}`;
+  product = await startPart({
+    name: 'product',
+    dataDir,
+    env: {
+      PORT: String(port),
+      PARTY_PORT: String(partyPort),
+      PUBLIC_URL: publicUrl,
+      GAME_TIME_SCALE: String(TIME_SCALE),
+      SANDBOX_DELAY_MS: '800',
+    },
+  });
+  database = createDatabase({ url: `file:${path.join(dataDir, 'app.db')}` });
+}, 180_000);
+
+afterAll(async () => {
+  database?.close();
+  await product?.stop();
+  if (dataDir) await removeDir(dataDir);
+});
+
+describe('kill -9 of the whole product', () => {
+  it('at seeded points of a game, with payments and settlement in flight: everything resumes', async () => {
+    const random = seededRandom(SEED);
+    const [host, guest] = [
+      await funded(siteUrl, publicUrl, database, 40),
+      await funded(siteUrl, publicUrl, database, 40),
+    ];
+    const roomId = await createRoom(host, 20);
+    const joined = await guest.client.post(`/api/rooms/${roomId}/join`);
+    expect(joined.status, joined.text).toBe(200);
+    const seats = [host, guest];
+    let bots: Bot[] = await Promise.all(seats.map((p) => seatBot(p, roomId, random)));
+    const started = Date.now();
+
+    // Kill points: anywhere from the countdown to a little after the game's end (settlement).
+    const points = Array.from({ length: KILLS }, () =>
+      Math.floor(random() * (GAME_MS + 2_000)),
+    ).sort((a, b) => a - b);
+    console.log(`[faults] kills at ${points.join(', ')} ms into the game`);
+    const payments: string[] = [];
+    for (const point of points) {
+      // Money in flight at the kill: a new player's deposit, a withdrawal, each started a
+      // seeded moment before it (the sandbox answers after 800 ms).
+      const lead = Math.floor(random() * 1_200);
+      await sleep(Math.max(0, started + point - lead - Date.now()));
+      const newcomer: Player = await signUp(siteUrl, publicUrl);
+      payments.push(await startDeposit(newcomer, 15));
+      payments.push(await startWithdrawal(random() < 0.5 ? host : guest, 5));
+      await sleep(Math.max(0, started + point - Date.now()));
+      const statuses = await Promise.all(payments.map((id) => paymentStatus(database, id)));
+      const room = await roomRow(database, roomId);
+      console.log(
+        `[faults] kill at ${Date.now() - started} ms: room ${room?.status}${room?.settled_at ? ' (settled)' : ''}, payments ${statuses.join(' ')}`,
+      );
+      await product.kill();
+      await Promise.all(bots.map((bot) => bot.close()));
+      product = await product.restart();
+      // The players come back (a browser reconnects), which also wakes the room.
+      if ((await roomRow(database, roomId))?.settled_at == null) {
+        bots = await Promise.all(seats.map((p) => seatBot(p, roomId, random)));
+      } else {
+        bots = [];
+      }
+    }
+
+    await waitForSettlement(database, roomId);
+    await waitForPaymentsFinal(database);
+    await Promise.all(bots.map((bot) => bot.close()));
+    for (const id of payments) expect(await paymentStatus(database, id)).toBe('completed');
+    expect((await roomRow(database, roomId))?.status).toBe('ended');
+    await expectMoneyWhole(database);
+  }, 240_000);
+});

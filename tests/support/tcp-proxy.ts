@@ -1,0 +1,64 @@
+// A TCP proxy on 127.0.0.1 and a free port, forwarding to one target, that can cut the line: while
+// it is down every open connection is reset and every new one is closed at once, as when a network
+// between two machines drops everything. Healed, it forwards again.
+import { createServer, connect, type Socket } from 'node:net';
+
+export interface TcpProxy {
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Connections refused or cut while down. */
+  dropped(): number;
+  setDown(down: boolean): void;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(target: { host?: string; port: number }): Promise<TcpProxy> {
+  const open = new Set<Socket>();
+  let down = false;
+  let dropped = 0;
+  const server = createServer((client) => {
+    if (down) {
+      dropped += 1;
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = connect(target.port, target.host ?? '127.0.0.1');
+    open.add(client);
+    open.add(upstream);
+    const end = () => {
+      open.delete(client);
+      open.delete(upstream);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    dropped: () => dropped,
+    setDown(value) {
+      down = value;
+      if (!down) return;
+      for (const socket of open) {
+        dropped += 1;
+        socket.resetAndDestroy();
+      }
+      open.clear();
+    },
+    async close() {
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
