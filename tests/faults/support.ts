@@ -11,6 +11,7 @@ import { waitFor } from '../support/wait';
 export interface Player {
   id: string;
   client: HttpClient;
+  email: string;
   /** The number its deposits come from (and so the one it may withdraw to). */
   phone: string;
 }
@@ -25,24 +26,25 @@ export async function signUp(siteUrl: string, publicUrl: string): Promise<Player
     publicUrl,
     `203.0.${Math.floor(people / 200)}.${people % 200}`,
   );
+  const email = `faults.${people}.${Date.now()}@example.zm`;
   const answer = await client.post('/api/auth/signup', {
     firstName: 'Bwalya',
     lastName: `Mwale${people}`,
     phone: '0971234567',
-    email: `faults.${people}.${Date.now()}@example.zm`,
+    email,
     password: 'truck-company-1',
     adult: true,
     terms: true,
   });
   expect(answer.status, answer.text).toBe(201);
-  return { id: (answer.json.user as { id: string }).id, client, phone: '0961234567' };
+  return { id: (answer.json.user as { id: string }).id, client, email, phone: '0961234567' };
 }
 
 /** Starts a deposit (202) and answers its payment id; the sandbox completes it later. */
-export async function startDeposit(player: Player, zmw: number): Promise<string> {
+export async function startDeposit(player: Player, zmw: number, phone = player.phone) {
   const answer = await player.client.post(
     '/api/wallet/deposit',
-    { phone: player.phone, amount: zmw },
+    { phone, amount: zmw },
     { 'idempotency-key': crypto.randomUUID() },
   );
   expect(answer.status, answer.text).toBe(202);

@@ -7,6 +7,8 @@ export interface TcpProxy {
   port: number;
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** Connections accepted so far (forwarded or not). */
+  connections(): number;
   /** Connections refused or cut while down. */
   dropped(): number;
   setDown(down: boolean): void;
@@ -17,7 +19,9 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
   const open = new Set<Socket>();
   let down = false;
   let dropped = 0;
+  let connections = 0;
   const server = createServer((client) => {
+    connections += 1;
     if (down) {
       dropped += 1;
       client.resetAndDestroy();
@@ -25,10 +29,8 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
     }
     const upstream = connect(target.port, target.host ?? '127.0.0.1');
     open.add(client);
-    open.add(upstream);
     const end = () => {
       open.delete(client);
-      open.delete(upstream);
       client.destroy();
       upstream.destroy();
     };
@@ -46,10 +48,12 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    connections: () => connections,
     dropped: () => dropped,
     setDown(value) {
       down = value;
       if (!down) return;
+      // Resetting the client's side closes the upstream one through `end`.
       for (const socket of open) {
         dropped += 1;
         socket.resetAndDestroy();
