@@ -28,11 +28,10 @@ import {
   type Player,
 } from './support';
 
-// 10 minutes → 12 s of game, a turn → 400 ms.
-const TIME_SCALE = 0.02;
+// 10 minutes → 6 s of game, a turn → 200 ms.
+const TIME_SCALE = 0.01;
 const GAME_MS = 10 * 60_000 * TIME_SCALE;
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
-const KILLS = 2;
 
 let dataDir: string;
 let product: StartedPart;
@@ -81,36 +80,41 @@ describe('kill -9 of the whole product', () => {
     let bots: Bot[] = await Promise.all(seats.map((p) => seatBot(p, roomId, random)));
     const started = Date.now();
 
-    // Kill points: anywhere from the countdown to a little after the game's end (settlement).
-    const points = Array.from({ length: KILLS }, () =>
-      Math.floor(random() * (GAME_MS + 2_000)),
-    ).sort((a, b) => a - b);
-    console.log(`[faults] kills at ${points.join(', ')} ms into the game`);
+    // Two kills: one at a seeded point of the game, one a seeded moment after its end, while
+    // its settlement report is on the way.
+    const duringGame = Math.floor(random() * (GAME_MS - 1_000));
+    const afterEnd = Math.floor(random() * 500);
+    console.log(`[faults] kills ${duringGame} ms into the game and ${afterEnd} ms after its end`);
     const payments: string[] = [];
-    for (const point of points) {
-      // Money in flight at the kill: a new player's deposit, a withdrawal, each started a
-      // seeded moment before it (the sandbox answers after 800 ms).
+    const crashAndRestart = async (when: () => Promise<void>) => {
+      // Money in flight at the kill: a new player's deposit and a withdrawal, started a seeded
+      // moment before it (the sandbox answers after 800 ms).
       const lead = Math.floor(random() * 1_200);
-      await sleep(Math.max(0, started + point - lead - Date.now()));
       const newcomer: Player = await signUp(siteUrl, publicUrl);
+      await when();
       payments.push(await startDeposit(newcomer, 15));
       payments.push(await startWithdrawal(random() < 0.5 ? host : guest, 5));
-      await sleep(Math.max(0, started + point - Date.now()));
+      await sleep(lead);
       const statuses = await Promise.all(payments.map((id) => paymentStatus(database, id)));
       const room = await roomRow(database, roomId);
       console.log(
-        `[faults] kill at ${Date.now() - started} ms: room ${room?.status}${room?.settled_at ? ' (settled)' : ''}, payments ${statuses.join(' ')}`,
+        `[faults] kill ${Date.now() - started} ms after the start: room ${room?.status}${room?.settled_at ? ' (settled)' : ''}, payments ${statuses.join(' ')}`,
       );
       await product.kill();
       await Promise.all(bots.map((bot) => bot.close()));
       product = await product.restart();
       // The players come back (a browser reconnects), which also wakes the room.
-      if ((await roomRow(database, roomId))?.settled_at == null) {
-        bots = await Promise.all(seats.map((p) => seatBot(p, roomId, random)));
-      } else {
-        bots = [];
-      }
-    }
+      bots =
+        (await roomRow(database, roomId))?.settled_at == null
+          ? await Promise.all(seats.map((p) => seatBot(p, roomId, random)))
+          : [];
+    };
+    await crashAndRestart(() => sleep(Math.max(0, started + duringGame - Date.now())));
+    await crashAndRestart(async () => {
+      if (bots.length === 0) return;
+      await bots[0]!.waitForState((s) => s.status === 'ended', 60_000);
+      await sleep(afterEnd);
+    });
 
     await waitForSettlement(database, roomId);
     await waitForPaymentsFinal(database);

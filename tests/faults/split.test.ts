@@ -1,13 +1,14 @@
 // The site and the room server as two processes (`START=site`, `START=party`), each reaching the
 // other only through a TCP proxy of the test (PARTY_URL and SITE_URL point at it; browsers reach
-// the room server directly). The line between them is cut and healed, the site is killed while the
-// room server retries a settlement, and the room server is killed while the site pushes a join.
+// the room server directly). The line between them is cut and healed, answers are lost on the way
+// back (the work done, the caller never told), the site is killed while the room server retries a
+// settlement, and the room server is killed while the site pushes a join.
 // Each case ends with the money whole.
 //
 // "A minute" of cut line: the retries on both sides run in real time (pushes back off 0.5 s → 30 s,
 // settlement reports 1 s → 60 s), while the game runs at GAME_TIME_SCALE. A cut of CUT_MS real
-// seconds at this scale is CUT_MS / TIME_SCALE of game time (6 s here: 5 game minutes, half the
-// game), long enough for several failed attempts of every retry loop; a real minute would only add
+// seconds at this scale is CUT_MS / TIME_SCALE of game time (4 s here: 400 s, two thirds of
+// the game), long enough for several failed attempts of every retry loop; a real minute would only add
 // waits at the backoff caps. See docs/decisions/059.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +30,9 @@ import {
   type Player,
 } from './support';
 
-const TIME_SCALE = 0.02;
+const TIME_SCALE = 0.01;
 const GAME_MS = 10 * 60_000 * TIME_SCALE;
-const CUT_MS = 6_000;
+const CUT_MS = 4_000;
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
 const STAKE_ZMW = 20;
 
@@ -144,29 +145,57 @@ describe('the site and the room server apart', () => {
     await playedAndPaidOnce([host, guest], staked, roomId, [hostBot, guestBot]);
   }, 120_000);
 
+  it('answers lost both ways (the join pushed and the game settled, the caller never told): done once', async () => {
+    const { host, guest, roomId, hostBot } = await hostedRoom();
+    // The room server takes the seat, the site never hears so and pushes it again.
+    toParty.setLosingAnswers(true);
+    const lostPushes = toParty.lostAnswers();
+    const joined = await guest.client.post(`/api/rooms/${roomId}/join`);
+    expect(joined.status, joined.text).toBe(200);
+    const staked = await wallets([host, guest]);
+    const guestBot = await seatBot(guest, roomId, random);
+    const started = await hostBot.waitForState((s) => s.status !== 'waiting', 30_000);
+    expect(started.joinedOrder).toEqual([host.id, guest.id]);
+    await waitFor('the push to be sent again', () => toParty.lostAnswers() >= lostPushes + 2);
+    toParty.setLosingAnswers(false);
+
+    // The site settles the game, the room server never hears so and reports it again.
+    const lostReports = toSite.lostAnswers();
+    toSite.setLosingAnswers(true);
+    await waitForSettlement(database, roomId);
+    await waitFor('the report to be sent again', () => toSite.lostAnswers() >= lostReports + 2);
+    toSite.setLosingAnswers(false);
+
+    await playedAndPaidOnce([host, guest], staked, roomId, [hostBot, guestBot]);
+  }, 120_000);
+
   it('the site killed while the room server retries the settlement: settled exactly once', async () => {
     const { host, guest, roomId, hostBot } = await hostedRoom();
     const joined = await guest.client.post(`/api/rooms/${roomId}/join`);
     expect(joined.status, joined.text).toBe(200);
     const staked = await wallets([host, guest]);
     const guestBot = await seatBot(guest, roomId, random);
-    const started = await hostBot.waitForState((s) => s.status === 'active', 30_000);
+    // The game's clock starts at its first roll.
+    const { gameEndTime } = await hostBot.waitForState((s) => s.gameEndTime !== null, 30_000);
 
-    // Killed at a seeded moment in the last second and a half of the game (or just after it).
-    const endsAt = started.gameEndTime ?? Date.now() + GAME_MS;
-    const killAt = endsAt - 1_500 + Math.floor(random() * 2_000);
+    // Killed at a seeded moment of the game's last second and a half: its report finds no site.
+    const killAt = gameEndTime! - 1_500 + Math.floor(random() * 1_450);
     await sleep(Math.max(0, killAt - Date.now()));
     await site.kill();
-    const ended = await hostBot.waitForState((s) => s.status === 'ended', 30_000);
-    // The room server reports, fails, and tries again (1 s, 2 s, …) at the dead site.
-    const attempts = toSite.connections();
-    await waitFor(
-      'two more settlement attempts',
-      () => toSite.connections() >= attempts + 2,
-      30_000,
-    );
-    expect(ended.result).not.toBeNull();
-    site = await site.restart();
+    try {
+      const ended = await hostBot.waitForState((s) => s.status === 'ended', 30_000);
+      expect(ended.result).not.toBeNull();
+      // The room server reports, fails, and tries again (1 s, 2 s, …) at the dead site.
+      const attempts = toSite.connections();
+      await waitFor(
+        'two more settlement attempts',
+        () => toSite.connections() >= attempts + 2,
+        30_000,
+      );
+      expect((await roomRow(database, roomId))?.settled_at).toBeNull();
+    } finally {
+      site = await site.restart();
+    }
 
     await playedAndPaidOnce([host, guest], staked, roomId, [hostBot, guestBot]);
   }, 120_000);
