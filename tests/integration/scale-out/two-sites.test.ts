@@ -2,16 +2,14 @@
 // them (scripts/start.ts): a session made on one works on the other, the seat race split across
 // both takes exactly one seat, a game created on one is joined on the other, a deposit started on
 // one is seen complete on the other, and the ledger stays whole.
-import { spawn } from 'node:child_process';
-import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../../db/client';
 import { checkLedger } from '../../../db/ledger';
-import { ensureSiteBuild, ROOT } from '../../support/build';
+import { ensureSiteBuild } from '../../support/build';
 import { HttpClient } from '../../support/http-client';
 import { freePort, removeDir, tempDir } from '../../support/partykit';
-import { stopProductProcess } from '../../support/product';
+import { startPart as startScript, type StartedPart } from '../../support/start-script';
 import { waitFor } from '../../support/wait';
 
 /**
@@ -22,52 +20,25 @@ function databaseUrl(): string {
   return process.env.SCALE_OUT_DATABASE_URL ?? `file:${path.join(dataDir, 'app.db')}`;
 }
 
-interface Started {
-  pid: number;
-  log: string;
-}
-
 let dataDir: string;
 let publicUrl: string;
 let sites: [string, string];
-let processes: Started[] = [];
+let processes: StartedPart[] = [];
 let database: Database;
 
-async function startPart(name: string, env: Record<string, string>, args: string[] = []) {
-  const log = path.join(dataDir, `${name}.log`);
-  const file = await open(log, 'a');
-  const child = spawn(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    [path.join(ROOT, 'scripts/start.ts'), ...args],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', file.fd, file.fd],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl(),
-        PUBLIC_URL: publicUrl,
-        PAYMENTS_PROVIDER: 'sandbox',
-        SANDBOX_DELAY_MS: '200',
-        GAME_TIME_SCALE: '0.05',
-        ...env,
-      },
+async function startPart(name: string, env: Record<string, string>) {
+  const started = await startScript({
+    name,
+    dataDir,
+    env: {
+      DATABASE_URL: databaseUrl(),
+      PUBLIC_URL: publicUrl,
+      SANDBOX_DELAY_MS: '200',
+      GAME_TIME_SCALE: '0.05',
+      ...env,
     },
-  );
-  await file.close();
-  if (child.pid === undefined) throw new Error(`${name} did not start`);
-  const started = { pid: child.pid, log };
-  processes.push(started);
-  await waitFor(
-    `${name} to be ready`,
-    async () => (await readFile(log, 'utf8')).includes('Ready:') || null,
-    120_000,
-    200,
-  ).catch(async (error: unknown) => {
-    throw new Error(`${String(error)}\n${await readFile(log, 'utf8')}`);
   });
+  processes.push(started);
   return started;
 }
 
@@ -79,15 +50,15 @@ beforeAll(async () => {
   sites = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
   const common = { PARTY_PORT: String(partyPort) };
   // The first site migrates the database and writes the secrets the others read.
-  await startPart('site-a', { ...common, START: 'site', PORT: String(portA) }, ['--no-build']);
+  await startPart('site-a', { ...common, START: 'site', PORT: String(portA) });
   await startPart('party', { ...common, START: 'party', PORT: String(portA) });
-  await startPart('site-b', { ...common, START: 'site', PORT: String(portB) }, ['--no-build']);
+  await startPart('site-b', { ...common, START: 'site', PORT: String(portB) });
   database = createDatabase({ url: databaseUrl() });
 }, 240_000);
 
 afterAll(async () => {
   database?.close();
-  await Promise.all(processes.map((p) => stopProductProcess(p.pid)));
+  await Promise.all(processes.map((p) => p.stop()));
   processes = [];
   if (dataDir) await removeDir(dataDir);
 });
