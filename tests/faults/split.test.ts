@@ -175,25 +175,24 @@ describe('the site and the room server apart', () => {
     expect(joined.status, joined.text).toBe(200);
     const staked = await wallets([host, guest]);
     const guestBot = await seatBot(guest, roomId, random);
-    // The game's clock starts at its first roll.
-    const { gameEndTime } = await hostBot.waitForState((s) => s.gameEndTime !== null, 30_000);
-
-    // Killed at a seeded moment of the game's last second and a half: its report finds no site.
-    const killAt = gameEndTime! - 1_500 + Math.floor(random() * 1_450);
-    await sleep(Math.max(0, killAt - Date.now()));
-    await site.kill();
+    await hostBot.waitForState((s) => s.status === 'active', 30_000);
+    // The room server calls the site only to report the end (or to pull a room it does not know):
+    // cutting its line now makes its first report fail, whenever the game ends.
+    toSite.setDown(true);
     try {
       const ended = await hostBot.waitForState((s) => s.status === 'ended', 30_000);
       expect(ended.result).not.toBeNull();
-      // The room server reports, fails, and tries again (1 s, 2 s, …) at the dead site.
+      const refused = toSite.dropped();
+      await waitFor('a settlement report to fail', () => toSite.dropped() > refused, 30_000);
+      // The site dies at a seeded moment of the retries, and the line comes back to a dead site.
+      await sleep(Math.floor(random() * 1_500));
+      await site.kill();
+      toSite.setDown(false);
       const attempts = toSite.connections();
-      await waitFor(
-        'two more settlement attempts',
-        () => toSite.connections() >= attempts + 2,
-        30_000,
-      );
+      await waitFor('a report to the dead site', () => toSite.connections() > attempts, 30_000);
       expect((await roomRow(database, roomId))?.settled_at).toBeNull();
     } finally {
+      toSite.setDown(false);
       site = await site.restart();
     }
 
