@@ -13,6 +13,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/client';
+import { wirePaths } from '../../wire/site-room';
 import type { Bot } from '../support/bot';
 import { ensureSiteBuild } from '../support/build';
 import { freePort, removeDir, tempDir } from '../support/partykit';
@@ -43,6 +44,7 @@ let party: StartedPart;
 let toParty: TcpProxy;
 let toSite: TcpProxy;
 let siteUrl: string;
+let partyPort: number;
 let publicUrl: string;
 const random = seededRandom(SEED);
 
@@ -50,7 +52,8 @@ beforeAll(async () => {
   console.log(`[faults] split.test.ts seed ${SEED} (FAULT_SEED=${SEED} replays it)`);
   await ensureSiteBuild();
   dataDir = await tempDir('faults-split-');
-  const [port, partyPort] = [await freePort(), await freePort()];
+  const port = await freePort();
+  partyPort = await freePort();
   siteUrl = `http://127.0.0.1:${port}`;
   publicUrl = `http://localhost:${port}`;
   toParty = await startTcpProxy({ port: partyPort });
@@ -98,11 +101,16 @@ async function wallets(players: Player[]): Promise<number> {
 }
 
 /**
- * The game played to the end and settled; the players' wallets (`before`: once staked) got 80 % of
- * the pot back, once.
+ * The game played to the end and settled, and the room server holds the site's acknowledgement; the
+ * players' wallets (`before`: once staked) got 80 % of the pot back, once.
  */
 async function playedAndPaidOnce(players: Player[], before: number, roomId: string, bots: Bot[]) {
   await waitForSettlement(database, roomId);
+  // And the room server heard so: it stops reporting.
+  await waitFor('the room server to hold the acknowledgement', async () => {
+    const answer = await fetch(`http://127.0.0.1:${partyPort}${wirePaths.room(roomId)}`);
+    return ((await answer.json()) as { settled?: boolean }).settled === true;
+  });
   await Promise.all(bots.map((bot) => bot.close()));
   const after = await wallets(players);
   const pot = players.length * STAKE_ZMW * 100;
