@@ -2,8 +2,8 @@
 // all at once) at seeded random points of real games, with deposits, withdrawals and settlement in
 // flight; then `npm start` again on the same data folder and ports. Everything resumes: the game
 // finishes and is settled once, pending deposits complete (the sandbox keeps its payments in the
-// database and delivers their callbacks after the restart), withdrawals complete, and the money is
-// whole. The seed is printed; FAULT_SEED=<seed> replays the same points.
+// database and delivers their callbacks after the restart), withdrawals complete or return, and the
+// money is whole. The seed is printed; FAULT_SEED=<seed> replays the same points.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/client';
@@ -71,7 +71,8 @@ describe('kill -9 of the whole product', () => {
     const random = seededRandom(SEED);
     const [host, guest] = [
       await funded(siteUrl, publicUrl, database, 40),
-      await funded(siteUrl, publicUrl, database, 40),
+      // Withdrawals to this one's number fail at the provider: their money must come back.
+      await funded(siteUrl, publicUrl, database, 40, '0961234079'),
     ];
     const roomId = await createRoom(host, 20);
     const joined = await guest.client.post(`/api/rooms/${roomId}/join`);
@@ -119,7 +120,18 @@ describe('kill -9 of the whole product', () => {
     await waitForSettlement(database, roomId);
     await waitForPaymentsFinal(database);
     await Promise.all(bots.map((bot) => bot.close()));
-    for (const id of payments) expect(await paymentStatus(database, id)).toBe('completed');
+    // Deposits complete; withdrawals complete, or fail and return (to the 079 number).
+    const finals = await database.client.execute(
+      'SELECT p.status, p.kind, p.phone FROM payment_requests p',
+    );
+    for (const { status, kind, phone } of finals.rows) {
+      const failing = kind === 'withdrawal' && String(phone).endsWith('079');
+      expect({ kind, phone, status }).toEqual({
+        kind,
+        phone,
+        status: failing ? 'failed' : 'completed',
+      });
+    }
     expect((await roomRow(database, roomId))?.status).toBe('ended');
     await expectMoneyWhole(database);
   }, 240_000);
