@@ -10,7 +10,7 @@ export interface ProcessSample {
   rssMiB: number;
   /** Entries of /proc/<pid>/fd. */
   openFiles: number;
-  /** Of those, TCP sockets, and those the other side has closed but this process has not. */
+  /** Of those, sockets, and the TCP ones the other side has closed but this process has not. */
   sockets: number;
   closeWait: number;
 }
@@ -127,7 +127,7 @@ export function describeProcesses(samples: ProcessSample[]): string {
     .map(
       (s) =>
         `${s.role}[${s.pid}] ${s.rssMiB.toFixed(0)} MiB ${s.openFiles} fd` +
-        (s.sockets > 0 ? ` (${s.sockets} tcp, ${s.closeWait} close-wait)` : ''),
+        (s.sockets > 0 ? ` (${s.sockets} sockets, ${s.closeWait} close-wait)` : ''),
     )
     .join(' · ');
 }

@@ -278,6 +278,13 @@ function summary(total: PlayerStats): void {
   for (const role of roles) console.log(`  ${trend(role, (p) => p.rssMiB, 'MiB')}`);
   console.log('open files (first → middle → last minute):');
   for (const role of roles) console.log(`  ${trend(role, (p) => p.openFiles, 'fd')}`);
+  const waiting = roles.filter((role) =>
+    minutesSeen.some((m) => m.processes.some((p) => p.role === role && p.closeWait > 0)),
+  );
+  if (waiting.length > 0) {
+    console.log('sockets left in CLOSE-WAIT (the peer closed, the process never did):');
+    for (const role of waiting) console.log(`  ${trend(role, (p) => p.closeWait, 'sockets')}`);
+  }
   if (total.unexpected.length > 0) {
     console.log(`unexpected answers (${total.unexpected.length}):`);
     for (const line of total.unexpected.slice(0, 20)) console.log(`  ${line}`);
