@@ -2,6 +2,7 @@
 // call 4); every connection receives it at once and after every change. Public data, so no ticket;
 // clients send nothing.
 import type * as Party from 'partykit/server';
+import { answerClose } from './room/connections';
 import { readEnv } from './room/env';
 import { parseJson } from './room/json';
 import { jsonResponse, readSignedBody, refusal, refusedCall } from './room/signed-request';
@@ -20,6 +21,14 @@ export default class LobbyServer implements Party.Server {
 
   onConnect(connection: Party.Connection): void {
     connection.send(this.roomsMessage());
+  }
+
+  onClose(connection: Party.Connection): void {
+    answerClose(connection);
+  }
+
+  onError(connection: Party.Connection): void {
+    answerClose(connection);
   }
 
   onMessage(_message: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection): void {

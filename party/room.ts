@@ -18,6 +18,7 @@ import {
 import { verifyTicket } from '../wire/signing';
 import {
   admissionRefusal,
+  answerClose,
   closeSession,
   closeWith,
   onlineUids,
@@ -147,6 +148,7 @@ export default class RoomServer implements Party.Server {
   }
 
   onClose(connection: Party.Connection<Viewer>): Promise<void> {
+    answerClose(connection);
     this.gate.forget(connection.id);
     const viewer = viewerOf(connection);
     return this.serial(async () => {

@@ -123,3 +123,15 @@ export function onlineUids(room: Party.Room): string[] {
 export function closeWith(connection: Party.Connection, close: CloseReason): void {
   connection.close(close.code, close.reason);
 }
+
+/**
+ * Answers the client's Close frame with ours (RFC 6455 §5.5.1). The runtime does not: without this,
+ * workerd keeps every socket a client closed in CLOSE-WAIT until it runs out of file descriptors.
+ */
+export function answerClose(connection: Party.Connection): void {
+  try {
+    connection.close();
+  } catch {
+    // Already closed on our side (closeWith, or the socket broke): nothing to answer.
+  }
+}
