@@ -28,20 +28,28 @@ const ANSWERED = [1000, 1005];
 const ABOVE_WS_CLOSING_TIMEOUT = 45_000;
 
 describe('a socket the client closes', () => {
-  it('is answered with a Close frame by a room, for a player and a spectator', async () => {
-    const room = makeRoom({ players: ['ann', 'ben'], maxPlayers: 3 });
-    await env.putRoom(room);
-    const ann = await mustConnect(env.ticketUrl(room.roomId, 'ann'));
-    const watcher = await mustConnect(env.ticketUrl(room.roomId, 'watcher'));
-    await ann.waitFor((m) => m.type === 'state');
-    await watcher.waitFor((m) => m.type === 'state');
-    expect(ANSWERED).toContain(await closeFromClient(ann));
-    expect(ANSWERED).toContain(await closeFromClient(watcher));
-  }, ABOVE_WS_CLOSING_TIMEOUT);
+  it(
+    'is answered with a Close frame by a room, for a player and a spectator',
+    async () => {
+      const room = makeRoom({ players: ['ann', 'ben'], maxPlayers: 3 });
+      await env.putRoom(room);
+      const ann = await mustConnect(env.ticketUrl(room.roomId, 'ann'));
+      const watcher = await mustConnect(env.ticketUrl(room.roomId, 'watcher'));
+      await ann.waitFor((m) => m.type === 'state');
+      await watcher.waitFor((m) => m.type === 'state');
+      expect(ANSWERED).toContain(await closeFromClient(ann));
+      expect(ANSWERED).toContain(await closeFromClient(watcher));
+    },
+    ABOVE_WS_CLOSING_TIMEOUT,
+  );
 
-  it('is answered with a Close frame by the lobby', async () => {
-    const watcher = await mustConnect(`${env.party.wsUrl}/parties/lobby/main`);
-    await watcher.waitFor((m) => m.type === 'rooms');
-    expect(ANSWERED).toContain(await closeFromClient(watcher));
-  }, ABOVE_WS_CLOSING_TIMEOUT);
+  it(
+    'is answered with a Close frame by the lobby',
+    async () => {
+      const watcher = await mustConnect(`${env.party.wsUrl}/parties/lobby/main`);
+      await watcher.waitFor((m) => m.type === 'rooms');
+      expect(ANSWERED).toContain(await closeFromClient(watcher));
+    },
+    ABOVE_WS_CLOSING_TIMEOUT,
+  );
 });
