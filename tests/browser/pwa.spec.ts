@@ -3,6 +3,7 @@
 // offline page for navigations, and API answers that are never kept. The worker is allowed here;
 // the other spec files run without it (playwright.config.ts).
 import type { BrowserContext, Page, Response } from '@playwright/test';
+import { TransferMeter } from '../support/transfer-meter';
 import { expect, signUpViaApi, test } from './support/fixtures';
 
 test.use({ serviceWorkers: 'allow' });
@@ -40,29 +41,23 @@ async function workerReady(page: Page, atLeast: number): Promise<void> {
 }
 
 /**
- * The /assets/ JavaScript a load of `path` asked for: what the page got from the worker, what it
- * got from the network itself, and what the worker had to fetch (each path once).
+ * The /assets/ JavaScript a load of `path` asked for: what the page got from the worker and what it
+ * got from the network itself (each path once).
  */
 async function loadAndWatch(context: BrowserContext, page: Page, path: string) {
   const fromWorker = new Set<string>();
   const fromNetwork = new Set<string>();
-  const workerFetched = new Set<string>();
   const onResponse = (response: Response) => {
     const { pathname } = new URL(response.url());
     if (!pathname.startsWith('/assets/') || !pathname.endsWith('.js')) return;
-    if (response.request().serviceWorker()) workerFetched.add(pathname);
-    else if (response.fromServiceWorker()) fromWorker.add(pathname);
+    if (response.fromServiceWorker()) fromWorker.add(pathname);
     else fromNetwork.add(pathname);
   };
   context.on('response', onResponse);
   await page.goto(path, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   context.off('response', onResponse);
-  return {
-    fromWorker: [...fromWorker].sort(),
-    fromNetwork: [...fromNetwork].sort(),
-    workerFetched,
-  };
+  return { fromWorker: [...fromWorker].sort(), fromNetwork: [...fromNetwork].sort() };
 }
 
 test('the web app manifest is linked, complete, and its icons are the sizes it says', async ({
@@ -107,6 +102,7 @@ test('the web app manifest is linked, complete, and its icons are the sizes it s
 });
 
 test('the worker registers under the page CSP, and a second visit takes its JavaScript from the worker', async ({
+  browser,
   page,
   context,
 }) => {
@@ -122,18 +118,33 @@ test('the worker registers under the page CSP, and a second visit takes its Java
   expect(policy).toContain("manifest-src 'self'");
   await workerReady(page, first.fromNetwork.length);
 
-  // The same page again: every file from the worker's cache, none from the network.
-  const second = await loadAndWatch(context, page, '/rentalgame/dashboard');
-  expect(second.fromNetwork).toEqual([]);
-  expect([...second.workerFetched]).toEqual([]);
-  expect(second.fromWorker).toEqual(first.fromNetwork);
-  // Another page: what it shares with the dashboard (React, the router) comes from the cache too.
-  const deposit = await loadAndWatch(context, page, '/rentalgame/deposit');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(deposit.fromNetwork).toEqual([]);
-  const shared = deposit.fromWorker.filter((file) => first.fromNetwork.includes(file));
-  expect(shared.length).toBeGreaterThan(0);
-  for (const file of shared) expect(deposit.workerFetched.has(file), file).toBe(false);
+  // The same page again with the HTTP cache emptied (as on a phone that evicted it): every file
+  // from the worker, and no JavaScript byte over the network, the worker's own fetches included.
+  const meter = await TransferMeter.start(browser, context, page);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    meter.take();
+    const second = await loadAndWatch(context, page, '/rentalgame/dashboard');
+    expect(second.fromNetwork).toEqual([]);
+    expect(second.fromWorker).toEqual(first.fromNetwork);
+    const transfer = meter.take();
+    expect(transfer.jsBytes).toBe(0);
+    // Only the page itself (and its API answers) came over the network.
+    expect(transfer.totalBytes).toBeGreaterThan(0);
+    expect(transfer.fromNetwork.map((entry) => entry.path)).toContain('/rentalgame/dashboard');
+
+    // Another page: what it shares with the dashboard (React, the router) comes from the cache.
+    const deposit = await loadAndWatch(context, page, '/rentalgame/deposit');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(deposit.fromNetwork).toEqual([]);
+    const fetched = new Set(meter.take().fromNetwork.map((entry) => entry.path));
+    const shared = deposit.fromWorker.filter((file) => first.fromNetwork.includes(file));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const file of shared) expect(fetched.has(file), file).toBe(false);
+  } finally {
+    await meter.stop();
+  }
 });
 
 test('offline, a navigation shows the offline page; back online, the page itself', async ({
