@@ -27,6 +27,9 @@ export default defineConfig({
     viewport: { width: 360, height: 640 },
     locale: 'en-GB',
     timezoneId: 'Africa/Lusaka',
+    // The service worker answers page navigations; only pwa.spec.ts, which tests it, lets it run,
+    // so that the other files' routes, offline switches and request counts see the pages themselves.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -13,6 +13,9 @@ import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { playwrightLaunchOptions } from '../../tests/support/chromium';
+import { TransferMeter, type Transfer } from '../../tests/support/transfer-meter';
+
+export type { Transfer };
 
 export const PHONE = { width: 360, height: 640 };
 
@@ -189,6 +192,83 @@ export async function bytesOf(
   }
   result.list.sort((a, b) => b.sizes.brotli - a.sizes.brotli);
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. A second visit: what the service worker saves
+
+async function settle(page: Page, url: string, canvas: boolean): Promise<void> {
+  await page.goto(url, { waitUntil: 'load' });
+  if (canvas) await waitForFirstDraw(page, 30_000);
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  await page.waitForTimeout(500);
+}
+
+/**
+ * A first visit to `url` in a fresh context, then, once the service worker controls the page and
+ * has stored what it loaded, a second visit with the browser's HTTP cache emptied first (CDP
+ * `Network.clearBrowserCache`): a phone's small HTTP cache is often evicted between two evenings,
+ * the worker's Cache Storage is not, so this is what the worker alone saves. WebSocket frames are
+ * not counted.
+ */
+export async function secondVisit(
+  browser: Browser,
+  url: string,
+  options: { cookie?: Cookie; canvas?: boolean } = {},
+): Promise<{ first: Transfer; second: Transfer; worker: boolean }> {
+  const context = await newContext(browser, new URL(url).origin, options.cookie);
+  let meter: TransferMeter | null = null;
+  try {
+    const page = await context.newPage();
+    meter = await TransferMeter.start(browser, context, page);
+    await settle(page, url, options.canvas === true);
+    const worker = await page
+      .waitForFunction(
+        'navigator.serviceWorker && navigator.serviceWorker.controller !== null',
+        null,
+        { timeout: 10_000, polling: 100 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    // The worker stores the first visit's files in the background (its `keep` message).
+    await page.waitForTimeout(1_000);
+    const first = meter.take();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await settle(page, url, options.canvas === true);
+    const second = meter.take();
+    return { first, second, worker };
+  } finally {
+    await meter?.stop();
+    await context.close();
+  }
+}
+
+/** Chromium's own reading of the page's web app manifest (the installability Lighthouse 12 dropped). */
+export async function installability(
+  browser: Browser,
+  url: string,
+): Promise<{ manifestUrl: string | null; manifestErrors: string[]; installErrors: string[] }> {
+  const context = await newContext(browser, new URL(url).origin);
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      errors: { message: string }[];
+    };
+    const install = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    return {
+      manifestUrl: manifest.url || null,
+      manifestErrors: manifest.errors.map((error) => error.message),
+      installErrors: install.installabilityErrors.map((error) => error.errorId),
+    };
+  } finally {
+    await context.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

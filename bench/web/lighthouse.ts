@@ -1,6 +1,9 @@
 // Lighthouse's mobile performance audit (its default config: a mid-range phone's screen, simulated
 // slow 4G and a 4× slower CPU) through its Node API, in one Chromium started with chrome-launcher
 // and reused for every run. Signed-in pages get the session cookie as an extra header.
+// Beside performance, the two checks of the old PWA category that Lighthouse 12 still has
+// (`viewport`, `is-on-https`); it dropped the installability audits, which the benchmark asks of
+// Chromium itself instead (browser.ts, `installability`).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { resolveChromium } from '../../tests/support/chromium';
@@ -17,7 +20,11 @@ export interface LighthouseRun {
   unused: { url: string; totalBytes: number; wastedBytes: number }[];
   /** Lighthouse's `layout-shifts` items: the element that moved most in each shift, and its score. */
   shifts: { element: string; score: number }[];
+  /** The surviving PWA checks: audit id → passed (score 1). */
+  pwa: Record<string, boolean | null>;
 }
+
+export const PWA_AUDITS = ['viewport', 'is-on-https'] as const;
 
 interface Items {
   details?: { items?: Record<string, unknown>[] };
@@ -46,6 +53,7 @@ export async function startAuditor(): Promise<Auditor> {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        onlyAudits: [...PWA_AUDITS],
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
       const lhr = result?.lhr;
@@ -66,6 +74,12 @@ export async function startAuditor(): Promise<Auditor> {
           totalBytes: Number(item.totalBytes),
           wastedBytes: Number(item.wastedBytes),
         })),
+        pwa: Object.fromEntries(
+          PWA_AUDITS.map((id) => {
+            const auditScore = lhr?.audits[id]?.score;
+            return [id, typeof auditScore === 'number' ? auditScore === 1 : null];
+          }),
+        ),
         shifts: itemsOf(lhr?.audits['layout-shifts']).map((item) => {
           const node = item.node as { selector?: string; snippet?: string } | undefined;
           return {

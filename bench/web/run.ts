@@ -1,7 +1,8 @@
 // The `web` benchmark: what the site costs a phone, beside references built in the same run.
 // `npx tsx bench/web/run.ts` (BENCH_QUICK=1 for one run of each instead of three). See README.md.
 //
-//   1. bytes per route (JS and CSS a browser downloads on first load, gzip and brotli)
+//   1. bytes per route (JS and CSS a browser downloads on first load, gzip and brotli), and what a
+//      second visit downloads once the service worker holds the files; the manifest's installability
 //   2. Lighthouse mobile performance (score, LCP, TBT, CLS), home and board, median of 3
 //   3. time to the board's first frame on regular 3G with a 4× slower CPU
 //   4. script time per frame while trucks move, and frames rendered while nothing moves
@@ -12,6 +13,8 @@ import { figure, median, percentile, QUICK, savePart, type Section } from '../su
 import {
   bytesOf,
   firstFrameOnSlowPhone,
+  installability,
+  secondVisit,
   launch,
   LivePage,
   SLOW_PHONE,
@@ -20,8 +23,9 @@ import {
   type Motion,
   type PageBytes,
   type Timeline,
+  type Transfer,
 } from './browser';
-import { startAuditor, type LighthouseRun } from './lighthouse';
+import { PWA_AUDITS, startAuditor, type LighthouseRun } from './lighthouse';
 import { GAME_TIME_SCALE, ROOT, startGame, startProduct, type Game, type Product } from './product';
 import { buildReferences, type References } from './reference';
 import { resolveChromium } from '../../tests/support/chromium';
@@ -112,6 +116,62 @@ function bytesSection(routes: Routes): Section {
   }
   describe('reference.react', routes.reference.react);
   describe('reference.pixi', routes.reference.pixi);
+  return section;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const SECOND_VISIT: { name: string; path: (game: Game) => string; canvas: boolean }[] = [
+  { name: 'dashboard', path: () => '/rentalgame/dashboard', canvas: false },
+  { name: 'board', path: (game) => game.boardPath, canvas: true },
+];
+
+async function measureSecondVisits(
+  browser: Browser,
+  product: Product,
+  game: Game,
+  cookie: Cookie,
+): Promise<Section> {
+  const section: Section = {};
+  const files = (transfer: Transfer) =>
+    transfer.fromNetwork
+      .slice(0, 8)
+      .map((entry) => `${path.basename(entry.path) || '/'} ${kB(entry.bytes)}`)
+      .join(', ');
+  for (const route of SECOND_VISIT) {
+    const url = `${product.baseUrl}${route.path(game)}`;
+    const { first, second, worker } = await secondVisit(browser, url, {
+      cookie,
+      canvas: route.canvas,
+    });
+    const firstVisit = (value: number) => ({ name: 'first visit', value });
+    section[route.name] = {
+      jsNetwork: figure(second.jsBytes, 'B', firstVisit(first.jsBytes)),
+      totalNetwork: figure(second.totalBytes, 'B', firstVisit(first.totalBytes)),
+      jsFromWorker: figure(second.jsFromWorker, 'files'),
+    };
+    notes.push(
+      `secondVisit.${route.name}: service worker ${worker ? 'controlled the page' : 'NOT in control'}; second visit over the network: ${files(second) || 'nothing'}; first visit's biggest: ${files(first)}`,
+    );
+  }
+  return section;
+}
+
+async function measureInstallability(browser: Browser, product: Product): Promise<Section> {
+  const section: Section = {};
+  for (const [name, urlPath] of [
+    ['home', '/'],
+    ['auth', '/auth'],
+  ] as const) {
+    const result = await installability(browser, `${product.baseUrl}${urlPath}`);
+    section[name] = {
+      manifestErrors: figure(result.manifestErrors.length, 'errors'),
+      installabilityErrors: figure(result.installErrors.length, 'errors'),
+    };
+    notes.push(
+      `installable.${name}: manifest ${result.manifestUrl ?? 'none'}; manifest errors: ${result.manifestErrors.join('; ') || 'none'}; installability errors: ${result.installErrors.join(', ') || 'none'}`,
+    );
+  }
   return section;
 }
 
@@ -250,6 +310,13 @@ function lighthouseSection(
     lcp: entry('lcpMs', 'ms'),
     tbt: entry('tbtMs', 'ms'),
     cls: entry('cls', 'score'),
+    // The old PWA category's checks that Lighthouse 12 keeps: how many of them every run passed.
+    pwaChecksPassed: figure(
+      runs.length === 0
+        ? null
+        : PWA_AUDITS.filter((id) => runs.every((run) => run.pwa[id] === true)).length,
+      `of ${PWA_AUDITS.length}`,
+    ),
   };
 }
 
@@ -364,6 +431,12 @@ async function main(): Promise<void> {
       figures.bytes = bytesSection(
         await measureBytes(chromium, running, references, playing, cookie),
       );
+    });
+    await phase('secondVisit', async () => {
+      figures.secondVisit = await measureSecondVisits(chromium, running, playing, cookie);
+    });
+    await phase('installable', async () => {
+      figures.installable = await measureInstallability(chromium, running);
     });
     await phase('firstFrame3g', async () => {
       const boardFirst = await measureFirstFrames(chromium, boardUrl, cookie, 'board');

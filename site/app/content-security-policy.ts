@@ -23,7 +23,9 @@ export function contentSecurityPolicy(options: { nonce: string; partyPublicUrl: 
     "img-src 'self' data: blob:",
     "font-src 'self'",
     ["connect-src 'self'", ...partyOrigins(options.partyPublicUrl)].join(' '),
+    // The service worker (/sw.js) and the web app manifest are ours (decision 055).
     "worker-src 'self' blob:",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -17,6 +17,7 @@ import { securityHeaders } from './security-headers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLOSE_GRACE_MS = 3_000;
+const NO_CACHE_FILES = new Set(['sw.js', 'offline.html']);
 
 export interface SiteServerDeps {
   /** Mounted at `/api`. */
@@ -77,7 +78,16 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
       '/assets',
       express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }),
     );
-    app.use(express.static(client, { maxAge: '1h' }));
+    app.use(
+      express.static(client, {
+        maxAge: '1h',
+        setHeaders(res, file) {
+          // The service worker and its offline page are checked for a new build on every visit
+          // (decision 055).
+          if (NO_CACHE_FILES.has(path.relative(client, file))) res.set('Cache-Control', 'no-cache');
+        },
+      }),
+    );
     build = (await import(
       pathToFileURL(path.join(buildDirectory, 'server/index.js')).href
     )) as ServerBuild;

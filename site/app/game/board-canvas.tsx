@@ -5,12 +5,13 @@
 // No frames while nothing moves: the application never starts its ticker by itself
 // (`autoStart: false`); a change of props renders one frame, and the ticker runs only while the dice
 // or a truck is moving, stopping itself on the frame where everything has arrived. Pixi's system
-// ticker (pointer hover checks and the texture scheduler, which the board does not need while idle)
-// follows the same rule, or it would ask for a frame forever.
+// ticker (the texture scheduler, which the board does not need while idle) follows the same rule,
+// or it would ask for a frame forever.
 import { Application, extend, useApplication, useTick } from '@pixi/react';
-// Pixi would import its browser extensions dynamically at init, one more round trip after this
-// chunk; importing them here lets them arrive with it.
-import 'pixi.js/browser';
+// Only what the board draws (decision 056): the renderer, graphics, text and sprites come with the
+// classes below. Pixi's optional browser extensions (accessibility, DOM elements, pointer events,
+// filters) are neither imported here nor fetched at init (`skipExtensionImports`): the board's taps
+// are DOM events on the square around the canvas, and its words are in the page.
 // Pixi compiles shader glue with `new Function` unless this polyfill is present; the site's
 // Content-Security-Policy allows no eval.
 import 'pixi.js/unsafe-eval';
@@ -62,6 +63,7 @@ export default memo(function BoardCanvas({ view, size }: BoardCanvasProps) {
       backgroundAlpha={0}
       resolution={resolution}
       autoDensity
+      skipExtensionImports
       className="board-canvas"
     >
       <Scene view={view} size={size} />
