@@ -139,7 +139,7 @@ export default class RoomServer implements Party.Server {
         !hasOtherConnection(this.room, viewer.uid, connection) &&
         (await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() }));
       // The newcomer gets the full state at once; everyone else the new spectator count, soon.
-      if (!changed) connection.send(this.view.stateMessage(this.view.spectatorCount()));
+      if (!changed) this.view.sendState(connection);
       this.view.announceSpectators();
       // …and the recent log, so that a (re)connecting board can tell what happened so far.
       for (const entry of earlier) connection.send(logMessage(entry));
@@ -148,6 +148,7 @@ export default class RoomServer implements Party.Server {
 
   onClose(connection: Party.Connection<Viewer>): Promise<void> {
     this.gate.forget(connection.id);
+    this.view.forget(connection.id);
     const viewer = viewerOf(connection);
     return this.serial(async () => {
       if (!this.actor || !viewer) return;
@@ -189,7 +190,13 @@ export default class RoomServer implements Party.Server {
         sender.send(notLoaded());
         return;
       }
-      if (!viewer || !this.isSeated(viewer.uid)) {
+      // A client that missed a version, seated or watching, gets the whole state (after the same
+      // size, shape and rate checks as any message).
+      if (viewer && gated.message.type === 'sync') {
+        this.view.sendState(sender);
+        return;
+      }
+      if (!viewer || !this.isSeated(viewer.uid) || gated.message.type === 'sync') {
         sender.send(notAPlayer());
         return;
       }
