@@ -33,7 +33,7 @@ import { errorMessage, logMessage, notAPlayer, notLoaded } from './room/messages
 import { MessageGate } from './room/message-gate';
 import { CLOSE } from './room/limits';
 import { jsonResponse } from './room/signed-request';
-import { armAlarm } from './room/alarm';
+import { RoomAlarm } from './room/alarm';
 import { dueBotEvent, MAX_BOT_MOVES_PER_TICK, nextBotMoveAt } from './room/bots';
 import {
   EffectsCollector,
@@ -68,6 +68,7 @@ export default class RoomServer implements Party.Server {
   private unknownToSite = false;
   private signOuts = new SignOuts(undefined, 0);
   private readonly view: RoomView;
+  private readonly alarm = new RoomAlarm();
 
   constructor(readonly room: Party.Room) {
     this.env = readEnv(room.env);
@@ -233,6 +234,7 @@ export default class RoomServer implements Party.Server {
   }
 
   onAlarm(): Promise<void> {
+    this.alarm.fired();
     return this.serial(async () => {
       await this.dropSilent(Date.now());
       await this.tick();
@@ -379,7 +381,7 @@ export default class RoomServer implements Party.Server {
       this.gate.nextSilenceAt(),
     ].filter((t) => t !== null);
     const deadline = times.length === 0 ? null : Math.min(...times);
-    return armAlarm(this.room.storage, deadline, this.settlement.nextAttemptAt());
+    return this.alarm.arm(this.room.storage, deadline, this.settlement.nextAttemptAt(), Date.now());
   }
 
   // ---- the site ----

@@ -67,6 +67,10 @@ describe('small messages', () => {
     const watcher = await mustConnect(env.ticketUrl(room.roomId, 'watcher'));
     await watcher.waitFor(isWholeState);
     await play({ a, b }, a, 6);
+    const lastVersion = a.messages.filter(isState).at(-1)!.version as number;
+    for (const client of [b, watcher]) {
+      await client.waitFor((m) => isState(m) && m.version === lastVersion, 5_000);
+    }
     for (const client of [a, b, watcher]) {
       const patches = client.messages.filter(isPatch);
       expect(patches.length).toBeGreaterThanOrEqual(6);
