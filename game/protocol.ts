@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { PLAYER_COLORS } from './board';
 import { boxIdSchema as boxId, diceRollEntrySchema, logEntrySchema } from './log';
 import type { RoomEvent } from './room-machine';
-import { statementSchema } from './statement';
 
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
@@ -21,6 +20,19 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 /** A player's intent: what the room machine decides on. */
 export type IntentMessage = Exclude<ClientMessage, { type: 'ping' | 'sync' }>;
+
+/** The finance statement of docs/rules.md (game/statement.ts computes it). */
+export const statementSchema = z.object({
+  revenue: z.number(),
+  expenses: z.number(),
+  charitable: z.number(),
+  autoinvestment: z.number(),
+  tithe: z.number(),
+  netOperatingProfit: z.number(),
+  tax: z.number(),
+  netProfit: z.number(),
+  trucks: z.number().int(),
+});
 
 const amounts = z.record(z.string(), z.number());
 

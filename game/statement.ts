@@ -1,19 +1,10 @@
 // The finance statement of docs/rules.md, in in-game money (plain integers): its one shape (the
 // room's view, the settlement report and the finished game all carry it) and how it is computed.
-import { z } from 'zod';
+// The schema (`statementSchema`) lives with the wire's in game/protocol.ts: only its type is read
+// here, so the board, which computes statements, does not load the schema library.
+import type { z } from 'zod';
 import type { Player } from './game-state';
-
-export const statementSchema = z.object({
-  revenue: z.number(),
-  expenses: z.number(),
-  charitable: z.number(),
-  autoinvestment: z.number(),
-  tithe: z.number(),
-  netOperatingProfit: z.number(),
-  tax: z.number(),
-  netProfit: z.number(),
-  trucks: z.number().int(),
-});
+import type { statementSchema } from './protocol';
 
 export type Statement = z.infer<typeof statementSchema>;
 
