@@ -135,12 +135,12 @@ export default class RoomServer implements Party.Server {
       if (refusal) return closeWith(connection, refusal);
       connection.setState(viewer);
       const earlier = this.logs.slice(-RECENT_LOGS_ON_CONNECT);
-      const changed =
-        this.isSeated(viewer.uid) &&
-        !hasOtherConnection(this.room, viewer.uid, connection) &&
-        (await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() }));
-      // The newcomer gets the full state at once; everyone else the new spectator count, soon.
-      if (!changed) this.view.sendState(connection);
+      if (this.isSeated(viewer.uid) && !hasOtherConnection(this.room, viewer.uid, connection)) {
+        await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() });
+      }
+      // The newcomer gets the whole state at once (with the presence change, if it made one);
+      // everyone else the new spectator count, soon.
+      if (!this.view.holds(connection.id)) this.view.sendState(connection);
       this.view.announceSpectators();
       // …and the recent log, so that a (re)connecting board can tell what happened so far.
       for (const entry of earlier) connection.send(logMessage(entry));

@@ -89,6 +89,11 @@ export class RoomView {
     this.holders.add(connection.id);
   }
 
+  /** Whether a socket holds the current version (it was sent a whole state since it connected). */
+  holds(connectionId: string): boolean {
+    return this.holders.has(connectionId);
+  }
+
   /** A socket closed. */
   forget(connectionId: string): void {
     this.holders.delete(connectionId);
