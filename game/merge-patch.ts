@@ -12,12 +12,16 @@ export type JsonObject = { [key: string]: Json };
 
 /** `target[key] = value` as an own property, even for a key named `__proto__` (JSON allows it). */
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -27,20 +31,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Structural equality of two JSON values (key order ignored). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
     return true;
   }
-  if (!isObject(a) || !isObject(b)) return false;
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
   let count = 0;
-  for (const key in a) {
-    if (!Object.hasOwn(a, key)) continue;
-    if (a[key] === undefined) continue;
+  for (const key of Object.keys(x)) {
+    if (x[key] === undefined) continue;
     count += 1;
-    if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
+    if (!Object.hasOwn(y, key) || !jsonEqual(x[key], y[key])) return false;
   }
-  for (const key in b) if (Object.hasOwn(b, key) && b[key] !== undefined) count -= 1;
+  for (const key of Object.keys(y)) if (y[key] !== undefined) count -= 1;
   return count === 0;
 }
 
@@ -51,42 +57,29 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  */
 export function createMergePatch(a: unknown, b: unknown): unknown {
   if (!isObject(a) || !isObject(b)) return jsonEqual(a, b) ? undefined : b;
-  const patch: Record<string, unknown> = {};
-  let changed = false;
-  for (const key in a) {
-    if (
-      Object.hasOwn(a, key) &&
-      a[key] !== undefined &&
-      (!Object.hasOwn(b, key) || b[key] === undefined)
-    ) {
-      put(patch, key, null);
-      changed = true;
+  let patch: Record<string, unknown> | undefined;
+  for (const key of Object.keys(a)) {
+    if (a[key] !== undefined && (!Object.hasOwn(b, key) || b[key] === undefined)) {
+      put((patch ??= {}), key, null);
     }
   }
-  for (const key in b) {
-    if (!Object.hasOwn(b, key)) continue;
+  for (const key of Object.keys(b)) {
     const next = b[key];
     if (next === undefined) continue;
     const before = Object.hasOwn(a, key) ? a[key] : undefined;
+    if (before === next) continue;
     if (before === undefined) {
-      put(patch, key, next);
-      changed = true;
-      continue;
-    }
-    // An object replacing an object is merged into it: the nested patch must not be read as a
-    // replacement, so it only ever holds what changed.
-    const nested = isObject(before) && isObject(next) ? createMergePatch(before, next) : undefined;
-    if (isObject(before) && isObject(next)) {
-      if (nested !== undefined) {
-        put(patch, key, nested);
-        changed = true;
-      }
+      put((patch ??= {}), key, next);
+    } else if (isObject(before) && isObject(next)) {
+      // An object replacing an object is merged into it: the nested patch must not be read as a
+      // replacement, so it only ever holds what changed.
+      const nested = createMergePatch(before, next);
+      if (nested !== undefined) put((patch ??= {}), key, nested);
     } else if (!jsonEqual(before, next)) {
-      put(patch, key, next);
-      changed = true;
+      put((patch ??= {}), key, next);
     }
   }
-  return changed ? patch : undefined;
+  return patch;
 }
 
 /** RFC 7386 MergePatch(target, patch): a new value; `target` is not changed. */
