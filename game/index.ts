@@ -6,6 +6,8 @@ export * from './log';
 export * from './messages';
 export * from './payout';
 export * from './protocol';
+export * from './merge-patch';
+export * from './room-sync';
 export * from './replay';
 export * from './room-options';
 export * from './room-context';

@@ -1,10 +1,10 @@
 // The room's wire format (docs/protocol.md), one schema shared by the room server and every client:
-// clients parse what the server sends, the server parses what clients send.
+// the server parses what clients send; the tests and bots check what the server sends against it
+// (the browser's board reads it with game/room-sync.ts instead, without zod).
 import { z } from 'zod';
 import { PLAYER_COLORS } from './board';
 import { boxIdSchema as boxId, diceRollEntrySchema, logEntrySchema } from './log';
 import type { RoomEvent } from './room-machine';
-import { statementSchema } from './statement';
 
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
@@ -14,10 +14,25 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('declineTruck') }),
   // The heartbeat: the room answers `pong` at once; it never reaches the machine.
   z.strictObject({ type: z.literal('ping') }),
+  // A client that missed a version asks for the whole state (rate-limited like the rest).
+  z.strictObject({ type: z.literal('sync') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 /** A player's intent: what the room machine decides on. */
-export type IntentMessage = Exclude<ClientMessage, { type: 'ping' }>;
+export type IntentMessage = Exclude<ClientMessage, { type: 'ping' | 'sync' }>;
+
+/** The finance statement of docs/rules.md (game/statement.ts computes it). */
+export const statementSchema = z.object({
+  revenue: z.number(),
+  expenses: z.number(),
+  charitable: z.number(),
+  autoinvestment: z.number(),
+  tithe: z.number(),
+  netOperatingProfit: z.number(),
+  tax: z.number(),
+  netProfit: z.number(),
+  trucks: z.number().int(),
+});
 
 const amounts = z.record(z.string(), z.number());
 
@@ -92,8 +107,18 @@ export type RoomView = z.infer<typeof roomViewSchema>;
 export type ParticipantView = z.infer<typeof participantViewSchema>;
 export type ResultView = z.infer<typeof resultViewSchema>;
 
+/** The view's version: rises by one with each change the room sends. */
+const versionSchema = z.number().int().nonnegative();
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('state'), state: roomViewSchema }),
+  z.object({ type: z.literal('state'), version: versionSchema, state: roomViewSchema }),
+  // An RFC 7386 JSON Merge Patch from version − 1 to version (game/merge-patch.ts). Its result is
+  // checked where it is applied (a patched view must parse as roomViewSchema).
+  z.object({
+    type: z.literal('patch'),
+    version: versionSchema,
+    patch: z.record(z.string(), z.unknown()),
+  }),
   z.object({ type: z.literal('log'), entry: logEntrySchema }),
   // `code` (game/messages.ts ROOM_ERROR_CODES) is what clients decide by; optional so that a client
   // still reads a room server from before codes, and a string so a newer server's code parses.

@@ -34,7 +34,7 @@ import { errorMessage, logMessage, notAPlayer, notLoaded } from './room/messages
 import { MessageGate } from './room/message-gate';
 import { CLOSE } from './room/limits';
 import { jsonResponse } from './room/signed-request';
-import { armAlarm } from './room/alarm';
+import { RoomAlarm } from './room/alarm';
 import { dueBotEvent, MAX_BOT_MOVES_PER_TICK, nextBotMoveAt } from './room/bots';
 import {
   EffectsCollector,
@@ -69,6 +69,7 @@ export default class RoomServer implements Party.Server {
   private unknownToSite = false;
   private signOuts = new SignOuts(undefined, 0);
   private readonly view: RoomView;
+  private readonly alarm = new RoomAlarm();
 
   constructor(readonly room: Party.Room) {
     this.env = readEnv(room.env);
@@ -135,12 +136,12 @@ export default class RoomServer implements Party.Server {
       if (refusal) return closeWith(connection, refusal);
       connection.setState(viewer);
       const earlier = this.logs.slice(-RECENT_LOGS_ON_CONNECT);
-      const changed =
-        this.isSeated(viewer.uid) &&
-        !hasOtherConnection(this.room, viewer.uid, connection) &&
-        (await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() }));
-      // The newcomer gets the full state at once; everyone else the new spectator count, soon.
-      if (!changed) connection.send(this.view.stateMessage(this.view.spectatorCount()));
+      if (this.isSeated(viewer.uid) && !hasOtherConnection(this.room, viewer.uid, connection)) {
+        await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() });
+      }
+      // The newcomer gets the whole state at once (with the presence change, if it made one);
+      // everyone else the new spectator count, soon.
+      if (!this.view.holds(connection.id)) this.view.sendState(connection);
       this.view.announceSpectators();
       // …and the recent log, so that a (re)connecting board can tell what happened so far.
       for (const entry of earlier) connection.send(logMessage(entry));
@@ -150,6 +151,7 @@ export default class RoomServer implements Party.Server {
   onClose(connection: Party.Connection<Viewer>): Promise<void> {
     answerClose(connection);
     this.gate.forget(connection.id);
+    this.view.forget(connection.id);
     const viewer = viewerOf(connection);
     return this.serial(async () => {
       if (!this.actor || !viewer) return;
@@ -191,7 +193,13 @@ export default class RoomServer implements Party.Server {
         sender.send(notLoaded());
         return;
       }
-      if (!viewer || !this.isSeated(viewer.uid)) {
+      // A client that missed a version, seated or watching, gets the whole state (after the same
+      // size, shape and rate checks as any message).
+      if (viewer && gated.message.type === 'sync') {
+        this.view.sendState(sender);
+        return;
+      }
+      if (!viewer || !this.isSeated(viewer.uid) || gated.message.type === 'sync') {
         sender.send(notAPlayer());
         return;
       }
@@ -228,6 +236,7 @@ export default class RoomServer implements Party.Server {
   }
 
   onAlarm(): Promise<void> {
+    this.alarm.fired();
     return this.serial(async () => {
       await this.dropSilent(Date.now());
       await this.tick();
@@ -374,7 +383,7 @@ export default class RoomServer implements Party.Server {
       this.gate.nextSilenceAt(),
     ].filter((t) => t !== null);
     const deadline = times.length === 0 ? null : Math.min(...times);
-    return armAlarm(this.room.storage, deadline, this.settlement.nextAttemptAt());
+    return this.alarm.arm(this.room.storage, deadline, this.settlement.nextAttemptAt(), Date.now());
   }
 
   // ---- the site ----

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { diceRollEntrySchema, logEntrySchema } from '../game/log';
 import { boardStateSchema, participantViewSchema } from '../game/protocol';
-import { statementSchema } from '../game/statement';
+import { statementSchema } from '../game/protocol';
 import { callRefusalSchema } from './site-room';
 
 const uid = z.string().min(1).max(128);

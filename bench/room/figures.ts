@@ -1,6 +1,7 @@
 // The room benchmark's report: the figures and notes of a finished run, from its recorded state.
 import { figure, median, percentile, type Section } from '../support/report';
 import { PLAYERS } from './bots';
+import { gameBytes, profileRoll, PROFILE_STEPS } from './profile';
 import type { ConnectBytes, RunState } from './level';
 import { mib, type Measured } from './measure';
 import { groupProcesses, type Usage } from './procs';
@@ -134,7 +135,8 @@ export function reportRun(state: RunState, end: RunEnd): { figures: Section; not
       median(stateBytes),
       'B',
       undefined,
-      `median of ${stateBytes.length}; p99 ${percentile(stateBytes, 99)} B; one client, per roll`,
+      `median of ${stateBytes.length}; p99 ${percentile(stateBytes, 99)} B; one client, per roll: ` +
+        'the patch that carries the roll (a whole state only to a socket that had none)',
     ),
     logPerMove: figure(
       mean(logBytes),
@@ -175,6 +177,45 @@ export function reportRun(state: RunState, end: RunEnd): { figures: Section; not
       'what the echo bots send: padded to the median state message',
     ),
   };
+
+  // One player's phone over a whole 10-minute game, and the pure steps of a roll (profile.ts).
+  const game = gameBytes();
+  const socket = game.patches + game.logs + game.heartbeat + game.sent;
+  const before = game.wholeStates + game.logs + game.heartbeat + game.sent;
+  figures.bytes.perGame10MinPhone = figure(
+    socket + game.http,
+    'B',
+    { name: 'whole state after every change', value: before + game.http },
+    `one player, a 4-player 10-minute game of ${game.moves} moves (a move 1–8 s after the turn ` +
+      `comes), framing included: states and patches ${game.patches} B, logs ${game.logs} B, ` +
+      `heartbeat ${game.heartbeat} B received, ${game.sent} B sent; HTTP ${game.http} B estimated ` +
+      '(ticket call and upgrade headers; not measured by the web benchmark)',
+  );
+  profileRoll(1_000);
+  const steps = profileRoll(5_000);
+  const pure = PROFILE_STEPS.reduce((sum, step) => sum + steps[step], 0);
+  const cpu = real.get(LEVELS[0]!)?.cpuPerRoll ?? null;
+  const echoCpu = echo.get(LEVELS[0]!)?.cpuPerRoll ?? null;
+  figures.profile = Object.fromEntries(
+    PROFILE_STEPS.map((step) => [
+      step,
+      figure(
+        steps[step],
+        'µs',
+        undefined,
+        `per roll, on one core in this process; ${((100 * steps[step]) / pure).toFixed(0)} % of the pure steps`,
+      ),
+    ]),
+  );
+  figures.profile.pureTotal = figure(
+    pure,
+    'µs',
+    cpu === null
+      ? undefined
+      : { name: `room server CPU per roll at ${LEVELS[0]} rooms`, value: cpu * 1000 },
+    'the rest of the CPU per roll is workerd: storage writes, socket sends, the runtime (the echo room ' +
+      `spends ${echoCpu === null ? '?' : Math.round(echoCpu * 1000)} µs per roll on the transport alone)`,
+  );
 
   const memory: Section = {
     idle: figure(

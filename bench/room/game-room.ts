@@ -1,19 +1,16 @@
 // The bot room that plays the real room server: the player whose turn it is sends
 // `{"type":"roll"}`, an offered truck is declined first; a roll is reflected once every connection
-// has a `state` whose lastRoll.nonce advanced.
+// has a view (a whole `state`, or a `patch` applied with game/room-sync.ts, as the web client does)
+// whose lastRoll.nonce advanced.
 import { performance } from 'node:perf_hooks';
+import { SYNC_MESSAGE, ViewFollower } from '../../game/room-sync';
+import type { RoomView, ServerMessage as WireMessage } from '../../game/protocol';
 import { ALL, BotRoom, PLAYERS } from './bots';
 
-interface StateView {
-  status: string;
-  turn: { currentPlayer: string | null };
-  pendingPurchase: string | null;
-  lastRoll: { nonce: number; auto: boolean } | null;
-}
+type StateView = RoomView;
 
 interface ServerMessage {
   type: string;
-  state?: StateView;
   message?: string;
 }
 
@@ -32,6 +29,11 @@ export class GameRoom extends BotRoom {
   readonly firstStateBytes: (number | null)[] = Array.from({ length: PLAYERS }, () => null);
   private readonly logAccumulated = [0, 0, 0, 0];
   private readonly logCount = [0, 0, 0, 0];
+  private readonly followers = Array.from({ length: PLAYERS }, () => new ViewFollower());
+  /** Every byte each connection received (messages, without framing). */
+  readonly received = [0, 0, 0, 0];
+  /** Version gaps that made a connection ask `sync` (must stay 0 on an ordered socket). */
+  syncs = 0;
   /** The connection whose latest state the bots act on. */
   private view = 0;
   /** Which connection is declining an offer (awaiting its state), or null. */
@@ -62,6 +64,7 @@ export class GameRoom extends BotRoom {
   }
 
   protected onData(index: number, data: Buffer): void {
+    this.received[index]! += data.length;
     let message: ServerMessage;
     try {
       message = JSON.parse(data.toString('utf8')) as ServerMessage;
@@ -78,8 +81,16 @@ export class GameRoom extends BotRoom {
       this.onError(index, message.message ?? '');
       return;
     }
-    const state = message.state;
-    if (message.type !== 'state' || !state) return;
+    if (message.type !== 'state' && message.type !== 'patch') return;
+    const followed = this.followers[index]!.receive(
+      message as unknown as Extract<WireMessage, { type: 'state' | 'patch' }>,
+    );
+    if (followed.kind === 'gap') {
+      this.syncs += 1;
+      this.sockets[index]?.send(SYNC_MESSAGE);
+    }
+    if (followed.kind !== 'view') return;
+    const state = followed.view;
     if (this.firstStateBytes[index] === null) this.firstStateBytes[index] = data.length;
     this.latest[index] = state;
     const logBytes = this.logAccumulated[index]!;

@@ -5,14 +5,17 @@
 // The gate also remembers when it last heard each heartbeat-speaking connection, so the room can
 // drop sockets that went silent (docs/decisions/036). A client that never pinged is never counted
 // as silent: older clients and tools keep their sockets as before.
-import { MAX_CLIENT_MESSAGE_BYTES, parseClientMessage, type IntentMessage } from '../../game';
+import { MAX_CLIENT_MESSAGE_BYTES, parseClientMessage, type ClientMessage } from '../../game';
 import { invalidMessage, pong, tooManyMessages } from './messages';
 import { fullBucket, MESSAGE_RATE_LIMIT, takeToken, type TokenBucket } from './rate-limit';
 
 /** A heartbeat-speaking socket silent this long is taken as gone (clients ping every 3 s). */
 export const SILENCE_MS = 15_000;
 
-export type GateVerdict = { ok: true; message: IntentMessage } | { ok: false; reply: string };
+/** What passes the gate: an intent, or `sync` (a request for the whole state). */
+export type GatedMessage = Exclude<ClientMessage, { type: 'ping' }>;
+
+export type GateVerdict = { ok: true; message: GatedMessage } | { ok: false; reply: string };
 
 export class MessageGate {
   private readonly buckets = new Map<string, TokenBucket>();

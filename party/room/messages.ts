@@ -20,8 +20,12 @@ export const notLoaded = () => errorMessage(ERROR_NOT_LOADED, ROOM_ERROR_CODES.n
 /** The answer to a heartbeat `ping`. */
 export const pong = () => JSON.stringify({ type: 'pong' });
 
-export function stateMessage(state: unknown): string {
-  return JSON.stringify({ type: 'state', state });
+export function stateMessage(version: number, state: unknown): string {
+  return JSON.stringify({ type: 'state', version, state });
+}
+
+export function patchMessage(version: number, patch: unknown): string {
+  return JSON.stringify({ type: 'patch', version, patch });
 }
 
 export function logMessage(entry: unknown): string {

@@ -1,14 +1,27 @@
-// What the room shows: the projected state sent to admitted sockets with the live spectator count
-// (a change of count announced at most once a second), and the public status for GET.
+// What the room shows: the projected view, versioned (docs/protocol.md, "Small messages"). Each
+// change is computed once into the next view and sent once as JSON to every admitted socket: a
+// merge patch from the previous version to those that hold it, the whole state to a socket that
+// holds nothing yet (a newcomer, or one that asked `sync`). The spectator count is connection state:
+// a change of count is announced at most once a second, as a patch of that one key. Also the
+// public status for GET.
 import type * as Party from 'partykit/server';
-import { toView } from '../../game';
-import { countSpectators, sendToAdmitted } from './connections';
-import { stateMessage } from './messages';
+import { createMergePatch, toView, type RoomView as View } from '../../game';
+import { countSpectators } from './connections';
+import { patchMessage, stateMessage } from './messages';
 import { seatedUidsOf, type RoomActor } from './room-actor';
 import { SpectatorCount } from './spectator-count';
 
 export class RoomView {
   private readonly spectators = new SpectatorCount();
+  /** The view of `version`, as last sent to everyone (null before the first). */
+  private current: View | null = null;
+  private version = 0;
+  /** The whole-state JSON of `version`, built at most once per version. */
+  private wholeJson: string | null = null;
+  /** Admitted sockets that hold the current version (they get patches). */
+  private readonly holders = new Set<string>();
+  /** A newcomer was given a live count that the others do not have yet. */
+  private countAhead = false;
 
   constructor(
     private readonly room: Party.Room,
@@ -17,28 +30,89 @@ export class RoomView {
     private readonly serial: (task: () => Promise<void>) => Promise<void>,
   ) {}
 
-  /** The state as it is now, with the spectator count filled in from the live connections. */
-  stateMessage(spectators: number): string {
-    return stateMessage(toView((this.actor() as RoomActor).getSnapshot(), { spectators }));
-  }
-
   spectatorCount(closing?: Party.Connection): number {
     return countSpectators(this.room, seatedUidsOf(this.actor()), closing);
   }
 
+  /**
+   * The machine (or the spectator count) changed: the next version goes to every admitted socket
+   * but `closing`, as one patch message (one whole-state message to those holding nothing).
+   */
   broadcastState(closing?: Party.Connection): void {
-    if (!this.actor()) return;
+    const actor = this.actor();
+    if (!actor) return;
     this.spectators.sent = this.spectatorCount(closing);
-    sendToAdmitted(this.room, this.stateMessage(this.spectators.sent), closing);
+    const next = toView(actor.getSnapshot(), { spectators: this.spectators.sent });
+    const before = this.current;
+    let patch = before
+      ? (createMergePatch(before, next) as Record<string, unknown> | undefined)
+      : undefined;
+    // A newcomer holds a count the others do not: the patch carries the count in any case.
+    if (this.countAhead && before) patch = { ...patch, spectators: next.spectators };
+    if (before && patch === undefined) return;
+    this.current = next;
+    this.version += 1;
+    this.wholeJson = null;
+    this.countAhead = false;
+    const patchJson = before ? patchMessage(this.version, patch) : null;
+    for (const connection of this.room.getConnections()) {
+      if (!connection.state || connection.id === closing?.id) continue;
+      if (patchJson !== null && this.holders.has(connection.id)) {
+        connection.send(patchJson);
+      } else {
+        connection.send(this.whole());
+        this.holders.add(connection.id);
+      }
+    }
   }
 
-  /** A spectator came or went: everyone gets the new count soon, in one state. */
+  /**
+   * The whole state to one socket (a newcomer, or a `sync`), with the live spectator count. From
+   * then on it gets the patches.
+   */
+  sendState(connection: Party.Connection): void {
+    const actor = this.actor();
+    if (!actor) return;
+    if (!this.current) {
+      this.broadcastState();
+      if (this.holders.has(connection.id)) return;
+    }
+    const live = this.spectatorCount();
+    if (live === this.current?.spectators) {
+      connection.send(this.whole());
+    } else {
+      connection.send(stateMessage(this.version, { ...this.current, spectators: live }));
+      // The others learn the count in the announcement, which must then carry it even if it is
+      // back to what they hold.
+      this.countAhead = true;
+    }
+    this.holders.add(connection.id);
+  }
+
+  /** Whether a socket holds the current version (it was sent a whole state since it connected). */
+  holds(connectionId: string): boolean {
+    return this.holders.has(connectionId);
+  }
+
+  /** A socket closed. */
+  forget(connectionId: string): void {
+    this.holders.delete(connectionId);
+  }
+
+  /** A spectator came or went: everyone gets the new count soon, in one patch. */
   announceSpectators(): void {
     this.spectators.schedule(() => {
       void this.serial(async () => {
-        if (this.spectatorCount() !== this.spectators.sent) this.broadcastState();
+        if (this.countAhead || this.spectatorCount() !== this.spectators.sent) {
+          this.broadcastState();
+        }
       });
     });
+  }
+
+  private whole(): string {
+    this.wholeJson ??= stateMessage(this.version, this.current);
+    return this.wholeJson;
   }
 
   publicStatus(roomId: string, settled: boolean) {

@@ -199,11 +199,14 @@ test('two players play a whole game while a guest watches; the history shows the
 
   // A guest opens the room link and watches.
   const guest = await person(browser, problems);
-  // When the guest's board receives a new state (a render is due then).
+  // When the guest's board receives a new state, whole or as a patch (a render is due then).
   const guestStates: number[] = [];
   guest.page.on('websocket', (socket) =>
     socket.on('framereceived', ({ payload }) => {
-      if (typeof payload === 'string' && payload.startsWith('{"type":"state"'))
+      if (
+        typeof payload === 'string' &&
+        (payload.startsWith('{"type":"state"') || payload.startsWith('{"type":"patch"'))
+      )
         guestStates.push(Date.now());
     }),
   );

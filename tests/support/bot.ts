@@ -1,10 +1,12 @@
 // A scripted player (or spectator) on a real room socket, for the party suite, the rooms end-to-end
 // games and the benchmarks. Every server message must parse with the wire schema (`game/protocol.ts`):
 // one that does not is printed with console.error (which fails the test, see console-errors.ts),
-// kept in `invalid`, and fails every wait. The bot follows `state`, rolls on its turn and answers a
+// kept in `invalid`, and fails every wait; so must every view a `patch` makes (game/room-sync.ts
+// applies it; a version gap is answered `sync` by the socket underneath, ws-client.ts). The bot follows `state`, rolls on its turn and answers a
 // truck offer with a seeded choice, or idles (never rolls) so the turn timer must roll for it.
 import type { LogEntry } from '../../game/log';
-import { serverMessageSchema, type RoomView } from '../../game/protocol';
+import { roomViewSchema, serverMessageSchema, type RoomView } from '../../game/protocol';
+import { ViewFollower } from '../../game/room-sync';
 import { seededRandom } from './seeded-random';
 import { connect, type TestClient } from './ws-client';
 
@@ -61,6 +63,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   let actedOn: string | null = null;
 
   let client: TestClient | null = null;
+  const follower = new ViewFollower();
 
   const send = (type: string) => {
     if (!client?.isOpen()) return;
@@ -95,15 +98,26 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       json = undefined;
     }
     const parsed = serverMessageSchema.safeParse(json);
+    const followed =
+      parsed.success && (parsed.data.type === 'state' || parsed.data.type === 'patch')
+        ? follower.receive(parsed.data)
+        : null;
+    const view = followed?.kind === 'view' ? roomViewSchema.safeParse(followed.view) : null;
     if (!parsed.success) {
       invalid.push(raw);
       console.error(
         `bot ${options.uid}: a server message does not match the wire schema: ${raw.slice(0, 500)}\n` +
           parsed.error.message.slice(0, 1_000),
       );
-    } else if (parsed.data.type === 'state') {
-      states.push(parsed.data.state);
-      act(parsed.data.state);
+    } else if (view && !view.success) {
+      invalid.push(raw);
+      console.error(
+        `bot ${options.uid}: a patched view does not match the wire schema: ${raw.slice(0, 500)}\n` +
+          view.error.message.slice(0, 1_000),
+      );
+    } else if (view?.success) {
+      states.push(view.data);
+      act(view.data);
     } else if (parsed.data.type === 'log') {
       logs.push(parsed.data.entry as LogEntry);
     } else if (parsed.data.type === 'error') {

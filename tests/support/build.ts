@@ -10,7 +10,8 @@ const run = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BUILD_DIR = path.join(ROOT, 'build');
 
-const SOURCES = ['site/app', 'site/public', 'site/pwa', 'react-router.config.ts', 'vite.config.ts'];
+// Everything the client and server bundles take code from: a change to the rules in game/ must rebuild.
+const SOURCES = ['site', 'game', 'wire', 'db', 'react-router.config.ts', 'vite.config.ts'];
 const BUILD_MARKER = path.join(BUILD_DIR, 'server/index.js');
 const LOCK = path.join(ROOT, 'node_modules/.cache/site-build.lock');
 const LOCK_STALE_MS = 120_000;

@@ -1,7 +1,13 @@
 // A test WebSocket client for the room and lobby parties: records every message (raw JSON, not
 // checked against the wire schema, so tests can send and watch anything) and waits for the one a
 // test expects. `bot.ts` builds the schema-checked player on it.
+//
+// Small messages (docs/protocol.md): a room `patch` is recorded as received, then followed by the
+// whole `state` it makes (marked `fromPatch: true`), so a test waits for states as it always did; a
+// version gap sends `sync` (with `autoSync: false`, the test does it itself).
 import WebSocket from 'ws';
+import { SYNC_MESSAGE, ViewFollower } from '../../game/room-sync';
+import type { ServerMessage as WireMessage } from '../../game/protocol';
 
 export interface ServerMessage {
   type: string;
@@ -60,6 +66,8 @@ export function connect(
     headers?: Record<string, string>;
     /** Sees each message's raw text, from the very first (which may come with the handshake). */
     onMessage?: (raw: string) => void;
+    /** Send `sync` on a version gap (default true). */
+    autoSync?: boolean;
   } = {},
 ): Promise<ConnectResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -75,12 +83,30 @@ export function connect(
       resolve({ ok: false, status: null, error: 'timeout' });
     }, timeoutMs);
 
+    const follower = new ViewFollower();
     socket.on('message', (data) => {
       options.onMessage?.(String(data));
+      let message: ServerMessage;
       try {
-        messages.push(JSON.parse(String(data)) as ServerMessage);
+        message = JSON.parse(String(data)) as ServerMessage;
       } catch {
-        messages.push({ type: 'unparsable', raw: String(data) });
+        message = { type: 'unparsable', raw: String(data) };
+      }
+      messages.push(message);
+      if (message.type === 'state' || message.type === 'patch') {
+        const followed = follower.receive(
+          message as unknown as Extract<WireMessage, { type: 'state' | 'patch' }>,
+        );
+        if (followed.kind === 'view' && message.type === 'patch') {
+          messages.push({
+            type: 'state',
+            version: followed.version,
+            state: followed.view,
+            fromPatch: true,
+          });
+        } else if (followed.kind === 'gap' && options.autoSync !== false) {
+          socket.send(SYNC_MESSAGE);
+        }
       }
       for (const wake of [...waiters]) wake();
     });

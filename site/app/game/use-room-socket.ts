@@ -1,6 +1,8 @@
 // The room's WebSocket (docs/protocol.md) as a React hook. Every (re)connect asks the site for a fresh
-// ticket (tickets are short-lived), every server message is checked with the shared schema from
-// game/protocol.ts, and the socket reconnects by itself after a drop. What the socket says also
+// ticket (tickets are short-lived), the view follows whole states and merge patches (a version gap
+// asks `sync`) with game/room-sync.ts, which reads messages without the zod schema (the server is the
+// authority on what it sends; keeping zod off the board's path), and the socket reconnects by itself
+// after a drop. What the socket says also
 // goes, as events, to `onEvent` (the board's machine listens there).
 //
 // A dropped link is noticed two ways (docs/decisions/036): the browser's offline event closes the
@@ -10,7 +12,8 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { ROOM_ERROR_CODES } from '../../../game/messages';
-import { parseServerMessage, type ClientMessage, type RoomView } from '../../../game/protocol';
+import type { ClientMessage, RoomView } from '../../../game/protocol';
+import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '../../../game/room-sync';
 import { getTicket } from './api';
 import type { RoomSocketEvent } from './board-machine';
 
@@ -67,6 +70,7 @@ export function useRoomSocket(
     let offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     // Closing the socket below still fires its listeners: nobody is listening any more then.
     let live = true;
+    const follower = new ViewFollower();
     const report = (event: RoomSocketEvent) => {
       if (live) tell(event);
     };
@@ -97,6 +101,7 @@ export function useRoomSocket(
     // Live means the room has spoken since the socket (re)opened: its state arrives first.
     socket.addEventListener('open', () => {
       opened = true;
+      follower.reset();
       heardAt = Date.now();
       report({ type: 'socket.open' });
     });
@@ -110,17 +115,22 @@ export function useRoomSocket(
     socket.addEventListener('message', (event: MessageEvent) => {
       heardAt = Date.now();
       if (typeof event.data !== 'string') return;
-      const parsed = parseServerMessage(event.data);
-      if (!parsed.ok) {
-        console.warn(`[room] ignored a message: ${parsed.reason}`);
+      const message = readServerMessage(event.data);
+      if (!message) {
+        console.warn('[room] ignored a message it cannot read');
         return;
       }
-      const message = parsed.message;
       switch (message.type) {
         case 'state':
-          update(() => ({ view: message.state, connection: 'open' }));
-          report({ type: 'socket.state', view: message.state, now: Date.now() });
+        case 'patch': {
+          const followed = follower.receive(message);
+          if (followed.kind === 'gap') socket.send(SYNC_MESSAGE);
+          if (followed.kind !== 'view') break;
+          const view = followed.view;
+          update(() => ({ view, connection: 'open' }));
+          report({ type: 'socket.state', view, now: Date.now() });
           break;
+        }
         case 'log':
           report({ type: 'socket.log', entry: message.entry });
           break;

@@ -5,7 +5,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { isPracticeView } from '../../../game/bots';
-import { statementOf } from '../../../game/statement-of';
+import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
 import { requestBalanceRefresh } from '../components/account/live-balance';

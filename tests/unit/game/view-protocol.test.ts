@@ -232,7 +232,12 @@ describe('server messages', () => {
         return [{ type: 'error', message: e.message, code: refusalCode(e.message) }];
       return [];
     });
-    messages.push({ type: 'state', state: toView(room.actor.getSnapshot(), { spectators: 0 }) });
+    messages.push({
+      type: 'state',
+      version: 1,
+      state: toView(room.actor.getSnapshot(), { spectators: 0 }),
+    });
+    messages.push({ type: 'patch', version: 2, patch: { spectators: 1 } });
     expect(messages.length).toBeGreaterThan(6);
     for (const message of messages) {
       expect(parseServerMessage(JSON.stringify(message))).toEqual({ ok: true, message });

@@ -37,11 +37,17 @@ describe('the test bot', () => {
   it('keeps each state, log and error the wire schema accepts', async () => {
     const view = waitingView();
     const url = await serve([
-      JSON.stringify({ type: 'state', state: view }),
+      JSON.stringify({ type: 'state', version: 1, state: view }),
       JSON.stringify({ type: 'error', message: 'Not your turn.' }),
+      JSON.stringify({ type: 'patch', version: 2, patch: { spectators: 2, lastRoll: null } }),
     ]);
     const bot = await startBot({ url, uid: 'p1' });
     expect(await bot.waitForState((s) => s.status === 'waiting', 5_000)).toEqual(view);
+    // A patch is applied to the view it follows (a null stays null: game/room-sync.ts).
+    expect(await bot.waitForState((s) => s.spectators === 2, 5_000)).toEqual({
+      ...view,
+      spectators: 2,
+    });
     await expect.poll(() => bot.errors).toEqual(['Not your turn.']);
     expect(bot.invalid).toEqual([]);
     await bot.close();
@@ -50,8 +56,16 @@ describe('the test bot', () => {
   it('fails loudly on a message that does not match the schema', async () => {
     expectConsoleError(/^bot p1: a server message does not match the wire schema/);
     const view = waitingView();
-    const broken = JSON.stringify({ type: 'state', state: { ...view, status: 'paused' } });
-    const url = await serve([JSON.stringify({ type: 'state', state: view }), broken, 'not json']);
+    const broken = JSON.stringify({
+      type: 'state',
+      version: 2,
+      state: { ...view, status: 'paused' },
+    });
+    const url = await serve([
+      JSON.stringify({ type: 'state', version: 1, state: view }),
+      broken,
+      'not json',
+    ]);
     const bot = await startBot({ url, uid: 'p1' });
     await expect.poll(() => bot.invalid).toEqual([broken, 'not json']);
     expect(bot.states).toEqual([view]);
