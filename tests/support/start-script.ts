@@ -135,7 +135,12 @@ export async function startPart(options: PartOptions): Promise<StartedPart> {
     async stop() {
       if (!exited) await stopProductProcess(pid);
     },
-    restart: () => startPart(options),
+    // A part still running is stopped first: a restart never leaves a second copy behind (say, when
+    // a test fails before it killed the part).
+    async restart() {
+      await part.stop();
+      return startPart(options);
+    },
   };
   try {
     await waitFor(
