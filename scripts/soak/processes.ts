@@ -2,6 +2,7 @@
 // script (the site server, `partykit dev` and its workerd each run in their own process group, so
 // the tree is walked by parent id), with a short role, its resident memory and its open files.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { processTree } from '../../tests/support/process-tree';
 
 export interface ProcessSample {
   pid: number;
@@ -13,17 +14,6 @@ export interface ProcessSample {
   /** Of those, sockets, and the TCP ones the other side has closed but this process has not. */
   sockets: number;
   closeWait: number;
-}
-
-function parentOf(pid: number): number | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: split after the last ')'.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[1]);
-  } catch {
-    return null;
-  }
 }
 
 function roleOf(pid: number): string {
@@ -93,29 +83,9 @@ function filesOf(pid: number): { openFiles: number; sockets: number; closeWait: 
   return { openFiles: names.length, sockets, closeWait };
 }
 
-/** The root and every process below it, parents before children. */
-export function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const pid = Number(name);
-    const parent = parentOf(pid);
-    if (parent === null) continue;
-    children.set(parent, [...(children.get(parent) ?? []), pid]);
-  }
-  const found: number[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.shift()!;
-    found.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return found;
-}
-
 /** Each process of the product's tree that is worth watching (the long-lived servers). */
-export function sampleProcesses(root: number): ProcessSample[] {
-  return descendants(root)
+export async function sampleProcesses(root: number): Promise<ProcessSample[]> {
+  return (await processTree(root))
     .map((pid) => ({ pid, role: roleOf(pid), rssMiB: rssMiBOf(pid), ...filesOf(pid) }))
     .filter((sample) => sample.role !== 'gone' && sample.rssMiB > 0);
 }

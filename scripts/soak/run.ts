@@ -160,7 +160,7 @@ async function main(): Promise<void> {
 
   const report = async (minute: number, label: string) => {
     const figures = await check();
-    const processes = sampleProcesses(running.pid);
+    const processes = await sampleProcesses(running.pid);
     const total = sumStats(stats);
     minutesSeen.push({ minute, figures, processes, stats: total });
     say(`${label}: ${figuresLine(figures)}`);

@@ -4,9 +4,10 @@
 // started (it runs each server in its own process group, so signalling the script's group alone
 // would leave them running), all stopped first so that none sees the others die.
 import { spawn } from 'node:child_process';
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT } from './build';
+import { parents, processTree } from './process-tree';
 import { stopProductProcess } from './product';
 import { sleep, waitFor } from './wait';
 
@@ -34,35 +35,6 @@ export interface StartedPart {
   stop(): Promise<void>;
   /** Starts the same part again (same data folder, ports and settings). */
   restart(): Promise<StartedPart>;
-}
-
-/** Parent pid of every live process (Linux /proc). */
-async function parents(): Promise<Map<number, number>> {
-  const map = new Map<number, number>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const text = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // `pid (comm) state ppid …`: comm may hold spaces and parentheses, so read after the last ')'.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] && fields[0] !== 'Z') map.set(Number(entry), Number(fields[1]));
-  }
-  return map;
-}
-
-/** `pid` and every live process below it. */
-export async function processTree(pid: number): Promise<number[]> {
-  const byParent = new Map<number, number[]>();
-  for (const [child, parent] of await parents()) {
-    byParent.set(parent, [...(byParent.get(parent) ?? []), child]);
-  }
-  const tree: number[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const next = queue.shift()!;
-    tree.push(next);
-    queue.push(...(byParent.get(next) ?? []));
-  }
-  return tree;
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {

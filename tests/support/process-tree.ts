@@ -1,0 +1,33 @@
+// The process tree as Linux /proc shows it: each live process's parent, and a process with every
+// process below it. The start script's servers run in process groups of their own, so a part's
+// processes are found by parent id, not by group (the fault suite's crashes, the soak's samples).
+import { readdir, readFile } from 'node:fs/promises';
+
+/** Parent pid of every live (not zombie) process. */
+export async function parents(): Promise<Map<number, number>> {
+  const map = new Map<number, number>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const text = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // `pid (comm) state ppid …`: comm may hold spaces and parentheses, so read after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] && fields[0] !== 'Z') map.set(Number(entry), Number(fields[1]));
+  }
+  return map;
+}
+
+/** `pid` and every live process below it, parents before children. */
+export async function processTree(pid: number): Promise<number[]> {
+  const byParent = new Map<number, number[]>();
+  for (const [child, parent] of await parents()) {
+    byParent.set(parent, [...(byParent.get(parent) ?? []), child]);
+  }
+  const tree: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    tree.push(next);
+    queue.push(...(byParent.get(next) ?? []));
+  }
+  return tree;
+}
