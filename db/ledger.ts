@@ -192,6 +192,16 @@ export interface LedgerReport {
   unbalancedTransfers: string[];
 }
 
+/** Whether an audit found the ledger consistent: a zero sum and every list empty. */
+export function isLedgerClean(report: LedgerReport): boolean {
+  return (
+    report.sumOfAllPostings === 0 &&
+    report.mismatchedAccounts.length === 0 &&
+    report.negativeAccounts.length === 0 &&
+    report.unbalancedTransfers.length === 0
+  );
+}
+
 /** Audits the whole ledger; empty lists and a zero sum mean it is consistent. */
 export async function checkLedger(db: Queryable): Promise<LedgerReport> {
   const total = await db

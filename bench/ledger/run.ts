@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createClient } from '@libsql/client';
 import { createDatabase } from '../../db/client';
 import type { Database } from '../../db/client';
-import { checkLedger } from '../../db/ledger';
+import { checkLedger, isLedgerClean } from '../../db/ledger';
 import type { LedgerReport } from '../../db/ledger';
 import { stake } from '../../db/money';
 import { figure, QUICK, savePart } from '../support/report';
@@ -86,11 +86,7 @@ function merge(into: LoadResult | undefined, next: LoadResult): LoadResult {
 }
 
 function describeReport(side: string, report: LedgerReport): string {
-  const ok =
-    report.sumOfAllPostings === 0 &&
-    report.mismatchedAccounts.length === 0 &&
-    report.negativeAccounts.length === 0 &&
-    report.unbalancedTransfers.length === 0;
+  const ok = isLedgerClean(report);
   return ok
     ? `${side}: checkLedger clean (postings sum 0, cached balances = postings, nothing negative)`
     : `${side}: checkLedger NOT clean: ${JSON.stringify(report).slice(0, 400)}`;

@@ -8,7 +8,7 @@ import './db-dir'; // first: sets TEST_DB_DIR before the harnesses load
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkLedger } from '../../db/ledger';
+import { checkLedger, isLedgerClean } from '../../db/ledger';
 import type { LedgerReport } from '../../db/ledger';
 import { startRoomsApp } from '../../tests/support/rooms-app';
 import type { RoomsApp, TestUser } from '../../tests/support/rooms-app';
@@ -53,11 +53,7 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: number) =>
 }
 
 function ledgerNote(what: string, report: LedgerReport): string {
-  const clean =
-    report.sumOfAllPostings === 0 &&
-    report.mismatchedAccounts.length === 0 &&
-    report.negativeAccounts.length === 0 &&
-    report.unbalancedTransfers.length === 0;
+  const clean = isLedgerClean(report);
   return clean
     ? `${what}: checkLedger clean (postings sum 0, balances = postings, nothing negative)`
     : `${what}: checkLedger NOT clean: ${JSON.stringify(report).slice(0, 400)}`;

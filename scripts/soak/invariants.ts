@@ -4,7 +4,7 @@
 // the rest are single SQL statements, so each sees one consistent picture of a busy database.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { checkLedger, type LedgerReport } from '../../db/ledger';
+import { checkLedger, isLedgerClean, type LedgerReport } from '../../db/ledger';
 import { latestGameEnd, SETTLEMENT_CLOCK_SKEW_MS } from '../../game/timing';
 
 export interface Violation {
@@ -154,11 +154,7 @@ export async function checkProduct(
   options: CheckOptions,
 ): Promise<{ figures: Figures; violations: Violation[] }> {
   const ledger = await checkLedger(db);
-  const ledgerClean =
-    ledger.sumOfAllPostings === 0 &&
-    ledger.mismatchedAccounts.length === 0 &&
-    ledger.negativeAccounts.length === 0 &&
-    ledger.unbalancedTransfers.length === 0;
+  const ledgerClean = isLedgerClean(ledger);
   const rooms = await db.all<{ status: string; n: number }>(sql`
     select status, count(*) as n from rooms where practice = 0 group by status`);
   const count = (...statuses: string[]) =>

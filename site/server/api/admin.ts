@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { checkLedger } from '../../../db/ledger';
+import { checkLedger, isLedgerClean } from '../../../db/ledger';
 import { auditLog } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
 import {
@@ -90,11 +90,7 @@ export function adminRouter(deps: AdminRouterDeps): Router {
 
   router.get('/admin/ledger-check', async (_req, res) => {
     const report = await checkLedger(db);
-    const ok =
-      report.sumOfAllPostings === 0 &&
-      report.mismatchedAccounts.length === 0 &&
-      report.negativeAccounts.length === 0 &&
-      report.unbalancedTransfers.length === 0;
+    const ok = isLedgerClean(report);
     res.json({
       ok,
       postingsSum: report.sumOfAllPostings,
