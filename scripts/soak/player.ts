@@ -6,51 +6,12 @@
 // balance must be, which it compares with the site's after every step.
 // Room messages are read only through `tests/support/bot.ts` (the one parser of the wire).
 import { randomUUID } from 'node:crypto';
-import { startBot, type Bot } from '../../tests/support/bot';
 import { HttpClient, type Answer } from '../../tests/support/http-client';
 import { sleep } from '../../tests/support/wait';
+import { PlayerBook, type Payment, type Seat } from './book';
 import type { Violation } from './invariants';
-
-export interface PlayerStats {
-  signups: number;
-  depositsAsked: number;
-  withdrawalsAsked: number;
-  /** Refusals the player expected or accepts (rate limits, a number not proved, a full room). */
-  refusals: Record<string, number>;
-  roomsCreated: number;
-  joins: number;
-  leftBeforeStart: number;
-  gamesPlayed: number;
-  gamesWon: number;
-  /** Sockets the player dropped on purpose mid-game, then came back. */
-  drops: number;
-  /** Sockets the server closed while the game was on (by close code), then came back. */
-  serverCloses: Record<string, number>;
-  /** Rooms a player sat in that closed unfilled (stakes refunded by the sweeper). */
-  expiredRooms: number;
-  balanceChecks: number;
-  /** Answers no step expected (a 5xx, an unknown refusal), with where they came from. */
-  unexpected: string[];
-}
-
-export function emptyStats(): PlayerStats {
-  return {
-    signups: 0,
-    depositsAsked: 0,
-    withdrawalsAsked: 0,
-    refusals: {},
-    roomsCreated: 0,
-    joins: 0,
-    leftBeforeStart: 0,
-    gamesPlayed: 0,
-    gamesWon: 0,
-    drops: 0,
-    serverCloses: {},
-    expiredRooms: 0,
-    balanceChecks: 0,
-    unexpected: [],
-  };
-}
+import { connectToRoom, type RoomConnection } from './room-socket';
+import type { PlayerStats } from './stats';
 
 export interface PlayerOptions {
   index: number;
@@ -68,26 +29,12 @@ export interface PlayerOptions {
   settleWaitMs: number;
 }
 
-interface Payment {
-  kind: 'deposit' | 'withdrawal';
-  amount: number;
-  status: 'pending' | 'completed' | 'failed';
-}
-
-interface Seat {
-  stake: number;
-  /** `playing` until the room ends one way or another; `unsettled` when its settlement never came. */
-  state: 'playing' | 'left' | 'closed' | 'settled' | 'unsettled';
-  prize: number;
-}
-
 const STAKES = [10, 20, 30, 40, 50];
 const toNgwee = (zmw: unknown) => Math.round(Number(zmw) * 100);
 
 export class SoakPlayer {
   private readonly http: HttpClient;
-  private readonly payments = new Map<string, Payment>();
-  private readonly seats = new Map<string, Seat>();
+  private readonly book = new PlayerBook();
   private readonly pick: <T>(items: readonly T[]) => T;
   private userId = '';
   /** Numbers from which a deposit of this player completed (withdrawals may go there only). */
@@ -122,17 +69,7 @@ export class SoakPlayer {
 
   /** The balance this player's own account says the site must show, in ngwee. */
   expectedBalance(): number {
-    let sum = 0;
-    for (const payment of this.payments.values()) {
-      if (payment.kind === 'deposit' && payment.status === 'completed') sum += payment.amount;
-      if (payment.kind === 'withdrawal' && payment.status !== 'failed') sum -= payment.amount;
-    }
-    for (const seat of this.seats.values()) {
-      if (seat.state === 'playing' || seat.state === 'unsettled' || seat.state === 'settled')
-        sum -= seat.stake;
-      if (seat.state === 'settled') sum += seat.prize;
-    }
-    return sum;
+    return this.book.expectedBalance();
   }
 
   async run(): Promise<void> {
@@ -218,7 +155,7 @@ export class SoakPlayer {
     if (answer.status !== 202) return this.unexpected('deposit', answer);
     const paymentId = answer.json.paymentId as string;
     const payment: Payment = { kind: 'deposit', amount: toNgwee(amount), status: 'pending' };
-    this.payments.set(paymentId, payment);
+    this.book.payments.set(paymentId, payment);
     await this.follow(paymentId, payment, suffix === '129' ? 3_000 : 60_000);
     if (payment.status === 'completed') this.proved.add(phone);
   }
@@ -244,7 +181,7 @@ export class SoakPlayer {
     if (answer.status !== 202) return this.unexpected('withdraw', answer);
     const paymentId = answer.json.paymentId as string;
     const payment: Payment = { kind: 'withdrawal', amount: toNgwee(amount), status: 'pending' };
-    this.payments.set(paymentId, payment);
+    this.book.payments.set(paymentId, payment);
     await this.follow(paymentId, payment, 60_000);
   }
 
@@ -270,12 +207,12 @@ export class SoakPlayer {
           room.status === 'waiting' &&
           room.joinedOrder.length < room.maxPlayers &&
           room.amount * 100 <= balance &&
-          !this.seats.has(room.roomId),
+          !this.book.seats.has(room.roomId),
       );
       if (open.length > 0) {
         const room = this.pick(open);
         const joined = await this.http.post(`/api/rooms/${room.roomId}/join`, {
-          clientSeed: `soak-${this.options.index}-${this.seats.size}`,
+          clientSeed: `soak-${this.options.index}-${this.book.seats.size}`,
         });
         const code = joined.json.code as string | undefined;
         if (joined.status === 200) {
@@ -303,17 +240,8 @@ export class SoakPlayer {
       this.options.stats.roomsCreated += 1;
     }
     const seat: Seat = { stake, state: 'playing', prize: 0 };
-    this.seats.set(roomId, seat);
+    this.book.seats.set(roomId, seat);
     await this.sitThrough(roomId, seat);
-  }
-
-  private async ticket(roomId: string): Promise<string> {
-    const answer = await this.http.post(`/api/rooms/${roomId}/ticket`);
-    if (answer.status !== 200) throw new Error(`ticket: ${answer.status} ${answer.text}`);
-    // The ticket names the room server by the public URL's host; the soak stays on 127.0.0.1.
-    const url = new URL(answer.json.url as string);
-    if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
-    return url.toString();
   }
 
   private async roomStatus(roomId: string): Promise<string> {
@@ -322,28 +250,15 @@ export class SoakPlayer {
     return (answer.json.room as { status: string }).status;
   }
 
-  /** Connects, rolls like a person (a short pause) unless it leaves its turns to the timer. */
-  private async connect(roomId: string, idle: boolean): Promise<{ bot: Bot; stop: () => void }> {
-    const bot = await startBot({
-      url: await this.ticket(roomId),
+  private connect(roomId: string, idle: boolean): Promise<RoomConnection> {
+    return connectToRoom({
+      http: this.http,
+      roomId,
       uid: this.userId,
       random: this.options.random,
-      mode: 'answer',
+      gameTimeScale: this.options.gameTimeScale,
+      idle,
     });
-    let rolledFor: string | null = null;
-    const onMessage = () => {
-      const state = bot.latest();
-      if (idle || !state || state.status !== 'active') return;
-      if (state.turn.currentPlayer !== this.userId || state.pendingPurchase === this.userId) return;
-      const situation = `${state.lastRoll?.nonce ?? 'none'}`;
-      if (situation === rolledFor) return;
-      rolledFor = situation;
-      const turnMs = 20_000 * this.options.gameTimeScale;
-      setTimeout(() => bot.send('roll'), Math.round(turnMs * (0.1 + 0.4 * this.options.random())));
-    };
-    bot.client.socket.on('message', onMessage);
-    onMessage();
-    return { bot, stop: () => bot.client.socket.off('message', onMessage) };
   }
 
   private async sitThrough(roomId: string, seat: Seat): Promise<void> {
@@ -450,10 +365,10 @@ export class SoakPlayer {
 
   /** The site's balance and its own history against this player's account of them. */
   async checkBalance(when: string): Promise<void> {
-    for (const [roomId, seat] of this.seats)
+    for (const [roomId, seat] of this.book.seats)
       if (seat.state === 'unsettled') await this.awaitSettlement(roomId, seat, 0);
-    if ([...this.seats.values()].some((seat) => seat.state === 'unsettled')) return;
-    for (const [id, payment] of this.payments)
+    if ([...this.book.seats.values()].some((seat) => seat.state === 'unsettled')) return;
+    for (const [id, payment] of this.book.payments)
       if (payment.status === 'pending') await this.follow(id, payment, 0);
     const site = await this.siteBalance();
     const history = await this.historyBalance();

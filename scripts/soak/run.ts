@@ -13,7 +13,8 @@ import { startProduct, type Product } from '../../tests/support/product';
 import { seededRandom } from '../../tests/support/seeded-random';
 import { sleep } from '../../tests/support/wait';
 import { checkProduct, type Figures, type Violation } from './invariants';
-import { emptyStats, SoakPlayer, type PlayerStats } from './player';
+import { SoakPlayer } from './player';
+import { emptyStats, type PlayerStats } from './stats';
 import { describeProcesses, sampleProcesses, type ProcessSample } from './processes';
 
 const { values: args } = parseArgs({
