@@ -7,6 +7,11 @@
 // or a truck is moving, stopping itself on the frame where everything has arrived. Pixi's system
 // ticker (the texture scheduler, which the board does not need while idle) follows the same rule,
 // or it would ask for a frame forever.
+//
+// Little work per moving frame: the tiles, their labels and the title are one layer cached as a
+// texture, redrawn only when the room's state or the size changes; the dice's faces are drawn once
+// each and swapped, so a frame moves the trucks and turns the dice without rebuilding any geometry
+// (a redrawn shape makes Pixi rebuild the whole scene's draw instructions).
 import { Application, extend, useApplication, useTick } from '@pixi/react';
 // Only what the board draws (decision 056): the renderer, graphics, text and sprites come with the
 // classes below. Pixi's optional browser extensions (accessibility, DOM elements, pointer events,
@@ -18,6 +23,7 @@ import 'pixi.js/unsafe-eval';
 import {
   Container,
   Graphics,
+  GraphicsContext,
   Sprite,
   Text,
   Ticker,
@@ -59,6 +65,7 @@ export default memo(function BoardCanvas({ view, size }: BoardCanvasProps) {
       width={size}
       height={size}
       autoStart={false}
+      preference="webgl"
       antialias
       backgroundAlpha={0}
       resolution={resolution}
@@ -111,6 +118,10 @@ function Scene({ view, size }: BoardCanvasProps) {
   const dice = useRef<{ nonce: number; value: number; elapsed: number } | null>(null);
   const diceGraphics = useRef<Graphics | null>(null);
   const diceContainer = useRef<Container | null>(null);
+  const tilesLayer = useRef<Container | null>(null);
+  const cachedFor = useRef<{ view: RoomView; size: number } | null>(null);
+  const dieFaces = useMemo(() => dieFacesOf(layout.cell * 0.9), [layout.cell]);
+  useLayoutEffect(() => () => dieFaces.forEach((face) => face.destroy()), [dieFaces]);
   const seats = useMemo(() => new Map(view.joinedOrder.map((uid, i) => [uid, i])), [view]);
   const labelStyles = useMemo(() => labelStylesFor(layout.cell), [layout]);
   const titleStyle = useMemo<TextStyleOptions>(
@@ -139,14 +150,17 @@ function Scene({ view, size }: BoardCanvasProps) {
     if (!g || !box) return;
     const state = dice.current;
     const frame = state ? diceFrame(state.elapsed, state.value) : null;
-    drawDie(g, frame?.face ?? null, layout.cell * 0.9);
+    const face = dieFaces[frame?.face ?? 0] as GraphicsContext;
+    if (g.context !== face) g.context = face;
     box.rotation = frame?.angle ?? 0;
-  }, [layout.cell]);
+  }, [dieFaces]);
 
   const animating = useCallback((): boolean => {
     const d = dice.current;
     const diceRolling = d !== null && !diceFrame(d.elapsed, d.value).settled;
-    return diceRolling || [...motions.current.values()].some(isMoving);
+    if (diceRolling) return true;
+    for (const motion of motions.current.values()) if (isMoving(motion)) return true;
+    return false;
   }, []);
 
   // New state from the server: queue the trucks' paths and start the dice if a roll came in.
@@ -169,14 +183,15 @@ function Scene({ view, size }: BoardCanvasProps) {
       const elapsed = ticker.deltaMS;
       const d = dice.current;
       const diceRolling = d !== null && !diceFrame(d.elapsed, d.value).settled;
-      if (d && diceRolling) d.elapsed += elapsed;
-      else {
+      if (d && diceRolling) {
+        d.elapsed += elapsed;
+        drawDice();
+      } else {
         for (const [uid, motion] of motions.current) {
           if (isMoving(motion)) motions.current.set(uid, advance(motion, elapsed));
         }
+        placeTrucks();
       }
-      drawDice();
-      placeTrucks();
       // This frame still renders (the render listener runs after this one); the next does not.
       if (!animating()) {
         ticker.stop();
@@ -193,6 +208,13 @@ function Scene({ view, size }: BoardCanvasProps) {
     if (app.renderer.width !== size || app.renderer.height !== size) {
       app.renderer.resize(size, size);
     }
+    const layer = tilesLayer.current;
+    const cached = cachedFor.current;
+    if (layer && (cached?.view !== view || cached.size !== size)) {
+      if (!layer.isCachedAsTexture) layer.cacheAsTexture(true);
+      else layer.updateCacheTexture();
+      cachedFor.current = { view, size };
+    }
     drawDice();
     placeTrucks();
     if (animating()) startTicking(app);
@@ -206,27 +228,29 @@ function Scene({ view, size }: BoardCanvasProps) {
 
   return (
     <pixiContainer>
-      <pixiGraphics draw={drawTiles} />
-      {layout.tiles.map((tile) => {
-        const box = BOARD[tile.position] as Box;
-        return (
-          <pixiText
-            key={box.id}
-            text={tileLabel(box, view, layout.cell)}
-            x={tile.center.x}
-            y={tile.y + tile.height * 0.06}
-            anchor={{ x: 0.5, y: 0 }}
-            style={labelStyles(labelInk(box, view), tile.width - 4)}
-          />
-        );
-      })}
-      <pixiText
-        text="Zed Truck Company"
-        x={size / 2}
-        y={layout.inner.y + layout.inner.size * 0.82}
-        anchor={0.5}
-        style={titleStyle}
-      />
+      <pixiContainer ref={tilesLayer}>
+        <pixiGraphics draw={drawTiles} />
+        {layout.tiles.map((tile) => {
+          const box = BOARD[tile.position] as Box;
+          return (
+            <pixiText
+              key={box.id}
+              text={tileLabel(box, view, layout.cell)}
+              x={tile.center.x}
+              y={tile.y + tile.height * 0.06}
+              anchor={{ x: 0.5, y: 0 }}
+              style={labelStyles(labelInk(box, view), tile.width - 4)}
+            />
+          );
+        })}
+        <pixiText
+          text="Zed Truck Company"
+          x={size / 2}
+          y={layout.inner.y + layout.inner.size * 0.82}
+          anchor={0.5}
+          style={titleStyle}
+        />
+      </pixiContainer>
       <pixiContainer ref={diceContainer} x={size / 2} y={size / 2}>
         <pixiGraphics ref={diceGraphics} draw={noop} />
       </pixiContainer>
@@ -327,15 +351,20 @@ function drawTruck(g: Graphics, color: string, cell: number): void {
   g.circle(-w / 2 + w * 0.8, h / 2, h * 0.22).fill({ color: INK });
 }
 
-function drawDie(g: Graphics, face: number | null, side: number): void {
-  g.clear();
+/** The dice's blank side (index 0) and its six faces, each drawn once. */
+function dieFacesOf(side: number): GraphicsContext[] {
+  return [0, 1, 2, 3, 4, 5, 6].map((face) => drawDie(new GraphicsContext(), face || null, side));
+}
+
+function drawDie(g: GraphicsContext, face: number | null, side: number): GraphicsContext {
   g.roundRect(-side / 2, -side / 2, side, side, side * 0.18)
     .fill({ color: 0xffffff })
     .stroke({ width: 3, color: 0x14532d });
-  if (face === null) return;
+  if (face === null) return g;
   for (const pip of pips(face)) {
     g.circle(-side / 2 + pip.x * side, -side / 2 + pip.y * side, side * 0.085).fill({
       color: INK,
     });
   }
+  return g;
 }
