@@ -20,6 +20,11 @@ export interface LighthouseRun {
   unused: { url: string; totalBytes: number; wastedBytes: number }[];
   /** Lighthouse's `layout-shifts` items: the element that moved most in each shift, and its score. */
   shifts: { element: string; score: number }[];
+  /**
+   * Lighthouse's `largest-contentful-paint-element`: the element that was the LCP, and the phases of
+   * its time (TTFB, load delay, load time, render delay: what the LCP waited for).
+   */
+  lcpElement: { element: string; phases: { phase: string; ms: number }[] } | null;
   /** The surviving PWA checks: audit id → passed (score 1). */
   pwa: Record<string, boolean | null>;
 }
@@ -32,6 +37,21 @@ interface Items {
 
 const itemsOf = (audit: unknown) =>
   ((audit as Items | undefined)?.details?.items ?? []).slice(0, 5);
+
+type Node = { selector?: string; snippet?: string } | undefined;
+const elementOf = (node: Node) => node?.selector ?? node?.snippet ?? 'unattributed';
+
+/** The LCP element audit is a list of two tables: the element, then the phases of its time. */
+function lcpElementOf(audit: unknown): LighthouseRun['lcpElement'] {
+  const tables = itemsOf(audit) as Items['details'][];
+  const element = tables[0]?.items?.[0]?.node as Node;
+  if (!element) return null;
+  const phases = (tables[1]?.items ?? []).map((item) => ({
+    phase: String(item.phase),
+    ms: Number(item.timing),
+  }));
+  return { element: elementOf(element), phases };
+}
 
 export interface Auditor {
   run(url: string, cookie?: string): Promise<LighthouseRun>;
@@ -80,13 +100,11 @@ export async function startAuditor(): Promise<Auditor> {
             return [id, typeof auditScore === 'number' ? auditScore === 1 : null];
           }),
         ),
-        shifts: itemsOf(lhr?.audits['layout-shifts']).map((item) => {
-          const node = item.node as { selector?: string; snippet?: string } | undefined;
-          return {
-            element: node?.selector ?? node?.snippet ?? 'unattributed',
-            score: Number(item.score),
-          };
-        }),
+        shifts: itemsOf(lhr?.audits['layout-shifts']).map((item) => ({
+          element: elementOf(item.node as Node),
+          score: Number(item.score),
+        })),
+        lcpElement: lcpElementOf(lhr?.audits['largest-contentful-paint-element']),
       };
     },
     async close() {
