@@ -19,6 +19,8 @@ export type SiteLoadContext = SiteServices & {
   user: PublicUser | null;
   /** This response's Content-Security-Policy nonce (production only; null in development). */
   cspNonce: string | null;
+  /** The built files of the board's canvas, for `modulepreload` (none in development). */
+  boardCanvasFiles: readonly string[];
 };
 
 declare module 'react-router' {

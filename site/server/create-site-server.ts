@@ -13,11 +13,20 @@ import { apiErrorHandler, apiNotFound } from './api-fallbacks';
 import type { PublicUser } from './auth/users';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
+import { chunkFilesOf } from './lazy-chunks';
 import { securityHeaders } from './security-headers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLOSE_GRACE_MS = 3_000;
 const NO_CACHE_FILES = new Set(['sw.js', 'offline.html']);
+/**
+ * The board's lazily loaded canvas (Pixi), and the renderer Pixi imports when it starts (the canvas
+ * asks for WebGL): their files are named in the board page's HTML.
+ */
+const BOARD_CANVAS_SOURCES = [
+  'site/app/game/board-canvas.tsx',
+  'node_modules/pixi.js/lib/rendering/renderers/gl/WebGLRenderer.mjs',
+];
 
 export interface SiteServerDeps {
   /** Mounted at `/api`. */
@@ -59,6 +68,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
 
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);
+  let boardCanvasFiles: readonly string[] = [];
   if (deps.mode === 'development') {
     const { createServer: createViteServer } = await import('vite');
     const devServer = await createViteServer({
@@ -73,6 +83,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
       devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const client = path.join(buildDirectory, 'client');
+    boardCanvasFiles = chunkFilesOf(client, BOARD_CANVAS_SOURCES);
     // File names under assets/ carry a content hash, so they never change.
     app.use(
       '/assets',
@@ -100,6 +111,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
       getLoadContext: async (req): Promise<SiteLoadContext> => ({
         ...deps.context,
         user: await deps.resolveUser(req),
+        boardCanvasFiles,
         cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
       }),
     }),

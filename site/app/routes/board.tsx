@@ -1,6 +1,8 @@
 // The board: the live game over the room socket. Players roll and answer truck offers; anyone with
 // the link watches (guests too). The Pixi canvas is loaded lazily by BoardStage, so this is the
-// only route that ships it.
+// only route that ships it; its files are named in the page's first HTML (modulepreload, at low
+// priority), so that a slow connection fetches them behind the page's own code rather than only
+// once that code has run (decision 065).
 import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
@@ -57,13 +59,25 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     if (!user) throw redirect(authPath(url.pathname));
     throw redirect(user.currentRoomId ? boardPath(user.currentRoomId) : DASHBOARD_PATH);
   }
-  return { user, roomId: params.roomId, here: `${url.pathname}${url.search}` };
+  return {
+    user,
+    roomId: params.roomId,
+    here: `${url.pathname}${url.search}`,
+    canvasFiles: context.boardCanvasFiles,
+  };
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {
-  const { user, roomId, here } = loaderData;
+  const { user, roomId, here, canvasFiles } = loaderData;
   if (!user) return <SignedOut here={here} />;
-  return <GameScreen user={user} roomId={roomId} />;
+  return (
+    <>
+      {canvasFiles.map((href) => (
+        <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+      ))}
+      <GameScreen user={user} roomId={roomId} />
+    </>
+  );
 }
 
 /** Signed out: sign in to play, or watch as a guest (an anonymous session, spectating only). */

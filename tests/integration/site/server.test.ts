@@ -130,6 +130,36 @@ describe('site server (production build)', () => {
     expect(html).not.toMatch(/<script\b/);
   });
 
+  it("names the board canvas's lazy files in the board page's HTML, and serves no build manifest", async () => {
+    const html = await (
+      await fetch(`${base}/rentalgame/boardgame/room-preload`, {
+        headers: { 'x-test-user': 'signed-in' },
+      })
+    ).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+      (match) => match[1] as string,
+    );
+    const canvas = preloaded.find((href) => /^\/assets\/board-canvas-[\w-]+\.js$/.test(href));
+    expect(canvas, preloaded.join(' ')).toBeDefined();
+    expect(preloaded.some((href) => href.includes('/WebGLRenderer-'))).toBe(true);
+    // Behind the page's own code: the page hydrates and opens its socket first.
+    expect(html).toMatch(
+      new RegExp(`<link rel="modulepreload" href="${canvas}" fetchPriority="low"`, 'i'),
+    );
+    // Every named file exists in the build.
+    const assets = await readdir(path.join(BUILD_DIR, 'client/assets'));
+    for (const href of preloaded) expect(assets).toContain(href.replace('/assets/', ''));
+    // Only the board page asks for the canvas.
+    const dashboard = await (
+      await fetch(`${base}/rentalgame/dashboard`, { headers: { 'x-test-user': 'signed-in' } })
+    ).text();
+    expect(dashboard).not.toContain('board-canvas-');
+
+    const manifest = await fetch(`${base}/.vite/manifest.json`);
+    await manifest.body?.cancel();
+    expect(manifest.status).toBe(404);
+  });
+
   it('sends a Content-Security-Policy whose fresh nonce is on every script of the page', async () => {
     const first = await fetch(`${base}/auth`);
     const policy = first.headers.get('content-security-policy') ?? '';
