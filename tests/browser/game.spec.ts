@@ -1,10 +1,11 @@
 // The game as people play it, on 360 × 640 phones: one player signs up and deposits through the
 // forms and creates a room through the option grid, a second joins from the live list, both play by
 // pressing Roll until the game ends, a guest watches the board move, and the history shows the
-// result, the balance change and the dice check.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+// result, the balance change and the dice check. The rooms around a game (private rooms, screen
+// sizes, sign-in redirects, reconnecting) are in game-rooms.spec.ts.
 import {
-  baseUrl,
+  anotherPerson,
+  balanceOf,
   depositViaApi,
   expect,
   isPixi,
@@ -15,111 +16,14 @@ import {
   uniqueEmail,
   waitForHydration,
 } from './support/fixtures';
+import { canvasColours, framesDuring, rendersDuring } from './support/canvas';
 import { playOnce } from './support/play';
-
-const PHONE = { width: 360, height: 640 };
-
-/** A second or third person: their own context, with the same console guard as `page`. */
-async function person(
-  browser: Browser,
-  problems: string[],
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: PHONE });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const { url } = message.location();
-    const refusal =
-      /^Failed to load resource: the server responded with a status of 4\d\d/.test(
-        message.text(),
-      ) && new URL(url, baseUrl()).pathname.startsWith('/api/');
-    if (!refusal) problems.push(`console.error on ${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
-  return { context, page };
-}
-
-/** How many different colours a screenshot of the board's canvas has (decoded by the browser). */
-async function canvasColours(page: Page): Promise<number> {
-  const png = await page.locator('[data-testid="board"] canvas').screenshot();
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    if (!context) return 0;
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, image.width, image.height);
-    const colours = new Set<number>();
-    for (let i = 0; i < data.length; i += 4 * 7) {
-      colours.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
-    }
-    return colours.size;
-  }, png.toString('base64'));
-}
-
-/** Counts animation frames the page asks for during `ms` (Pixi's ticker asks one per frame). */
-async function framesDuring(page: Page, ms: number): Promise<number> {
-  return page.evaluate(async (wait) => {
-    const original = window.requestAnimationFrame.bind(window);
-    let count = 0;
-    window.requestAnimationFrame = (callback) => {
-      count += 1;
-      return original(callback);
-    };
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    window.requestAnimationFrame = original;
-    return count;
-  }, ms);
-}
-
-/** Counts the canvas's renders during `ms`: the tasks in which WebGL drew anything. */
-async function rendersDuring(page: Page, ms: number): Promise<number> {
-  return page.evaluate(async (wait) => {
-    let count = 0;
-    let inRender = false;
-    const restore: (() => void)[] = [];
-    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
-      for (const name of ['drawElements', 'drawArrays'] as const) {
-        const original = proto[name] as (...args: unknown[]) => void;
-        (proto as unknown as Record<string, unknown>)[name] = function (
-          this: unknown,
-          ...args: unknown[]
-        ) {
-          if (!inRender) {
-            // One render issues several draw calls in one task: count the task once.
-            inRender = true;
-            count += 1;
-            setTimeout(() => (inRender = false), 0);
-          }
-          return original.apply(this, args);
-        };
-        restore.push(() => {
-          (proto as unknown as Record<string, unknown>)[name] = original;
-        });
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    for (const undo of restore) undo();
-    return count;
-  }, ms);
-}
-
-async function balanceOf(page: Page): Promise<number> {
-  const answer = await page.request.get('/api/me');
-  return ((await answer.json()) as { user: { accountBalance: number } }).user.accountBalance;
-}
 
 test('two players play a whole game while a guest watches; the history shows the result', async ({
   page,
   browser,
 }) => {
   test.setTimeout(240_000);
-  const problems: string[] = [];
-
   // Player one signs up through the form and deposits through the form.
   await page.goto('/auth?returnTo=%2Frentalgame%2Fcreatenewgame');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
@@ -176,7 +80,7 @@ test('two players play a whole game while a guest watches; the history shows the
   expect(scripts.scripts.filter(isPixi)).toEqual([]);
 
   // Player two joins from the live list.
-  const two = await person(browser, problems);
+  const two = await anotherPerson(browser);
   await signUpViaApi(two.page.request, { firstName: 'Bwalya', lastName: 'Phiri' });
   await depositViaApi(two.page.request, 30);
   await two.page.goto('/rentalgame/joinrandomroom');
@@ -198,7 +102,7 @@ test('two players play a whole game while a guest watches; the history shows the
   expect(scripts.scripts.some(isPixi)).toBe(true);
 
   // A guest opens the room link and watches.
-  const guest = await person(browser, problems);
+  const guest = await anotherPerson(browser);
   // When the guest's board receives a new state, whole or as a patch (a render is due then).
   const guestStates: number[] = [];
   guest.page.on('websocket', (socket) =>
@@ -306,150 +210,8 @@ test('two players play a whole game while a guest watches; the history shows the
 
   await two.context.close();
   await guest.context.close();
-  expect(problems, 'console errors and page errors on the other pages').toEqual([]);
-});
-
-test('a private room: the invite link is copied, and a signed-out friend signs in and joins', async ({
-  page,
-  browser,
-}) => {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const problems: string[] = [];
-  await signUpViaApi(page.request, { firstName: 'Chipo' });
-  await depositViaApi(page.request, 20);
-  await page.goto('/rentalgame/createnewgame');
-  await waitForHydration(page, 'form[aria-label="Create a game"]');
-  await page.getByRole('radio', { name: 'ZMW 20' }).check();
-  await page.getByRole('radio', { name: '30 min' }).check();
-  await page.getByRole('radio', { name: '3 players' }).check();
-  await page.getByRole('radio', { name: 'Private' }).check();
-  await page.getByRole('button', { name: 'Create game' }).click();
-  await expect(page).toHaveURL(/\/rentalgame\/playerwaitingroom\//);
-  const roomId = page.url().split('/').pop() as string;
-
-  const invite = page.getByLabel('Invite link (private room)');
-  await expect(invite).toHaveValue(`${baseUrl()}/rentalgame/joinwithlink?room=${roomId}`);
-  await page.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
-  await expect(
-    page.getByText('Copied. Send it to the people you want to play with.'),
-  ).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await invite.inputValue());
-  await screenshot(page, 'waiting-room-private');
-
-  // The private room is not in the public list.
-  const friend = await person(browser, problems);
-  const account = await signUpViaApi(friend.page.request, { firstName: 'Kunda' });
-  await depositViaApi(friend.page.request, 20);
-  await friend.context.clearCookies();
-  await friend.page.goto(`/rentalgame/joinwithlink?room=${roomId}`);
-  await expect(friend.page.getByRole('heading', { name: "Chipo's Room" })).toBeVisible();
-  await screenshot(friend.page, 'join-with-link');
-  // Sign-up comes first for newcomers; a friend with an account logs in from the line below it.
-  await friend.page.getByRole('link', { name: 'Log in to join' }).click();
-  const login = friend.page.getByRole('form', { name: 'Log in' });
-  await waitForHydration(friend.page);
-  await login.getByLabel('Email').fill(account.email);
-  await login.getByLabel('Password', { exact: true }).fill(account.password);
-  await login.getByRole('button', { name: 'Log in' }).click();
-  await expect(friend.page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
-  await friend.page.getByRole('button', { name: /^Join Room/ }).click();
-  await expect(friend.page.getByTestId('room-players')).toHaveText('2 / 3');
-  await expect(friend.page.getByRole('button', { name: 'Exit Room' })).toBeVisible();
-  // The host sees the new player without reloading.
-  await expect(page.getByTestId('room-players')).toHaveText('2 / 3');
-  await expect(page.getByTestId('joined-players')).toContainText('Kunda');
-
-  // Leaving while the room waits gives the stake back; the host tag stays with the host.
-  await friend.page.getByRole('button', { name: 'Exit Room' }).click();
-  await expect(friend.page).toHaveURL(/\/rentalgame\/dashboard$/);
-  await expect.poll(() => balanceOf(friend.page)).toBe(20);
-  await expect(page.getByTestId('room-players')).toHaveText('1 / 3');
-  await friend.context.close();
-  expect(problems).toEqual([]);
-});
-
-test('the game screens at tablet and desktop widths', async ({ page }) => {
-  await signUpViaApi(page.request, { firstName: 'Temwani' });
-  for (const width of [768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/rentalgame/createnewgame');
-    await expect(page.getByRole('heading', { name: 'Create a new game' })).toBeVisible();
-    await screenshot(page, 'create-game');
-    await page.goto('/rentalgame/joinrandomroom');
-    await expect(page.getByRole('heading', { name: 'Join a random room' })).toBeVisible();
-    await screenshot(page, 'join-random');
-    await page.goto('/rentalgame/gamehistory');
-    await expect(page.getByText('No finished games yet.')).toBeVisible();
-    await screenshot(page, 'game-history-empty');
-  }
-});
-
-test('signed-out people are sent to sign in and come back; /gameboard without a room goes to the dashboard', async ({
-  page,
-}) => {
-  for (const path of [
-    '/rentalgame/createnewgame',
-    '/rentalgame/joinrandomroom',
-    '/rentalgame/gamehistory',
-    '/rentalgame/playerwaitingroom/abc',
-  ]) {
-    await page.goto(path);
-    await expect(page).toHaveURL(`/auth?returnTo=${encodeURIComponent(path)}`);
-  }
-  await signUpViaApi(page.request);
-  await page.goto('/rentalgame/gameboard');
-  await expect(page).toHaveURL(/\/rentalgame\/dashboard$/);
-  await page.goto('/rentalgame/playerwaitingroom');
-  await expect(page).toHaveURL(/\/rentalgame\/createnewgame$/);
-});
-
-test('the board reconnects by itself and resizes with the screen', async ({ page, browser }) => {
-  await signUpViaApi(page.request, { firstName: 'Luyando' });
-  await depositViaApi(page.request, 20);
-  const created = await page.request.post('/api/rooms', {
-    headers: { Origin: baseUrl() },
-    data: { amount: 10, time: 10, maxPlayers: 2, privacy: 'Public' },
-  });
-  const roomId = ((await created.json()) as { room: { roomId: string } }).room.roomId;
-  const problems: string[] = [];
-  const other = await person(browser, problems);
-  await signUpViaApi(other.page.request, { firstName: 'Musonda' });
-  await depositViaApi(other.page.request, 20);
-  const joined = await other.page.request.post(`/api/rooms/${roomId}/join`, {
-    headers: { Origin: baseUrl() },
-    data: {},
-  });
-  expect(joined.status()).toBe(200);
-
-  // The first connection drops after a moment, the second at once; the third stays.
-  let connections = 0;
-  await page.routeWebSocket(/\/parties\/main\//, (ws) => {
-    connections += 1;
-    if (connections === 2) return void setTimeout(() => void ws.close(), 300);
-    ws.connectToServer();
-    if (connections === 1) setTimeout(() => void ws.close(), 2_500);
-  });
-  await page.goto(`/rentalgame/boardgame/${roomId}`);
-  const canvas = page.locator('[data-testid="board"] canvas');
-  await expect(canvas).toBeVisible({ timeout: 20_000 });
-  const small = (await canvas.boundingBox())?.width ?? 0;
-  // On a 360 × 640 phone the board leaves room for the players and Roll on the same screen.
-  expect(small).toBeGreaterThanOrEqual(280);
-  expect(small).toBeLessThanOrEqual(360);
-
-  await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByTestId('reconnecting')).toHaveText('Reconnecting…');
-  await screenshot(page, 'board-reconnecting');
-  await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: 15_000 });
-  expect(connections).toBeGreaterThanOrEqual(3);
-  await expect(page.getByTestId('turn-label')).toHaveText(/turn|over/);
-
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await expect
-    .poll(async () => (await canvas.boundingBox())?.width ?? 0)
-    .toBeGreaterThan(small + 100);
-  await screenshot(page, 'board');
-  await other.context.close();
-  expect(problems).toEqual([]);
+  expect(
+    [...two.problems, ...guest.problems],
+    'console errors and page errors on the other pages',
+  ).toEqual([]);
 });

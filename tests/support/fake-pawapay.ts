@@ -1,29 +1,25 @@
-// A local stand-in for pawaPay's v2 Merchant API (sandbox behaviour), on 127.0.0.1 and a free port.
-// It checks the bearer token, keeps payments by their client-generated UUID, answers
-// DUPLICATE_IGNORED to a repeated id, decides outcomes by the MSISDN's last digits like pawaPay's
-// sandbox, and POSTs callbacks signed per RFC 9421 with its own ECDSA P-256 key, whose public half
-// it serves at /v2/public-key/http. It signs with its own code (not the site's) so that the site's
-// verifier is checked against an independent signer.
-import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+// A local stand-in for pawaPay's v2 Merchant API (sandbox behaviour), on 127.0.0.1 and a free port:
+// the server, its routes and its state. It checks the bearer token, keeps payments by their
+// client-generated UUID, answers DUPLICATE_IGNORED to a repeated id, settles them by the MSISDN's
+// last digits (fake-pawapay/payments.ts), fails or hangs on request, and POSTs callbacks signed per
+// RFC 9421 with its own ECDSA P-256 key (fake-pawapay/signer.ts), whose public half it serves at
+// /v2/public-key/http.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fakeOutcome, providerOfMsisdn } from './fake-pawapay/test-numbers';
+import { activeConf, predictProvider } from './fake-pawapay/account';
+import { json, readBody, rejected } from './fake-pawapay/http';
+import {
+  idFieldOf,
+  initiation,
+  kindOfPath,
+  paymentView,
+  settle,
+  type FakeKind,
+  type FakePayment,
+} from './fake-pawapay/payments';
+import { newSigner, signedHeaders, type SignatureEncoding } from './fake-pawapay/signer';
 
-export type FakeKind = 'deposit' | 'payout';
-
-export interface FakePayment {
-  id: string;
-  kind: FakeKind;
-  status: string;
-  amount: string;
-  currency: string;
-  msisdn: string;
-  provider: string;
-  customerMessage?: string;
-  created: string;
-  failureCode?: string;
-  providerTransactionId?: string;
-}
+export type { FakeKind, FakePayment } from './fake-pawapay/payments';
 
 export interface SentCallback {
   id: string;
@@ -53,7 +49,7 @@ export interface FakePawapayOptions {
   /** How long after acceptance a payment reaches its outcome. */
   completeAfterMs?: number;
   /** ECDSA signature encoding: pawaPay's own samples emit DER; RFC 9421 asks for r‖s. */
-  signatureEncoding?: 'der' | 'ieee-p1363';
+  signatureEncoding?: SignatureEncoding;
   /** Milliseconds since the epoch, for the signature times. */
   clock?: () => number;
 }
@@ -87,33 +83,6 @@ export interface FakePawapay {
   close(): Promise<void>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const AMOUNT = /^(0|[1-9]\d*)(\.\d{1,2})?$/;
-const COVERED = '"@method" "@authority" "@path" "signature-date" "content-digest" "content-type"';
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-function rejected(failureCode: string, failureMessage: string) {
-  return { status: 'REJECTED', failureReason: { failureCode, failureMessage } };
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
-
 export async function startFakePawapay(options: FakePawapayOptions = {}): Promise<FakePawapay> {
   const apiToken = options.apiToken ?? 'fake-pawapay-token';
   const completeAfterMs = options.completeAfterMs ?? 20;
@@ -126,67 +95,6 @@ export async function startFakePawapay(options: FakePawapayOptions = {}): Promis
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const hanging = new Set<ServerResponse>();
   let failures: { mode: FailureMode; create: boolean; left: number } | null = null;
-
-  function newSigner(keyId: string): { keyId: string; privateKey: KeyObject; publicPem: string } {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    return {
-      keyId,
-      privateKey,
-      publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    };
-  }
-
-  function paymentView(p: FakePayment): Record<string, unknown> {
-    const party = { type: 'MMO', accountDetails: { phoneNumber: p.msisdn, provider: p.provider } };
-    return {
-      [p.kind === 'deposit' ? 'depositId' : 'payoutId']: p.id,
-      status: p.status,
-      amount: p.amount,
-      currency: p.currency,
-      country: 'ZMB',
-      [p.kind === 'deposit' ? 'payer' : 'recipient']: party,
-      ...(p.customerMessage ? { customerMessage: p.customerMessage } : {}),
-      created: p.created,
-      ...(p.providerTransactionId ? { providerTransactionId: p.providerTransactionId } : {}),
-      ...(p.failureCode
-        ? {
-            failureReason: {
-              failureCode: p.failureCode,
-              failureMessage: `Sandbox ${p.failureCode}`,
-            },
-          }
-        : {}),
-    };
-  }
-
-  function signedHeaders(url: URL, body: Buffer): Record<string, string> {
-    const now = clock();
-    const created = Math.floor(now / 1000);
-    const contentType = 'application/json; charset=UTF-8';
-    const digest = `sha-512=:${createHash('sha512').update(body).digest('base64')}:`;
-    const signatureDate = new Date(now).toISOString();
-    const params = `(${COVERED});alg="ecdsa-p256-sha256";keyid="${signer.keyId}";created=${created};expires=${created + 60}`;
-    const base = [
-      `"@method": POST`,
-      `"@authority": ${url.host}`,
-      `"@path": ${url.pathname}`,
-      `"signature-date": ${signatureDate}`,
-      `"content-digest": ${digest}`,
-      `"content-type": ${contentType}`,
-      `"@signature-params": ${params}`,
-    ].join('\n');
-    const signature = sign('sha256', Buffer.from(base), {
-      key: signer.privateKey,
-      dsaEncoding: options.signatureEncoding ?? 'der',
-    });
-    return {
-      'Content-Type': contentType,
-      'Content-Digest': digest,
-      'Signature-Date': signatureDate,
-      'Signature-Input': `sig-pp=${params}`,
-      Signature: `sig-pp=:${signature.toString('base64')}:`,
-    };
-  }
 
   async function deliverCallback(id: string, override: CallbackOverride = {}) {
     const payment = payments.get(id);
@@ -208,7 +116,7 @@ export async function startFakePawapay(options: FakePawapayOptions = {}): Promis
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers: signedHeaders(url, body),
+        headers: signedHeaders(signer, url, body, clock(), options.signatureEncoding ?? 'der'),
         body: new Uint8Array(body),
         signal: AbortSignal.timeout(5_000),
       });
@@ -224,89 +132,16 @@ export async function startFakePawapay(options: FakePawapayOptions = {}): Promis
   function settleLater(payment: FakePayment): void {
     const timer = setTimeout(() => {
       timers.delete(timer);
-      const outcome = fakeOutcome(payment.kind, payment.provider, payment.msisdn);
-      payment.status = outcome.status;
-      if (outcome.status === 'FAILED') payment.failureCode = outcome.failureCode;
-      if (outcome.status === 'COMPLETED') {
-        payment.providerTransactionId = `FAKE${payment.id.replace(/-/g, '').slice(0, 10)}`;
-      }
-      if (outcome.status !== 'SUBMITTED' && callbackUrl) void deliverCallback(payment.id);
+      if (settle(payment) && callbackUrl) void deliverCallback(payment.id);
     }, completeAfterMs);
     timers.add(timer);
-  }
-
-  /** Validates an initiation; answers the refusal to send, or the payment to create. */
-  function initiation(
-    kind: FakeKind,
-    body: unknown,
-  ): { refuse: [number, unknown] } | { payment: FakePayment } {
-    const b = record(body);
-    const idField = kind === 'deposit' ? 'depositId' : 'payoutId';
-    const party = record(b[kind === 'deposit' ? 'payer' : 'recipient']);
-    const account = record(party.accountDetails);
-    const id = b[idField];
-    if (typeof id !== 'string' || !UUID.test(id)) {
-      return { refuse: [400, rejected('INVALID_PARAMETER', `${idField} must be a UUIDv4`)] };
-    }
-    if (typeof b.amount !== 'string' || !AMOUNT.test(b.amount) || Number(b.amount) <= 0) {
-      return {
-        refuse: [400, rejected('INVALID_PARAMETER', 'amount must be a positive decimal string')],
-      };
-    }
-    if (b.currency !== 'ZMW')
-      return { refuse: [200, { [idField]: id, ...rejected('INVALID_CURRENCY', 'ZMW only') }] };
-    if (
-      party.type !== 'MMO' ||
-      typeof account.phoneNumber !== 'string' ||
-      typeof account.provider !== 'string'
-    ) {
-      return {
-        refuse: [400, rejected('MISSING_PARAMETER', 'the MMO account details are required')],
-      };
-    }
-    const message = b.customerMessage;
-    if (
-      message !== undefined &&
-      (typeof message !== 'string' || message.length < 4 || message.length > 22)
-    ) {
-      return {
-        refuse: [400, rejected('INVALID_PARAMETER', 'customerMessage must be 4 to 22 characters')],
-      };
-    }
-    if (providerOfMsisdn(account.phoneNumber) !== account.provider) {
-      return {
-        refuse: [
-          200,
-          {
-            [idField]: id,
-            ...rejected(
-              'INVALID_PHONE_NUMBER',
-              `The phone number '${account.phoneNumber}' is invalid for provider '${account.provider}'.`,
-            ),
-          },
-        ],
-      };
-    }
-    return {
-      payment: {
-        id,
-        kind,
-        status: 'ACCEPTED',
-        amount: b.amount,
-        currency: 'ZMW',
-        msisdn: account.phoneNumber,
-        provider: account.provider,
-        ...(typeof message === 'string' ? { customerMessage: message } : {}),
-        created: new Date(clock()).toISOString(),
-      },
-    };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
     log.push({ method, path: url.pathname });
-    const rawBody = await readBody(req);
+    const rawBody = (await readBody(req)).toString('utf8');
 
     if (method === 'GET' && url.pathname === '/v2/public-key/http') {
       return json(res, 200, [{ id: signer.keyId, key: signer.publicPem }]);
@@ -339,11 +174,11 @@ export async function startFakePawapay(options: FakePawapayOptions = {}): Promis
 
     const initiate = /^\/v2\/(deposits|payouts)$/.exec(url.pathname);
     if (method === 'POST' && initiate) {
-      const kind: FakeKind = initiate[1] === 'deposits' ? 'deposit' : 'payout';
+      const kind: FakeKind = kindOfPath(initiate[1]);
       if (failing && !failing.create) return fail();
-      const checked = initiation(kind, body);
+      const checked = initiation(kind, body, clock());
       if ('refuse' in checked) return failing ? fail() : json(res, ...checked.refuse);
-      const idField = kind === 'deposit' ? 'depositId' : 'payoutId';
+      const idField = idFieldOf(kind);
       const existing = payments.get(checked.payment.id);
       if (existing) {
         if (failing) return fail();
@@ -366,7 +201,7 @@ export async function startFakePawapay(options: FakePawapayOptions = {}): Promis
 
     const status = /^\/v2\/(deposits|payouts)\/([^/]+)$/.exec(url.pathname);
     if (method === 'GET' && status) {
-      const kind: FakeKind = status[1] === 'deposits' ? 'deposit' : 'payout';
+      const kind: FakeKind = kindOfPath(status[1]);
       const payment = payments.get(status[2]!);
       if (!payment || payment.kind !== kind)
         return json(res, 200, { status: 'NOT_FOUND', data: null });
@@ -375,8 +210,8 @@ export async function startFakePawapay(options: FakePawapayOptions = {}): Promis
 
     const resend = /^\/v2\/(deposits|payouts)\/resend-callback\/([^/]+)$/.exec(url.pathname);
     if (method === 'POST' && resend) {
-      const kind: FakeKind = resend[1] === 'deposits' ? 'deposit' : 'payout';
-      const idField = kind === 'deposit' ? 'depositId' : 'payoutId';
+      const kind: FakeKind = kindOfPath(resend[1]);
+      const idField = idFieldOf(kind);
       const id = resend[2]!;
       const payment = payments.get(id);
       if (!payment || payment.kind !== kind) {
@@ -393,46 +228,9 @@ export async function startFakePawapay(options: FakePawapayOptions = {}): Promis
       return;
     }
 
-    if (method === 'GET' && url.pathname === '/v2/active-conf') {
-      const operation = (status: string) => ({
-        minAmount: '1',
-        maxAmount: '20000',
-        decimalsInAmount: 'TWO_PLACES',
-        status,
-      });
-      return json(res, 200, {
-        companyName: 'Fake Merchant',
-        signatureConfiguration: { signedRequestsOnly: false, signedCallbacks: true },
-        countries: [
-          {
-            country: 'ZMB',
-            prefix: '260',
-            providers: ['MTN_MOMO_ZMB', 'AIRTEL_OAPI_ZMB', 'ZAMTEL_ZMB'].map((provider) => ({
-              provider,
-              currencies: [
-                {
-                  currency: 'ZMW',
-                  operationTypes: {
-                    DEPOSIT: operation('OPERATIONAL'),
-                    PAYOUT: operation('OPERATIONAL'),
-                  },
-                },
-              ],
-            })),
-          },
-        ],
-      });
-    }
-
+    if (method === 'GET' && url.pathname === '/v2/active-conf') return json(res, 200, activeConf());
     if (method === 'POST' && url.pathname === '/v2/predict-provider') {
-      const given = record(body).phoneNumber;
-      const digits = typeof given === 'string' ? given.replace(/\D/g, '') : '';
-      const msisdn = digits.startsWith('0') ? `260${digits.slice(1)}` : digits;
-      const provider = providerOfMsisdn(msisdn);
-      if (!provider) {
-        return json(res, 400, rejected('INVALID_PHONE_NUMBER', 'Not a valid phone number.'));
-      }
-      return json(res, 200, { country: 'ZMB', provider, phoneNumber: msisdn });
+      return json(res, ...predictProvider(body));
     }
 
     return json(res, 404, rejected('NOT_FOUND', `No endpoint ${method} ${url.pathname}`));

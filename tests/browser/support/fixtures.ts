@@ -277,3 +277,9 @@ export async function anotherPerson(
   page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
   return { context, page, problems };
 }
+
+/** The signed-in player's balance in ZMW, as `/api/me` says. */
+export async function balanceOf(page: Page): Promise<number> {
+  const answer = await page.request.get('/api/me');
+  return ((await answer.json()) as { user: { accountBalance: number } }).user.accountBalance;
+}

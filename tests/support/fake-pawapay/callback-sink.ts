@@ -2,6 +2,7 @@
 // body, Host, path, headers) and answers with a chosen status, 200 unless told otherwise.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './http';
 
 export interface ReceivedCallback {
   method: string;
@@ -32,15 +33,14 @@ export async function startCallbackSink(): Promise<CallbackSink> {
   const received: ReceivedCallback[] = [];
   let status = 200;
   const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://sink');
     received.push({
       method: req.method ?? '',
       authority: req.headers.host ?? '',
       path: url.pathname,
       headers: flatHeaders(req),
-      rawBody: new Uint8Array(Buffer.concat(chunks)),
+      rawBody: new Uint8Array(body),
     });
     res.writeHead(status, { 'Content-Type': 'text/plain' });
     res.end(status === 200 ? 'recorded' : 'not now');

@@ -1,0 +1,157 @@
+// The rooms around a game, on phones and wider screens: a private room whose invite link is copied
+// and a signed-out friend signs in and joins; the game screens at tablet and desktop widths;
+// signed-out people sent to sign in and back; the board reconnecting by itself and resizing with
+// the screen. The whole game played to the end is in game.spec.ts.
+import {
+  anotherPerson,
+  balanceOf,
+  baseUrl,
+  createRoomViaApi,
+  depositViaApi,
+  expect,
+  joinViaApi,
+  screenshot,
+  signUpViaApi,
+  test,
+  waitForHydration,
+} from './support/fixtures';
+
+test('a private room: the invite link is copied, and a signed-out friend signs in and joins', async ({
+  page,
+  browser,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUpViaApi(page.request, { firstName: 'Chipo' });
+  await depositViaApi(page.request, 20);
+  await page.goto('/rentalgame/createnewgame');
+  await waitForHydration(page, 'form[aria-label="Create a game"]');
+  await page.getByRole('radio', { name: 'ZMW 20' }).check();
+  await page.getByRole('radio', { name: '30 min' }).check();
+  await page.getByRole('radio', { name: '3 players' }).check();
+  await page.getByRole('radio', { name: 'Private' }).check();
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await expect(page).toHaveURL(/\/rentalgame\/playerwaitingroom\//);
+  const roomId = page.url().split('/').pop() as string;
+
+  const invite = page.getByLabel('Invite link (private room)');
+  await expect(invite).toHaveValue(`${baseUrl()}/rentalgame/joinwithlink?room=${roomId}`);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await expect(
+    page.getByText('Copied. Send it to the people you want to play with.'),
+  ).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await invite.inputValue());
+  await screenshot(page, 'waiting-room-private');
+
+  // The private room is not in the public list.
+  const friend = await anotherPerson(browser);
+  const account = await signUpViaApi(friend.page.request, { firstName: 'Kunda' });
+  await depositViaApi(friend.page.request, 20);
+  await friend.context.clearCookies();
+  await friend.page.goto(`/rentalgame/joinwithlink?room=${roomId}`);
+  await expect(friend.page.getByRole('heading', { name: "Chipo's Room" })).toBeVisible();
+  await screenshot(friend.page, 'join-with-link');
+  // Sign-up comes first for newcomers; a friend with an account logs in from the line below it.
+  await friend.page.getByRole('link', { name: 'Log in to join' }).click();
+  const login = friend.page.getByRole('form', { name: 'Log in' });
+  await waitForHydration(friend.page);
+  await login.getByLabel('Email').fill(account.email);
+  await login.getByLabel('Password', { exact: true }).fill(account.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(friend.page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
+  await friend.page.getByRole('button', { name: /^Join Room/ }).click();
+  await expect(friend.page.getByTestId('room-players')).toHaveText('2 / 3');
+  await expect(friend.page.getByRole('button', { name: 'Exit Room' })).toBeVisible();
+  // The host sees the new player without reloading.
+  await expect(page.getByTestId('room-players')).toHaveText('2 / 3');
+  await expect(page.getByTestId('joined-players')).toContainText('Kunda');
+
+  // Leaving while the room waits gives the stake back; the host tag stays with the host.
+  await friend.page.getByRole('button', { name: 'Exit Room' }).click();
+  await expect(friend.page).toHaveURL(/\/rentalgame\/dashboard$/);
+  await expect.poll(() => balanceOf(friend.page)).toBe(20);
+  await expect(page.getByTestId('room-players')).toHaveText('1 / 3');
+  await friend.context.close();
+  expect(friend.problems).toEqual([]);
+});
+
+test('the game screens at tablet and desktop widths', async ({ page }) => {
+  await signUpViaApi(page.request, { firstName: 'Temwani' });
+  for (const width of [768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/rentalgame/createnewgame');
+    await expect(page.getByRole('heading', { name: 'Create a new game' })).toBeVisible();
+    await screenshot(page, 'create-game');
+    await page.goto('/rentalgame/joinrandomroom');
+    await expect(page.getByRole('heading', { name: 'Join a random room' })).toBeVisible();
+    await screenshot(page, 'join-random');
+    await page.goto('/rentalgame/gamehistory');
+    await expect(page.getByText('No finished games yet.')).toBeVisible();
+    await screenshot(page, 'game-history-empty');
+  }
+});
+
+test('signed-out people are sent to sign in and come back; /gameboard without a room goes to the dashboard', async ({
+  page,
+}) => {
+  for (const path of [
+    '/rentalgame/createnewgame',
+    '/rentalgame/joinrandomroom',
+    '/rentalgame/gamehistory',
+    '/rentalgame/playerwaitingroom/abc',
+  ]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/auth?returnTo=${encodeURIComponent(path)}`);
+  }
+  await signUpViaApi(page.request);
+  await page.goto('/rentalgame/gameboard');
+  await expect(page).toHaveURL(/\/rentalgame\/dashboard$/);
+  await page.goto('/rentalgame/playerwaitingroom');
+  await expect(page).toHaveURL(/\/rentalgame\/createnewgame$/);
+});
+
+test('the board reconnects by itself and resizes with the screen', async ({ page, browser }) => {
+  await signUpViaApi(page.request, { firstName: 'Luyando' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request, {
+    amount: 10,
+    time: 10,
+    maxPlayers: 2,
+    privacy: 'Public',
+  });
+  const other = await anotherPerson(browser);
+  await signUpViaApi(other.page.request, { firstName: 'Musonda' });
+  await depositViaApi(other.page.request, 20);
+  await joinViaApi(other.page.request, roomId);
+
+  // The first connection drops after a moment, the second at once; the third stays.
+  let connections = 0;
+  await page.routeWebSocket(/\/parties\/main\//, (ws) => {
+    connections += 1;
+    if (connections === 2) return void setTimeout(() => void ws.close(), 300);
+    ws.connectToServer();
+    if (connections === 1) setTimeout(() => void ws.close(), 2_500);
+  });
+  await page.goto(`/rentalgame/boardgame/${roomId}`);
+  const canvas = page.locator('[data-testid="board"] canvas');
+  await expect(canvas).toBeVisible({ timeout: 20_000 });
+  const small = (await canvas.boundingBox())?.width ?? 0;
+  // On a 360 × 640 phone the board leaves room for the players and Roll on the same screen.
+  expect(small).toBeGreaterThanOrEqual(280);
+  expect(small).toBeLessThanOrEqual(360);
+
+  await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('reconnecting')).toHaveText('Reconnecting…');
+  await screenshot(page, 'board-reconnecting');
+  await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: 15_000 });
+  expect(connections).toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId('turn-label')).toHaveText(/turn|over/);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect
+    .poll(async () => (await canvas.boundingBox())?.width ?? 0)
+    .toBeGreaterThan(small + 100);
+  await screenshot(page, 'board');
+  await other.context.close();
+  expect(other.problems).toEqual([]);
+});
