@@ -63,6 +63,12 @@ export function lighthouseNotes(lighthouse: Record<string, LighthouseRun[]>): vo
     );
     if (shifts.length > 0) notes.push(`lighthouse ${name} layout shifts: ${shifts.join(', ')}`);
     const first = runs[0];
+    if (first?.lcpElement) {
+      const { element, phases } = first.lcpElement;
+      notes.push(
+        `lighthouse ${name} LCP element (run 1): ${element}; ${phases.map((phase) => `${phase.phase} ${Math.round(phase.ms)} ms`).join(', ')}`,
+      );
+    }
     if (first && first.bootup.length > 0) {
       notes.push(
         `lighthouse ${name} bootup-time (run 1, simulated slow CPU): ${first.bootup.map((item) => `${file(item.url)} ${Math.round(item.totalMs)} ms (script ${Math.round(item.scriptingMs)})`).join(', ')}`,
