@@ -8,7 +8,8 @@
 // into detached canvases; those do not count), how many renders happened (a render = one burst of
 // draw calls within one task), how many animation frames ran callbacks, how many times text was
 // rasterised (fillText/strokeText on any canvas), and, while `recording`, each rAF callback's
-// duration with its frame's timestamp.
+// duration with its frame's timestamp. It also wraps WebSocket, to time the page's first socket:
+// created, open, first message (the board's first state).
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -22,8 +23,20 @@ export const PHONE = { width: 360, height: 640 };
 const INSTRUMENT = `(() => {
   if (window.__bench) return;
   const bench = { firstDraw: null, kind: null, draws: 0, renders: 0, rafFrames: 0, texts: 0,
-    recording: false, frameWork: [] };
+    recording: false, frameWork: [], socket: { created: null, open: null, firstMessage: null } };
   window.__bench = bench;
+  const NativeSocket = window.WebSocket;
+  if (NativeSocket) {
+    const first = (key) => { if (bench.socket[key] === null) bench.socket[key] = performance.now(); };
+    window.WebSocket = class extends NativeSocket {
+      constructor(...args) {
+        super(...args);
+        first('created');
+        this.addEventListener('open', () => first('open'));
+        this.addEventListener('message', () => first('firstMessage'));
+      }
+    };
+  }
   let inRender = false;
   const onDraw = (canvas, kind) => {
     if (!canvas || canvas.isConnected !== true) return;
@@ -78,6 +91,7 @@ interface BenchState {
   rafFrames: number;
   texts: number;
   frameWork: [number, number][];
+  socket: Timeline['socket'];
 }
 
 /** Strings, not functions: tsx would wrap a serialised function's inner names in `__name`. */
@@ -287,6 +301,8 @@ export interface Timeline {
   documentEnd: number | null;
   domContentLoaded: number | null;
   resources: { name: string; start: number; end: number }[];
+  /** The page's first WebSocket: when it was created, opened, and first heard from. */
+  socket: { created: number | null; open: number | null; firstMessage: number | null };
 }
 
 /**
@@ -314,6 +330,7 @@ export async function firstFrameOnSlowPhone(
     await waitForFirstDraw(page, 60_000);
     const state = await read(page);
     const timeline = (await page.evaluate(`(() => {
+      const socket = window.__bench.socket;
       const nav = performance.getEntriesByType('navigation')[0];
       return {
         documentEnd: nav ? nav.responseEnd : null,
@@ -323,6 +340,7 @@ export async function firstFrameOnSlowPhone(
           start: entry.startTime,
           end: entry.responseEnd,
         })),
+        socket: { ...socket },
       };
     })()`)) as Timeline;
     return { ms: state.firstDraw as number, kind: state.kind, timeline };

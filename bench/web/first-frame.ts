@@ -27,7 +27,10 @@ export async function measureFirstFrames(
   return samples;
 }
 
-/** The typical run's waterfall: the document, DOMContentLoaded, then what was fetched after it. */
+/**
+ * The typical run's waterfall: the document, DOMContentLoaded, what was fetched after it, and the
+ * page's socket (the board's first state is its first message; the reference has no socket).
+ */
 export function describeTimeline({ ms, timeline }: { ms: number; timeline: Timeline }): string {
   const at = (value: number | null) => (value === null ? '?' : String(Math.round(value)));
   const dcl = timeline.domContentLoaded ?? 0;
@@ -41,6 +44,7 @@ export function describeTimeline({ ms, timeline }: { ms: number; timeline: Timel
     `${early.length} files requested before DOMContentLoaded, done at ${at(earlyEnd)}`,
     `DOMContentLoaded ${at(dcl)}`,
     `then ${late.join(', ') || 'nothing'}`,
+    `socket created ${at(timeline.socket.created)}, open ${at(timeline.socket.open)}, first message ${at(timeline.socket.firstMessage)}`,
     `first draw ${at(ms)} ms`,
   ].join('; ');
 }
