@@ -155,3 +155,36 @@ test('the board reconnects by itself and resizes with the screen', async ({ page
   await other.context.close();
   expect(other.problems).toEqual([]);
 });
+
+test('the board asks for its ticket from its first HTML, before its code has run, and only once', async ({
+  page,
+  browser,
+}) => {
+  const host = await anotherPerson(browser);
+  await signUpViaApi(host.page.request, { firstName: 'Natasha' });
+  await depositViaApi(host.page.request, 20);
+  const roomId = await createRoomViaApi(host.page.request);
+  const isTicketCall = (url: string, method: string) =>
+    method === 'POST' && new URL(url).pathname === `/api/rooms/${roomId}/ticket`;
+
+  // With none of the page's scripts allowed to load, the page itself still asks for the ticket.
+  await host.page.route('**/assets/*.js', (route) => route.abort());
+  const early: string[] = [];
+  host.page.on('request', (request) => {
+    if (isTicketCall(request.url(), request.method())) early.push(request.url());
+  });
+  await host.page.goto(`/rentalgame/boardgame/${roomId}`);
+  await expect.poll(() => early.length, { timeout: 10_000 }).toBe(1);
+  await host.context.close();
+
+  // With its code, the board connects on that same answer: one ticket call per page load.
+  await signUpViaApi(page.request, { firstName: 'Kondwani' });
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (isTicketCall(request.url(), request.method())) calls.push(request.url());
+  });
+  await page.goto(`/rentalgame/boardgame/${roomId}`);
+  await expect(page.getByTestId('spectator-note')).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(500);
+  expect(calls).toHaveLength(1);
+});

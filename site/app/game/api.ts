@@ -35,7 +35,12 @@ export function newClientSeed(): string {
 /** A room call through the one API client, with the refusal's `roomId` picked out. */
 async function roomFetch<T>(
   path: string,
-  options: { method?: 'GET' | 'POST'; body?: unknown; fallbackError: string },
+  options: {
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    fallbackError: string;
+    answer?: Promise<Response> | undefined;
+  },
 ): Promise<RoomAnswer<T>> {
   const answer = await apiFetch<T>(path, options);
   if (answer.ok) return answer;
@@ -104,10 +109,14 @@ export function leaveRoom(roomId: string) {
   });
 }
 
-export function getTicket(roomId: string) {
-  return roomFetch<{ ticket: string; url: string }>(`${roomPath(roomId)}/ticket`, {
+export const ticketPath = (roomId: string) => `${roomPath(roomId)}/ticket`;
+
+/** A socket ticket; `answer` is the same call already made (the page's early ticket call). */
+export function getTicket(roomId: string, answer?: Promise<Response>) {
+  return roomFetch<{ ticket: string; url: string }>(ticketPath(roomId), {
     method: 'POST',
     fallbackError: LOAD_GAME_FAILED,
+    answer,
   });
 }
 

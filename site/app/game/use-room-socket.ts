@@ -1,9 +1,9 @@
 // The room's WebSocket (docs/protocol.md) as a React hook. Every (re)connect asks the site for a fresh
-// ticket (tickets are short-lived), the view follows whole states and merge patches (a version gap
-// asks `sync`) with game/room-sync.ts, which reads messages without the zod schema (the server is the
-// authority on what it sends; keeping zod off the board's path), and the socket reconnects by itself
-// after a drop. What the socket says also
-// goes, as events, to `onEvent` (the board's machine listens there).
+// ticket (tickets are short-lived; the first connection takes the page's early call,
+// early-ticket.tsx), the view follows whole states and merge patches (a version gap asks `sync`) with
+// game/room-sync.ts, which reads messages without the zod schema (the server is the authority on
+// what it sends; keeping zod off the board's path), and the socket reconnects by itself after a
+// drop. What the socket says also goes, as events, to `onEvent` (the board's machine listens there).
 //
 // A dropped link is noticed two ways (docs/decisions/036): the browser's offline event closes the
 // socket at once (the room marks the seat away) and its online event reconnects; and a heartbeat
@@ -15,6 +15,7 @@ import { ROOM_ERROR_CODES } from '../../../game/messages';
 import type { ClientMessage, RoomView } from '../../../game/protocol';
 import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '../../../game/room-sync';
 import { getTicket } from './api';
+import { takeEarlyTicket } from './early-ticket';
 import type { RoomSocketEvent } from './board-machine';
 
 export type { RoomSocketEvent };
@@ -82,7 +83,7 @@ export function useRoomSocket(
 
     const socket = new ReconnectingWebSocket(
       async () => {
-        const answer = await getTicket(roomId);
+        const answer = await getTicket(roomId, takeEarlyTicket(roomId));
         if (answer.ok) return answer.data.url;
         if (isFinal(answer.status)) {
           const failure = { message: answer.error, status: answer.status };

@@ -5,7 +5,7 @@
 // once that code has run (decision 065).
 import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { isPracticeView } from '../../../game/bots';
 import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
@@ -18,6 +18,7 @@ import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
 import { startGuestSession } from '../game/api';
 import { boardMachine, hasOffer } from '../game/board-machine';
+import { EarlyTicketScript } from '../game/early-ticket';
 import { BoardStage } from '../game/board-stage';
 import { DicePanel, FairnessPanel, PlayersBar, PurchaseDialog } from '../game/board-panels';
 import { GameOverDialog } from '../game/game-over';
@@ -40,6 +41,7 @@ import { lastRollEffect } from '../game/roll-effect';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/board';
+import type { loader as RootLoader } from '../root';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountStyles },
@@ -69,9 +71,11 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function Board({ loaderData }: Route.ComponentProps) {
   const { user, roomId, here, canvasFiles } = loaderData;
+  const nonce = useRouteLoaderData<typeof RootLoader>('root')?.nonce ?? undefined;
   if (!user) return <SignedOut here={here} />;
   return (
     <>
+      <EarlyTicketScript roomId={roomId} nonce={nonce} />
       {canvasFiles.map((href) => (
         <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
       ))}

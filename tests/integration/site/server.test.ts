@@ -160,6 +160,35 @@ describe('site server (production build)', () => {
     expect(manifest.status).toBe(404);
   });
 
+  it("starts the board's ticket call from its first HTML, under the page's nonce, and never for a signed-out visitor", async () => {
+    const response = await fetch(`${base}/rentalgame/boardgame/room-early`, {
+      headers: { 'x-test-user': 'signed-in' },
+    });
+    const nonce = response.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1];
+    const html = await response.text();
+    const early = html.match(
+      /<script nonce="([^"]*)">(\(function\(\)\{var a=fetch[^<]*)<\/script>/,
+    );
+    expect(early?.[1]).toBe(nonce);
+    expect(early?.[2]).toContain('fetch("/api/rooms/room-early/ticket",{method:\'POST\'');
+    expect(early?.[2]).toContain('window.__earlyTicket={roomId:"room-early"');
+
+    const signedOut = await (await fetch(`${base}/rentalgame/boardgame/room-early`)).text();
+    expect(signedOut).not.toContain('__earlyTicket');
+  });
+
+  it('keeps a hostile room id inside the early ticket script', async () => {
+    const hostile = '</script><script>alert(1)</script>\u2028';
+    const html = await (
+      await fetch(`${base}/rentalgame/boardgame/${encodeURIComponent(hostile)}`, {
+        headers: { 'x-test-user': 'signed-in' },
+      })
+    ).text();
+    expect(html).toContain('__earlyTicket');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('roomId:"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>\\u2028"');
+  });
+
   it('sends a Content-Security-Policy whose fresh nonce is on every script of the page', async () => {
     const first = await fetch(`${base}/auth`);
     const policy = first.headers.get('content-security-policy') ?? '';

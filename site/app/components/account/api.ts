@@ -24,6 +24,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Shown when the server gives no message of its own. */
   fallbackError: string;
+  /** The same call, already made (e.g. by the page's first HTML): read its answer instead. */
+  answer?: Promise<Response> | undefined;
 }
 
 function codeOf(payload: unknown): string | null {
@@ -40,20 +42,21 @@ function errorOf(payload: unknown): string | null {
 
 /** `apiFetch<{user: PublicUser}>('/api/me', {fallbackError: '…'})`. Never throws, except on abort. */
 export async function apiFetch<T>(path: string, options: ApiOptions): Promise<ApiResult<T>> {
-  const { method = 'GET', body, headers = {}, signal, fallbackError } = options;
+  const { method = 'GET', body, headers = {}, signal, fallbackError, answer } = options;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = await (answer ??
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      }));
   } catch (error) {
     if (signal?.aborted) throw error;
     return {
