@@ -113,7 +113,11 @@ test('the sticky header never hides the field that has focus', async ({ page }) 
   const header = await page.locator('.game-header').boundingBox();
   expect(header).not.toBeNull();
   for (const field of await page.locator('main input:visible').all()) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // To the bottom at once: the page scrolls smoothly (CSS), and a smooth scroll still running
+    // would carry on past the focus's own scroll and leave the field out of sight.
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
     await field.focus();
     const name = await field.getAttribute('name');
     // Smooth scrolling brings the field down from above the viewport; on a busy machine it takes a
