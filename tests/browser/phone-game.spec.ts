@@ -388,3 +388,31 @@ test('a tap on a tile says what it does; the legend lists every tile', async ({
   expect(other.problems).toEqual([]);
   await other.context.close();
 });
+
+test('a roll’s line floats over the board: the board never moves for it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { other } = await startedGame(page, browser);
+  await expect(page.locator('.roll-effect')).toBeVisible({ timeout: 20_000 });
+  const layout = await page.evaluate(() => {
+    const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+    const main = document.querySelector('.board-layout__main');
+    return {
+      bar: box('.players-bar'),
+      board: box('.board-stage'),
+      line: box('.roll-effect'),
+      gap: main ? Number.parseFloat(getComputedStyle(main).rowGap) : NaN,
+    };
+  });
+  const { bar, board, line, gap } = layout;
+  if (!bar || !board || !line) throw new Error(`missing: ${JSON.stringify(layout)}`);
+  // Right under the players, as if the line were not there…
+  expect(board.top - bar.bottom).toBeCloseTo(gap, 0);
+  // …and the line inside the board's square.
+  expect(line.top).toBeGreaterThanOrEqual(board.top);
+  expect(line.bottom).toBeLessThanOrEqual(board.bottom);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
