@@ -1,7 +1,7 @@
-// The production site server on a real build, then `npm start` end to end. Both live in one file on
-// purpose: `npm start` rebuilds build/, which must not happen under the in-process server's feet.
-import { spawn } from 'node:child_process';
-import { chmod, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+// The production site server on a real build, then `npm start` end to end (the command's helpers:
+// support/npm-start.ts). Both live in one file on purpose: `npm start` rebuilds build/, which must
+// not happen under the in-process server's feet.
+import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import express, { Router } from 'express';
@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../site/server/auth/users';
 import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
 import { PILLARS, SERVICES } from '../../../site/app/content/brand';
-import { BUILD_DIR, ROOT, ensureSiteBuild } from '../../support/build';
+import { BUILD_DIR, ensureSiteBuild } from '../../support/build';
 import { HttpClient } from '../../support/http-client';
+import { modesUnder, portIsFree, siteServerPid, startScript } from '../../support/npm-start';
 import { expectSecretsOutOfProcessList } from '../../support/process-list';
 import { freePort, removeDir, tempDir } from '../../support/partykit';
 
@@ -325,107 +326,6 @@ describe('site server (production build)', () => {
     expectSecurityHeaders(response);
   });
 });
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, () => probe.close(() => resolve(true)));
-  });
-}
-
-interface StartedScript {
-  output(): string;
-  exited: Promise<number | null>;
-  /** Resolves once `Ready:` is printed; rejects if the script exits first. */
-  ready(timeoutMs: number): Promise<void>;
-  /** SIGTERM (then SIGKILL) if still running; waits for the exit. */
-  stop(): Promise<void>;
-}
-
-/** `umask` starts the script under that umask (through sh), as a careless service manager might. */
-function startScript(env: Record<string, string>, options: { umask?: number } = {}): StartedScript {
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const [command, args] =
-    options.umask === undefined
-      ? [tsx, ['scripts/start.ts']]
-      : [
-          'sh',
-          ['-c', `umask ${options.umask.toString(8)} && exec "$0" "$@"`, tsx, 'scripts/start.ts'],
-        ];
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      SESSION_SECRET: '',
-      INTERNAL_SECRET: '',
-      PUBLIC_URL: '',
-      PARTY_URL: '',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return {
-    output: () => output,
-    exited,
-    ready: (timeoutMs) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no Ready line:\n${output}`)), timeoutMs);
-        child.stdout.on('data', () => {
-          if (/^Ready: /m.test(output)) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        void exited.then((code) => {
-          clearTimeout(timer);
-          reject(new Error(`start exited early (${code}):\n${output}`));
-        });
-      }),
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      // Let start.ts take its servers down; only then force it.
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/** Permission bits of `dir` (as '.') and of everything under it, by relative path. */
-async function modesUnder(dir: string): Promise<Record<string, number>> {
-  const modes: Record<string, number> = { '.': (await stat(dir)).mode & 0o777 };
-  for (const entry of await readdir(dir, { recursive: true })) {
-    modes[entry] = (await stat(path.join(dir, entry))).mode & 0o777;
-  }
-  return modes;
-}
-
-/** The pid of the site server started with PORT=port (Linux: read from /proc). */
-async function siteServerPid(port: number): Promise<number | null> {
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
-      const environ = await readFile(`/proc/${entry}/environ`, 'utf8');
-      if (
-        cmdline.includes('site/server/main.ts') &&
-        !cmdline.includes('node_modules/.bin/tsx') &&
-        environ.split('\0').includes(`PORT=${port}`)
-      ) {
-        return Number(entry);
-      }
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return null;
-}
 
 describe('npm start', () => {
   it('starts the site and the room server, then stops both on SIGTERM', async () => {
