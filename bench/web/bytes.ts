@@ -4,7 +4,8 @@
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { figure, type Section } from '../support/report';
-import { bytesOf, secondVisit, type Cookie, type PageBytes, type Transfer } from './browser';
+import { bytesOf, secondVisit, type PageBytes } from './browser-bytes';
+import type { Cookie, Transfer } from './browser';
 import { kB, notes, REF_BOARD, REF_PAGE } from './phases';
 import { ROOT, type Game, type Product } from './product';
 import type { References } from './reference';

@@ -2,7 +2,8 @@
 // 3G, 4× slower CPU), run after run, and the typical run's waterfall for the notes.
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { firstFrameOnSlowPhone, type Cookie, type Timeline } from './browser';
+import type { Cookie } from './browser';
+import { firstFrameOnSlowPhone, type Timeline } from './browser-frames';
 import { notes, RUNS } from './phases';
 
 export async function measureFirstFrames(

@@ -2,7 +2,7 @@
 // on the signed-out pages (its errors and the installability errors).
 import type { Browser } from '@playwright/test';
 import { figure, type Section } from '../support/report';
-import { installability } from './browser';
+import { installability } from './browser-bytes';
 import { notes } from './phases';
 import type { Product } from './product';
 

@@ -2,7 +2,8 @@
 // live board, or the reference's sprite driving), then what the board does while nothing moves.
 import type { Browser } from '@playwright/test';
 import { figure, median, percentile, type Section } from '../support/report';
-import { LivePage, type Cookie, type Idle, type Motion } from './browser';
+import type { Cookie } from './browser';
+import { LivePage, type Idle, type Motion } from './browser-frames';
 import { notes, REF_BOARD, ROLLS } from './phases';
 import type { Game } from './product';
 

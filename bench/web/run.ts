@@ -13,7 +13,8 @@
 // and saves the report.
 import type { Browser } from '@playwright/test';
 import { figure, median, QUICK, savePart, type Section } from '../support/report';
-import { launch, SLOW_PHONE, type Cookie } from './browser';
+import { launch, type Cookie } from './browser';
+import { SLOW_PHONE } from './browser-frames';
 import { bytesSection, measureBytes, measureSecondVisits } from './bytes';
 import { measureFirstFrames } from './first-frame';
 import { measureInstallability } from './installable';
