@@ -68,7 +68,11 @@ export function rolled(nonce: number, patch: Partial<RoomView> = {}): RoomView {
   });
 }
 
-export const state = (v: RoomView, now = T0): BoardEvent => ({ type: 'socket.state', view: v, now });
+export const state = (v: RoomView, now = T0): BoardEvent => ({
+  type: 'socket.state',
+  view: v,
+  now,
+});
 export const refusal = (message: string, code: string | null, now = T0): BoardEvent => ({
   type: 'socket.error',
   message,
