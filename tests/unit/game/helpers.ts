@@ -1,8 +1,11 @@
 import { createActor } from 'xstate';
 import {
+  combineClientSeeds,
   createGame,
+  nextDeadline,
   roomMachine,
   type GameState,
+  type LogEntry,
   type Player,
   type RoomEmitted,
   type RoomInput,
@@ -52,4 +55,38 @@ export function startRoom(input: RoomInput = roomInput()) {
   actor.on('*', (event) => emitted.push(event));
   actor.start();
   return { actor, emitted };
+}
+
+/** The clock the room machine tests start from. */
+export const T0 = 1_700_000_000_000;
+/** The combined client seed of `seats(3)`. */
+export const CLIENT_SEED = combineClientSeeds(seats(3).map((s) => s.clientSeed));
+
+export type Room = ReturnType<typeof startRoom>;
+
+export function logsOf(emitted: RoomEmitted[]): LogEntry[] {
+  return emitted.flatMap((e) => (e.type === 'log' ? [e.entry] : []));
+}
+
+/** A 3-player room whose countdown ended at T0 + 5000: p1 to roll, deadline T0 + 25000. */
+export function activeRoom(patch = {}): Room {
+  const room = startRoom(roomInput(patch));
+  room.actor.send({ type: 'SEATS', seats: seats(3), now: T0 });
+  room.actor.send({ type: 'TICK', now: T0 + 5000 });
+  room.emitted.length = 0;
+  return room;
+}
+
+/** Lets the turn timer roll until `done` holds (each TICK at the next deadline). */
+export function tickUntil(room: Room, done: () => boolean, limit = 2000): void {
+  for (let i = 0; i < limit && !done(); i++) {
+    const at = nextDeadline(room.actor.getSnapshot());
+    if (at === null) throw new Error('no deadline left');
+    room.actor.send({ type: 'TICK', now: at });
+  }
+  if (!done()) throw new Error('condition never held');
+}
+
+export function ctx(room: Room) {
+  return room.actor.getSnapshot().context;
 }
