@@ -28,7 +28,7 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string, path: s
   await page.waitForLoadState('load');
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     const screen = `${name} (${size.name})`;
     await expectNoSidewaysScroll(page, screen);
     await expectAccessible(page, screen);

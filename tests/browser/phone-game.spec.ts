@@ -169,7 +169,7 @@ test('players, board, Roll and the turn line on one screen at every size; axe fi
 
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect(page.getByTestId('board').locator('canvas')).toBeVisible();
     // The board settles into its new size.
     await page.waitForTimeout(300);
