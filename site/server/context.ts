@@ -2,6 +2,7 @@
 // by the server) plus the services the composition root (`main.ts`) hands in.
 import type { SupportContact } from '../shared/support-contact';
 import type { PublicUser } from './auth/users';
+import type { PageServices } from './pages/services';
 
 /** Services for loaders and actions; the composition root adds fields here as it wires them in. */
 // Type aliases rather than interfaces: React Router's AppLoadContext has an index signature, which
@@ -17,10 +18,20 @@ export type SiteServices = {
 
 export type SiteLoadContext = SiteServices & {
   user: PublicUser | null;
+  /**
+   * The site's services as this request may use them (site/server/pages): what loaders read and
+   * actions do, with the JSON API's guards, limits, codes and messages.
+   */
+  services: PageServices;
   /** This response's Content-Security-Policy nonce (production only; null in development). */
   cspNonce: string | null;
   /** The built files of the board's canvas, for `modulepreload` (none in development). */
   boardCanvasFiles: readonly string[];
+  /**
+   * Each island's built files by name, its entry first (site/app/islands.ts); null in development,
+   * where vite serves the entries from their sources.
+   */
+  islandFiles: Readonly<Record<string, readonly string[]>> | null;
 };
 
 declare module 'react-router' {

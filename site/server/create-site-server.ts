@@ -11,9 +11,11 @@ import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { apiErrorHandler, apiNotFound } from './api-fallbacks';
 import type { PublicUser } from './auth/users';
+import { requireSameOrigin } from './auth/origin';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
-import { chunkFilesOf } from './lazy-chunks';
+import type { PageServices } from './pages/services';
+import { chunkFilesOf, islandFilesOf } from './lazy-chunks';
 import { securityHeaders } from './security-headers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +35,8 @@ export interface SiteServerDeps {
   apiRouter: Router;
   /** The signed-in user of a page request, or null. */
   resolveUser(req: Request): Promise<PublicUser | null> | PublicUser | null;
+  /** The services a page request's loaders and actions use (site/server/pages). */
+  pageServices(req: Request, user: PublicUser | null): PageServices;
   context: SiteServices;
   /** `development` serves the app through vite (rebuilt on change); default `production`. */
   mode?: 'production' | 'development';
@@ -69,6 +73,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let boardCanvasFiles: readonly string[] = [];
+  let islandFiles: SiteLoadContext['islandFiles'] = null;
   if (deps.mode === 'development') {
     const { createServer: createViteServer } = await import('vite');
     const devServer = await createViteServer({
@@ -84,6 +89,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   } else {
     const client = path.join(buildDirectory, 'client');
     boardCanvasFiles = chunkFilesOf(client, BOARD_CANVAS_SOURCES);
+    islandFiles = islandFilesOf(client);
     // File names under assets/ carry a content hash, so they never change.
     app.use(
       '/assets',
@@ -104,16 +110,23 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
     )) as ServerBuild;
   }
 
+  // A page's form posts change things exactly like the API's calls: same Origin rule (CSRF).
+  app.use(requireSameOrigin(deps.context.publicUrl));
   app.use(
     createRequestHandler({
       build,
       mode: deps.mode ?? 'production',
-      getLoadContext: async (req): Promise<SiteLoadContext> => ({
-        ...deps.context,
-        user: await deps.resolveUser(req),
-        boardCanvasFiles,
-        cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
-      }),
+      getLoadContext: async (req): Promise<SiteLoadContext> => {
+        const user = await deps.resolveUser(req);
+        return {
+          ...deps.context,
+          user,
+          services: deps.pageServices(req, user),
+          boardCanvasFiles,
+          islandFiles,
+          cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
+        };
+      },
     }),
   );
   app.use(pageErrorHandler(log));

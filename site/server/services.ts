@@ -23,6 +23,7 @@ import { requireSameOrigin } from './auth/origin';
 import type { Env, SiteConfig } from './config';
 import type { SiteServerDeps } from './create-site-server';
 import { createMailer } from './mail/mailer';
+import { pageServices } from './pages/services';
 import { paymentsConfigFromEnv } from './payments/config';
 import { createPaymentProvider } from './payments/create-provider';
 import { createDatabaseSandboxStore } from './payments/sandbox-store-db';
@@ -31,7 +32,7 @@ import { startRoomSweeper } from './rooms/sweeper';
 import { createWalletService } from './wallet/service';
 
 export interface ComposedSite {
-  server: Pick<SiteServerDeps, 'apiRouter' | 'resolveUser' | 'context'>;
+  server: Pick<SiteServerDeps, 'apiRouter' | 'resolveUser' | 'pageServices' | 'context'>;
   /** Stops the background work (reconciler, sweeper, pushes, sandbox deliveries), closes the database. */
   stop(): Promise<void>;
 }
@@ -125,6 +126,12 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     server: {
       apiRouter: api,
       resolveUser: (req) => resolveUser(authDeps, req),
+      pageServices: (req, user) =>
+        pageServices(
+          { auth: authDeps, wallet: { ...walletDeps, wallet }, rooms: roomsDeps },
+          req,
+          user,
+        ),
       context: {
         publicUrl: config.publicUrl,
         partyPublicUrl,

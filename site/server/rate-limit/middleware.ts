@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Database } from '../../../db/client';
 import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
-import { sendError } from '../auth/http';
+import type { Refusal } from '../api/refusals';
+import { sendRefusal } from '../auth/http';
 import { clientAddress } from './client-address';
 import { admit, counterKey, type CounterCheck } from './counters';
 import type { EndpointLimit, Subject } from './limits';
@@ -13,20 +14,22 @@ export interface RateLimitDeps {
 
 const MAX_EMAIL_LENGTH = 254;
 
-/** Who the request is, per subject; null when the rule does not apply (e.g. no session). */
-function subjectOf(per: Subject, req: Request, res: Response): string | null {
-  switch (per) {
-    case 'account':
-      return res.locals.auth?.user.id ?? null;
-    case 'address':
-      return clientAddress(req);
-    case 'email': {
-      const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
-      if (typeof email !== 'string') return null;
-      const normal = email.trim().toLowerCase();
-      return normal && normal.length <= MAX_EMAIL_LENGTH ? normal : null;
-    }
-  }
+/** Who a request is, per subject; null (or absent) when a rule does not apply (e.g. no session). */
+export type Subjects = Partial<Record<Subject, string | null>>;
+
+/** The sign-up email as the `email` rule counts it, or null when it is not a usable one. */
+export function emailSubject(email: unknown): string | null {
+  if (typeof email !== 'string') return null;
+  const normal = email.trim().toLowerCase();
+  return normal && normal.length <= MAX_EMAIL_LENGTH ? normal : null;
+}
+
+function subjectsOf(req: Request, res: Response): Subjects {
+  return {
+    account: res.locals.auth?.user.id ?? null,
+    address: clientAddress(req),
+    email: emailSubject((req.body as { email?: unknown } | undefined)?.email),
+  };
 }
 
 /** The refusal people read: "Too many sign-up attempts. Please wait 5 minutes and try again." */
@@ -35,31 +38,51 @@ export function rateLimitMessage(endpoint: EndpointLimit, seconds: number): stri
 }
 
 /**
- * Counts the request against the endpoint's rules (state in the database, in the write
- * transaction) and answers `429 {error, code: 'rate_limited'}` with `Retry-After` once any is
- * spent. Mount after `sessionMiddleware` (for `account`) and `jsonBody` (for `email`).
+ * Counts one call against the endpoint's rules (state in the database, in the write transaction):
+ * null when it may go on, else the 429 refusal `rate_limited` with its wait. The JSON API's
+ * middleware below and the pages' form posts (site/server/pages) both count through here.
+ */
+export async function checkRateLimit(
+  deps: RateLimitDeps,
+  endpoint: EndpointLimit,
+  subjects: Subjects,
+): Promise<Refusal | null> {
+  const checks: CounterCheck[] = [];
+  for (const rule of endpoint.rules) {
+    const subject = subjects[rule.per];
+    if (subject === null || subject === undefined) continue;
+    checks.push({
+      key: counterKey(endpoint, rule.per, subject),
+      limit: rule.limit,
+      windowMs: rule.windowMs,
+    });
+  }
+  if (checks.length === 0) return null;
+  const now = (deps.clock ?? Date.now)();
+  const admission = await deps.database.write((tx) => admit(tx, checks, now));
+  if (admission.ok) return null;
+  const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+  return {
+    ok: false,
+    status: 429,
+    error: rateLimitMessage(endpoint, seconds),
+    code: RATE_LIMITED,
+    retryAfterSeconds: seconds,
+  };
+}
+
+/**
+ * Counts the request against the endpoint's rules and answers `429 {error, code: 'rate_limited'}`
+ * with `Retry-After` once any is spent. Mount after `sessionMiddleware` (for `account`) and
+ * `jsonBody` (for `email`).
  */
 export function rateLimit(deps: RateLimitDeps, endpoint: EndpointLimit): RequestHandler {
   return async (req, res, next) => {
     try {
-      const checks: CounterCheck[] = [];
-      for (const rule of endpoint.rules) {
-        const subject = subjectOf(rule.per, req, res);
-        if (subject === null) continue;
-        checks.push({
-          key: counterKey(endpoint, rule.per, subject),
-          limit: rule.limit,
-          windowMs: rule.windowMs,
-        });
-      }
-      if (checks.length === 0) return next();
-      const now = (deps.clock ?? Date.now)();
-      const admission = await deps.database.write((tx) => admit(tx, checks, now));
-      if (admission.ok) return next();
-      const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
-      res.set('Retry-After', String(seconds));
+      const refusal = await checkRateLimit(deps, endpoint, subjectsOf(req, res));
+      if (!refusal) return next();
       res.set('Cache-Control', 'no-store');
-      sendError(res, 429, rateLimitMessage(endpoint, seconds), RATE_LIMITED);
+      sendRefusal(res, refusal);
     } catch (error) {
       next(error);
     }

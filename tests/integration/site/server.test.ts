@@ -8,6 +8,7 @@ import express, { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../site/server/auth/users';
 import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
+import type { PageServices } from '../../../site/server/pages/services';
 import { PILLARS, SERVICES } from '../../../site/app/content/brand';
 import { BUILD_DIR, ensureSiteBuild } from '../../support/build';
 import { HttpClient } from '../../support/http-client';
@@ -79,6 +80,13 @@ describe('site server (production build)', () => {
         if (who === 'broken') throw new Error('session store down: secret detail');
         return who === 'signed-in' ? SIGNED_IN : null;
       },
+      // The pages this file opens read nothing beyond the signed-in user.
+      pageServices: () =>
+        new Proxy({} as PageServices, {
+          get(_target, area) {
+            throw new Error(`this test has no page services (${String(area)})`);
+          },
+        }),
       context: {
         publicUrl: 'https://play.example.zm',
         partyPublicUrl: 'wss://party.example.zm',
