@@ -1,9 +1,20 @@
 // The account forms' kit (sign in, sign up, forgot, reset, change password, link Google): a labelled
-// input (and its email preset), a password input with "Show password", a checkbox, each announcing its error or hint; the
-// busy button's spinner; moving focus to the first error; the client's new-password check.
+// input (and its email preset), a password input with "Show password", a checkbox, each announcing
+// its error or hint; the busy button's spinner; moving focus to the first error; the client's
+// new-password check. Every field has its `name`, so a form posts as a plain form too (without
+// scripts, or before its island has hydrated).
 import { useId, useState, type ReactNode } from 'react';
 import { authMessages, LIMITS } from '../../../shared/auth-messages';
-import { FieldError } from './complete-profile-dialog';
+import { useHydrated } from './use-hydrated';
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="field__error">
+      {message}
+    </p>
+  );
+}
 
 export function TextField({
   label,
@@ -26,6 +37,8 @@ export function TextField({
   inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
   maxLength?: number;
   placeholder?: string;
+  /** The server found this field wrong (a form posted without scripts): focus it. */
+  autoFocus?: boolean;
 }) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
@@ -59,11 +72,15 @@ export function EmailField(props: {
   value: string;
   onChange(value: string): void;
   error: string | undefined;
+  autoFocus?: boolean;
 }) {
   return <TextField label="Email" name="email" type="email" autoComplete="email" {...props} />;
 }
 
-/** A password input; its checkbox reads "Show <label, lower case>" ("Show password" by default). */
+/**
+ * A password input; its checkbox reads "Show <label, lower case>" ("Show password" by default) and
+ * appears once scripts run (without them it could do nothing).
+ */
 export function PasswordField({
   label = 'Password',
   name = 'password',
@@ -72,6 +89,7 @@ export function PasswordField({
   error,
   hint,
   autoComplete,
+  autoFocus,
 }: {
   label?: string;
   name?: string;
@@ -80,8 +98,10 @@ export function PasswordField({
   error: string | undefined;
   hint?: string;
   autoComplete: 'current-password' | 'new-password';
+  autoFocus?: boolean;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const [show, setShow] = useState(false);
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -94,6 +114,7 @@ export function PasswordField({
         value={value}
         required
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
@@ -105,10 +126,12 @@ export function PasswordField({
           {hint}
         </p>
       ) : null}
-      <label className="check check--small">
-        <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
-        <span>Show {label.toLowerCase()}</span>
-      </label>
+      {hydrated ? (
+        <label className="check check--small">
+          <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
+          <span>Show {label.toLowerCase()}</span>
+        </label>
+      ) : null}
     </div>
   );
 }
@@ -118,12 +141,14 @@ export function CheckField({
   checked,
   onChange,
   error,
+  autoFocus,
   children,
 }: {
   name: string;
   checked: boolean;
   onChange(checked: boolean): void;
   error: string | undefined;
+  autoFocus?: boolean;
   children: ReactNode;
 }) {
   const id = useId();
@@ -136,6 +161,7 @@ export function CheckField({
           type="checkbox"
           checked={checked}
           required
+          autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => onChange(e.target.checked)}
