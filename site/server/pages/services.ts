@@ -10,6 +10,8 @@ import type { WalletDeps, WalletService } from '../wallet/service';
 import { accountDoor } from './account';
 import { pageCallerOf } from './caller';
 import { consoleDoor } from './console';
+import { playDoor } from './play';
+import { roomsDoor } from './rooms';
 import { gamesDoor, walletDoor } from './wallet';
 
 export interface PageServicesDeps {
@@ -25,6 +27,8 @@ export function pageServices(deps: PageServicesDeps, req: Request, user: PublicU
     wallet: walletDoor(deps.wallet, caller),
     games: gamesDoor(deps.rooms, caller),
     console: consoleDoor(deps.wallet, caller),
+    play: playDoor(deps.auth, caller),
+    rooms: roomsDoor(deps, caller),
   };
 }
 
