@@ -5,7 +5,7 @@ import {
   paymentPageLoader,
 } from '../components/account/payment-page';
 import { BRAND } from '../content/brand';
-import { BackToRoom, ROOM_PARAM } from '../game/back-to-room';
+import { ROOM_PARAM } from '../components/rooms/back-to-room';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/deposit';
@@ -21,11 +21,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The room the person was joining when the stake was not covered: the page leads back to it.
-  const room = new URL(request.url).searchParams.get('room');
-  return {
-    ...(await paymentPageLoader(request, context, 'deposit')),
-    roomId: room && ROOM_PARAM.test(room) ? room : null,
-  };
+  const roomId = new URL(request.url).searchParams.get('room');
+  const [page, room] = await Promise.all([
+    paymentPageLoader(request, context, 'deposit'),
+    roomId && ROOM_PARAM.test(roomId) ? context.services.rooms.room(roomId) : null,
+  ]);
+  return { ...page, room: room?.ok ? room.room : null };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -33,14 +34,13 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Deposit({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, roomId } = loaderData;
   return (
     <PaymentPage
       kind="deposit"
       loaderData={loaderData}
       refused={actionData?.refused ?? null}
       lead="Add money to your game wallet with MTN, Airtel or Zamtel mobile money. Withdrawals go only to numbers you have deposited from."
-      before={roomId ? <BackToRoom roomId={roomId} user={user} /> : null}
+      room={loaderData.room}
     />
   );
 }

@@ -2,8 +2,9 @@
 // input (and its email preset), a password input with "Show password", a checkbox, each announcing
 // its error or hint; the busy button's spinner; moving focus to the first error; the client's
 // new-password check. Every field has its `name`, so a form posts as a plain form too (without
-// scripts, or before its island has hydrated).
-import { useId, useState, type ReactNode } from 'react';
+// scripts, or before its island has hydrated). Without `onChange` a field is left to the browser
+// (`defaultValue`): the kit of a form that only ever posts.
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { authMessages, LIMITS } from '../../../shared/auth-messages';
 import { useHydrated } from './use-hydrated';
 
@@ -14,6 +15,13 @@ export function FieldError({ id, message }: { id: string; message: string | unde
       {message}
     </p>
   );
+}
+
+/** Controlled when the form keeps the value; the browser's own field when it only posts. */
+function control(value: string, onChange: ((value: string) => void) | undefined) {
+  return onChange
+    ? { value, onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value) }
+    : { defaultValue: value };
 }
 
 export function TextField({
@@ -29,7 +37,7 @@ export function TextField({
   label: string;
   name: string;
   value: string;
-  onChange(value: string): void;
+  onChange?(value: string): void;
   error: string | undefined;
   hint?: string;
   type?: string;
@@ -49,11 +57,10 @@ export function TextField({
         id={id}
         name={name}
         type={type}
-        value={value}
+        {...control(value, onChange)}
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
         {...rest}
       />
       {error ? (
@@ -70,7 +77,7 @@ export function TextField({
 /** The email input of the log-in, sign-up and forgot-password forms. */
 export function EmailField(props: {
   value: string;
-  onChange(value: string): void;
+  onChange?(value: string): void;
   error: string | undefined;
   autoFocus?: boolean;
 }) {
@@ -94,7 +101,7 @@ export function PasswordField({
   label?: string;
   name?: string;
   value: string;
-  onChange(value: string): void;
+  onChange?(value: string): void;
   error: string | undefined;
   hint?: string;
   autoComplete: 'current-password' | 'new-password';
@@ -111,13 +118,12 @@ export function PasswordField({
         id={id}
         name={name}
         type={show ? 'text' : 'password'}
-        value={value}
+        {...control(value, onChange)}
         required
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
       />
       {error ? (
         <FieldError id={`${id}-error`} message={error} />

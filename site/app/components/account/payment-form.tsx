@@ -12,7 +12,9 @@ import {
   type SetStateAction,
 } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
+import type { PublicRoom } from '../../../server/rooms/types';
 import { componentIsland } from '../../islands';
+import { BackToRoom } from '../rooms/back-to-room';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { GetHelpLink } from './get-help-link';
@@ -177,6 +179,8 @@ export interface PaymentFormProps {
   payment: PaymentView | null;
   /** This page's address (the way back to an empty form). */
   path: string;
+  /** The room the person was joining when the stake was not covered (deposits). */
+  room?: PublicRoom | null;
 }
 
 /** Where the form starts: the payment or the refusal the server rendered, else an empty form. */
@@ -206,6 +210,7 @@ function PaymentForm({
   refused,
   payment,
   path,
+  room = null,
 }: PaymentFormProps) {
   const text = TEXT[kind];
   const hydrated = useHydrated();
@@ -301,8 +306,14 @@ function PaymentForm({
     setBlurred({ phone: false, amount: false });
   }
 
+  const backToRoom = room ? <BackToRoom room={room} balance={balance} /> : null;
   if (phase.name === 'waiting') {
-    return <Waiting kind={kind} message={phase.message} slow={phase.slow} reloads={!hydrated} />;
+    return (
+      <>
+        {backToRoom}
+        <Waiting kind={kind} message={phase.message} slow={phase.slow} reloads={!hydrated} />
+      </>
+    );
   }
   // A withdrawal offers only the numbers that funded the account (decision 018).
   const numbers = kind === 'withdrawal' ? proved.numbers : undefined;
@@ -316,6 +327,7 @@ function PaymentForm({
 
   return (
     <>
+      {backToRoom}
       {phase.name === 'done' ? (
         <div ref={result} tabIndex={-1} className="payment-result">
           <Banner tone={phase.tone} title={phase.message}>

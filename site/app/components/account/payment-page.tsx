@@ -3,6 +3,7 @@
 // proved numbers and a payment being followed are read on the server) and one action (the form
 // posted without scripts, through the page door: the JSON API's limits, checks and services).
 import type { ReactNode } from 'react';
+import type { PublicRoom } from '../../../server/rooms/types';
 import { data, Link, redirect } from 'react-router';
 import type { AppLoadContext } from 'react-router';
 import { PATHS } from '../../../shared/paths';
@@ -89,14 +90,14 @@ export function PaymentPage({
   loaderData,
   refused,
   lead,
-  before,
+  room = null,
 }: {
   kind: PaymentKind;
   loaderData: Awaited<ReturnType<typeof paymentPageLoader>>;
   refused: RefusedPayment | null;
   lead: ReactNode;
-  /** Shown above the form (a deposit made to join a room leads back to it). */
-  before?: ReactNode;
+  /** A deposit made to join a room leads back to it (shown above the form). */
+  room?: PublicRoom | null;
 }) {
   const { user, payment, numbers, idempotencyKey } = loaderData;
   const page = PAGES[kind];
@@ -116,21 +117,19 @@ export function PaymentPage({
           </p>
         </Banner>
       ) : (
-        <>
-          {before}
-          <Island
-            of={paymentFormIsland}
-            props={{
-              kind,
-              user,
-              ...(numbers === undefined ? {} : { numbers }),
-              idempotencyKey,
-              refused,
-              payment,
-              path: page.path,
-            }}
-          />
-        </>
+        <Island
+          of={paymentFormIsland}
+          props={{
+            kind,
+            user,
+            ...(numbers === undefined ? {} : { numbers }),
+            idempotencyKey,
+            refused,
+            payment,
+            path: page.path,
+            room,
+          }}
+        />
       )}
     </AccountPage>
   );

@@ -2,7 +2,7 @@
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
 import { formatZmw } from '../account/money';
-import { shortId } from '../account/use-api-read';
+import { shortId } from './short-id';
 import type { AuditEntry, ErrorEntry, LedgerData, RoomsData, SectionProblem } from './console-data';
 import { consoleHref } from './sections';
 
