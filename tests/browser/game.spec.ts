@@ -200,7 +200,7 @@ test('two players play a whole game while a guest watches; the history shows the
 
   // The game just played opens by itself: its lesson, the statements and the dice check,
   // recomputed in the browser.
-  await expect(mine.getByRole('button', { name: 'Hide details' })).toBeVisible();
+  await expect(mine.getByRole('link', { name: 'Hide details' })).toBeVisible();
   await expect(mine.getByTestId('lesson').locator('li')).toHaveCount(6);
   await expect(mine.getByRole('table').first()).toContainText('Net profit');
   await mine.getByRole('button', { name: 'Verify the dice' }).click();

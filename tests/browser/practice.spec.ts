@@ -53,7 +53,7 @@ test('a signed-out visitor practises against bots from the home page and reads t
   await gameOver.getByRole('link', { name: 'Game history' }).click();
   const item = page.locator('.history-item').first();
   await expect(item.getByTestId('practice-mark')).toBeVisible({ timeout: 30_000 });
-  await item.getByRole('button', { name: 'Lesson, statements and dice check' }).click();
+  await item.getByRole('link', { name: 'Lesson, statements and dice check' }).click();
   await expect(item.getByTestId('lesson').locator('li')).toHaveCount(6);
   await expect(item.getByTestId('after-practice')).toBeVisible();
   await testInfo.attach('practice-history', {
