@@ -25,7 +25,7 @@ import {
 /** The board's side on each screen (site/app/game/board-stage.tsx fits it to the room it has). */
 export const SCREENS = [
   { name: '360x740', board: 280 },
-  { name: '740x360', board: 300 },
+  { name: '740x360', board: 280 },
   { name: '1366x800', board: 560 },
 ] as const;
 

@@ -5,8 +5,8 @@
 // `pieces` (each player's truck at its parking spot).
 import { BOARD, PLAYER_COLORS, type PlayerColor } from '../../../game/board';
 import { dieFaceSymbol, DIE_SHADE, DIE_UNITS, dieSymbols } from './die';
-import { boardLayout, parkingSpot, yardSpots, type Box } from './geometry';
-import { GROUND_GRADIENTS, groundNodes } from './ground';
+import { boardLayout, parkingSpot, roadOf, yardSpots, type Box } from './geometry';
+import { acacia, depotSign, GROUND_GRADIENTS, groundNodes } from './ground';
 import { BRAND, centreWords, describeBoard } from './hud';
 import { iconAt } from './icons';
 import {
@@ -174,10 +174,18 @@ function fence(card: Box, rail: string, post: string, cell: number): SceneNode[]
 function yardTile(art: YardArt, layout: TileLayout, cell: number): SceneNode {
   const { card } = layout;
   if (!art.owner) {
-    // An empty lot: bare earth, a broken fence, a "For rent" board on a post.
-    const post = Math.max(2, cell * 0.05);
+    // An empty lot: bare earth with a few tufts, fence posts without rails, and a "For rent"
+    // board on two short legs.
+    const leg = Math.max(1.5, cell * 0.035);
     const label = layout.label.box;
-    const postTop = label.y + label.height;
+    const legTop = label.y + label.height - 0.5;
+    const legLength = Math.max(2, layout.art.height * 0.35);
+    const a = layout.art;
+    const tuft = (x: number, y: number): SceneNode => ({
+      type: 'path',
+      d: `M${x - cell * 0.05} ${y} L${x - cell * 0.02} ${y - cell * 0.07} L${x} ${y} L${x + cell * 0.025} ${y - cell * 0.08} L${x + cell * 0.05} ${y} Z`,
+      fill: GROUND.grassDark,
+    });
     return group(
       [
         {
@@ -190,31 +198,33 @@ function yardTile(art: YardArt, layout: TileLayout, cell: number): SceneNode {
         },
         {
           type: 'ellipse',
-          cx: layout.art.x + layout.art.width * 0.3,
-          cy: layout.art.y + layout.art.height * 0.7,
-          rx: layout.art.width * 0.22,
-          ry: layout.art.height * 0.16,
+          cx: a.x + a.width * 0.3,
+          cy: a.y + a.height * 0.72,
+          rx: a.width * 0.24,
+          ry: a.height * 0.14,
           fill: GROUND.earth,
           opacity: 0.25,
         },
         {
           type: 'ellipse',
-          cx: layout.art.x + layout.art.width * 0.74,
-          cy: layout.art.y + layout.art.height * 0.45,
-          rx: layout.art.width * 0.16,
-          ry: layout.art.height * 0.12,
+          cx: a.x + a.width * 0.75,
+          cy: a.y + a.height * 0.8,
+          rx: a.width * 0.15,
+          ry: a.height * 0.1,
           fill: GROUND.earth,
           opacity: 0.2,
         },
+        tuft(a.x + a.width * 0.62, a.y + a.height * 0.98),
+        tuft(a.x + a.width * 0.14, a.y + a.height * 0.95),
         ...fence(card, GROUND.sand, GROUND.earthDark, cell).slice(1),
-        {
+        ...[0.3, 0.7].map((f): SceneNode => ({
           type: 'rect',
-          x: card.x + card.width / 2 - post / 2,
-          y: postTop - 1,
-          width: post,
-          height: Math.max(2, layout.art.y + layout.art.height - postTop),
+          x: label.x + label.width * f - leg / 2,
+          y: legTop,
+          width: leg,
+          height: legLength,
           fill: GROUND.earthDark,
-        },
+        })),
         plate(label, WHITE, cell * 0.05, OUTLINE, Math.max(1, cell * 0.02)),
         ...textNodes(layout.label, '#B42318'),
       ],
@@ -261,8 +271,22 @@ export function boardLayer(
   const tiles = layoutTiles(arts, cells(size), size, textScale);
   const cell = size / 6;
   const brand = fitSlot(centre.brand, BRAND);
+  // Two acacias either side of the die's plaza, where the square leaves them room.
+  const town = roadOf(size).town;
+  const tree = cell * 0.62;
+  const beside = (town.width - centre.die.width * 1.25) / 2;
+  const base = centre.die.y + centre.die.height;
+  const trees =
+    beside >= tree + cell * 0.1
+      ? [
+          acacia(town.x + beside / 2, base, tree),
+          acacia(town.x + town.width - beside / 2, base, tree),
+        ]
+      : [];
   return group([
     ...groundNodes(size, centre),
+    ...depotSign(size),
+    ...trees,
     ...arts.map((art, p) => {
       const layout = tiles[p] as TileLayout;
       return art.kind === 'stop' ? stopTile(art, layout, cell) : yardTile(art, layout, cell);

@@ -335,7 +335,7 @@ export function parkingSpot(position: number, seat: number, size: number, player
 export function depotRoof(size: number): Box {
   const { town, cell } = roadOf(size);
   const pad = cell * 0.08;
-  return { x: town.x + pad, y: town.y + pad, width: town.width - 2 * pad, height: cell * 0.14 };
+  return { x: town.x + pad, y: town.y + pad, width: town.width - 2 * pad, height: cell * 0.16 };
 }
 
 /** The depot: a row of six bays under its roof, where trucks wait to start. */

@@ -4,6 +4,7 @@
 import { alongCentreLine, depotBays, depotRoof, roadOf, type Road } from './geometry';
 import type { CentreLayout } from './labels';
 import { GROUND, OUTLINE } from './palette';
+import { MIN_FONT_PX } from './type';
 import { group, type LinearGradient, type SceneNode } from './scene';
 
 export const GROUND_GRADIENTS: LinearGradient[] = [
@@ -48,6 +49,64 @@ export function centreLineDashes(road: Road, dash: number, gap: number): string 
     parts.push(points.map((p, j) => `${j === 0 ? 'M' : 'L'}${f(p.x)} ${f(p.y)}`).join(' '));
   }
   return parts.join(' ');
+}
+
+/** An acacia, flat-topped, standing at (x, base), `width` px across its crown. */
+export function acacia(x: number, base: number, width: number): SceneNode {
+  const height = width * 0.85;
+  const trunk = Math.max(1, width * 0.07);
+  return group([
+    {
+      type: 'ellipse',
+      cx: x,
+      cy: base,
+      rx: width * 0.34,
+      ry: width * 0.07,
+      fill: '#000000',
+      opacity: 0.15,
+    },
+    {
+      type: 'path',
+      d: `M${x} ${base} L${x - width * 0.02} ${base - height * 0.5} L${x - width * 0.22} ${base - height * 0.74} M${x - width * 0.02} ${base - height * 0.5} L${x + width * 0.2} ${base - height * 0.76}`,
+      stroke: GROUND.earthDark,
+      strokeWidth: trunk,
+    },
+    {
+      type: 'ellipse',
+      cx: x,
+      cy: base - height * 0.8,
+      rx: width / 2,
+      ry: height * 0.17,
+      fill: GROUND.grassDark,
+    },
+    {
+      type: 'ellipse',
+      cx: x - width * 0.06,
+      cy: base - height * 0.86,
+      rx: width * 0.38,
+      ry: height * 0.1,
+      fill: GROUND.grass,
+    },
+  ]);
+}
+
+/** The depot's name on its roof, where the roof is tall enough for 11 px letters. */
+export function depotSign(size: number): SceneNode[] {
+  const roof = depotRoof(size);
+  const letters = Math.floor(roof.height * 0.78 * 2) / 2;
+  if (letters < MIN_FONT_PX) return [];
+  return [
+    {
+      type: 'text',
+      x: roof.x + roof.width / 2,
+      y: roof.y + roof.height / 2 + letters * 0.36,
+      text: 'DEPOT',
+      size: letters,
+      weight: 800,
+      anchor: 'middle',
+      fill: GROUND.sand,
+    },
+  ];
 }
 
 /** Grass, the frame, the road and the town square's ground. */
