@@ -160,6 +160,9 @@ export function haloWidth(size: number): number {
   return Math.max(1.2, size * 0.14);
 }
 
+/** Tiles narrower than this (px) take one-word labels only. */
+export const NARROW_TILE_PX = 60;
+
 /** The icon or fleet needs at least this much height (fraction of a tile's side). */
 const MIN_ART = 0.28;
 
@@ -175,8 +178,12 @@ function layTile(
   const plated = art.kind === 'yard';
   const plate = platePadding(size);
   const labelPlate = plated ? plate : { x: haloWidth(size) / 2, y: 0 };
+  const choices =
+    art.kind === 'stop' && side < NARROW_TILE_PX
+      ? art.label.filter((lines) => lines.every((line) => !line.includes(' ')))
+      : art.label;
   const pick = pickLines(
-    art.label,
+    choices,
     room - 2 * labelPlate.x,
     size,
     weight,

@@ -16,6 +16,7 @@ import {
   fitTurnSlot,
   layoutCentre,
   layoutTiles,
+  NARROW_TILE_PX,
   type PlacedText,
 } from '../../../site/shared/art/labels';
 import { boardModel } from '../../../site/shared/art/model';
@@ -54,7 +55,10 @@ interface Labelled {
   text: PlacedText | null;
 }
 
-/** Every label box on a board: each tile's label and tag, the town square's lines and die. */
+/**
+ * Every label box on a board: each tile's label and tag and the room its icon or fleet keeps, the
+ * town square's lines, its depot and die.
+ */
 function labelsOf(view: RoomView | null, size: number, textScale: number): Labelled[] {
   const model = boardModel(view);
   const cells = boardLayout(size).tiles;
@@ -68,6 +72,7 @@ function labelsOf(view: RoomView | null, size: number, textScale: number): Label
     ...tiles.flatMap((t) => [
       { owner: `tile ${t.position} label`, box: t.label.box, text: t.label },
       ...(t.tag ? [{ owner: `tile ${t.position} tag`, box: t.tag.box, text: t.tag }] : []),
+      { owner: `tile ${t.position} art`, box: t.art, text: null },
     ]),
     { owner: 'depot', box: centre.depot, text: null },
     { owner: 'turn', box: turn.box, text: turn },
@@ -148,16 +153,18 @@ describe('the label layout', () => {
     );
   });
 
-  it('writes one word per label on a phone-sized board, and nothing under 11 px', () => {
-    const size = 280;
-    const tiles = layoutTiles(tileArts([]), boardLayout(size).tiles, size, 1);
-    expect(tiles).toHaveLength(BOARD_SIZE);
-    for (const tile of tiles) {
-      const box = BOARD[tile.position];
-      if (box?.kind === 'home') continue;
-      expect(tile.label.lines).toHaveLength(1);
-      expect(tile.label.lines[0]).not.toContain(' ');
-      expect(tile.label.size).toBeGreaterThanOrEqual(MIN_FONT_PX);
+  it('writes one word per label on narrow tiles (a phone-sized board), nothing under 11 px', () => {
+    for (let size = MIN_BOARD_SIZE; size < NARROW_TILE_PX * 6; size++) {
+      for (const textScale of TEXT_SCALES) {
+        const tiles = layoutTiles(tileArts([]), boardLayout(size).tiles, size, textScale);
+        expect(tiles).toHaveLength(BOARD_SIZE);
+        for (const tile of tiles) {
+          if (BOARD[tile.position]?.kind === 'home') continue;
+          expect(tile.label.lines).toHaveLength(1);
+          expect(tile.label.lines[0]).not.toContain(' ');
+          expect(tile.label.size).toBeGreaterThanOrEqual(MIN_FONT_PX);
+        }
+      }
     }
   });
 
