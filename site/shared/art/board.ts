@@ -12,6 +12,7 @@ import { iconAt } from './icons';
 import {
   fitSlot,
   fitTurnSlot,
+  haloWidth,
   layoutCentre,
   layoutTiles,
   type CentreLayout,
@@ -112,12 +113,25 @@ function priceTag(tag: PlacedText, ink: string, cell: number): SceneNode[] {
   return nodes;
 }
 
+/** A soft shadow under a plot, so the tiles stand on the grass. */
+function cardShadow(card: Box, cell: number): SceneNode {
+  return {
+    type: 'rect',
+    ...card,
+    y: card.y + Math.max(1, cell * 0.025),
+    radius: cell * 0.1,
+    fill: '#000000',
+    opacity: 0.22,
+  };
+}
+
 function stopTile(art: StopArt, layout: TileLayout, cell: number): SceneNode {
   const tone = TONES[art.tone];
   const iconSide = Math.min(layout.art.width, layout.art.height);
-  const halo = { color: OUTLINE, width: Math.max(1.6, layout.label.size * 0.2) };
+  const halo = { color: OUTLINE, width: haloWidth(layout.label.size) };
   return group(
     [
+      cardShadow(layout.card, cell),
       {
         type: 'rect',
         ...layout.card,
@@ -188,6 +202,7 @@ function yardTile(art: YardArt, layout: TileLayout, cell: number): SceneNode {
     });
     return group(
       [
+        cardShadow(card, cell),
         {
           type: 'rect',
           ...card,
@@ -237,6 +252,7 @@ function yardTile(art: YardArt, layout: TileLayout, cell: number): SceneNode {
   );
   return group(
     [
+      cardShadow(card, cell),
       {
         type: 'rect',
         ...card,
