@@ -2,7 +2,8 @@
 // rooms (an empty board, two players early, six players late with fleets and an open truck offer,
 // a waiting room, hostile names, 200 % text) at the board sizes of a 360 × 740 phone, a 740 × 360
 // phone on its side and a 1366 × 800 laptop, and writes each as SVG and as PNG through the tests'
-// Chromium (device pixel ratio 2). Default out-dir: test-results/art/.
+// Chromium (phones at device pixel ratio 2, the laptop at 1). Default out-dir: test-results/art/.
+// `--docs` writes the pictures docs/art.md shows into docs/art/ (PNG only).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -24,9 +25,9 @@ import {
 
 /** The board's side on each screen (site/app/game/board-stage.tsx fits it to the room it has). */
 export const SCREENS = [
-  { name: '360x740', board: 280 },
-  { name: '740x360', board: 280 },
-  { name: '1366x800', board: 560 },
+  { name: '360x740', board: 280, scale: 2 },
+  { name: '740x360', board: 280, scale: 2 },
+  { name: '1366x800', board: 560, scale: 1 },
 ] as const;
 
 interface Room {
@@ -46,15 +47,20 @@ const ROOMS: Room[] = [
   { name: 'six-late-text-200', view: sixLate, now: sixLateNow, textScale: 2 },
 ];
 
+/** The pictures in docs/art.md. */
+const DOCS = ['empty', 'two-early', 'six-late', 'six-late-text-200'];
+
 async function main(): Promise<void> {
-  const out = path.resolve(process.argv[2] ?? 'test-results/art');
+  const docs = process.argv.includes('--docs');
+  const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+  const out = path.resolve(docs ? 'docs/art' : (dir ?? 'test-results/art'));
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch(playwrightLaunchOptions());
   try {
-    const page = await browser.newPage({ deviceScaleFactor: 2 });
     let worst = { ratio: 0, text: '', size: 0 };
-    for (const room of ROOMS) {
+    for (const room of ROOMS.filter((r) => !docs || DOCS.includes(r.name))) {
       for (const screen of SCREENS) {
+        const page = await browser.newPage({ deviceScaleFactor: screen.scale });
         const scene = boardScene(boardModel(room.view), {
           size: screen.board,
           now: room.now ?? null,
@@ -63,7 +69,7 @@ async function main(): Promise<void> {
         });
         const svg = sceneToSvg(scene);
         const file = path.join(out, `board-${room.name}-${screen.name}`);
-        writeFileSync(`${file}.svg`, svg);
+        if (!docs) writeFileSync(`${file}.svg`, svg);
         await page.setViewportSize({ width: screen.board, height: screen.board });
         await page.setContent(
           `<!doctype html><html><body style="margin:0;background:#fafaf9">${svg}</body></html>`,
@@ -81,7 +87,8 @@ async function main(): Promise<void> {
           const ratio = (drawn[i] ?? 0) / estimate;
           if (ratio > worst.ratio) worst = { ratio, text: t.text, size: t.size };
         }
-        console.log(`wrote ${path.relative(process.cwd(), file)}.{svg,png} (${svg.length} bytes)`);
+        await page.close();
+        console.log(`wrote ${path.relative(process.cwd(), file)} (SVG ${svg.length} bytes)`);
       }
     }
     console.log(
