@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { rooms, roomSeats } from '../../../db/schema';
+import { latestFirstRoll, START_DELIVERY_MS } from '../../../game/timing';
 import { ngweeToZmw } from '../../../game/view';
 import { botSeatsOf } from '../practice/bot-seats';
 import type { PublicRoom, RoomForParty } from './types';
@@ -55,7 +56,30 @@ export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
   };
 }
 
-export function toRoomForParty({ room, seats }: RoomWithSeats): RoomForParty {
+/** When the last seat of a room was taken (its bots sit from the start). */
+export function filledAt(seats: readonly SeatRow[]): number {
+  return Math.max(...seats.map((seat) => seat.joinedAt));
+}
+
+/**
+ * A started room whose game must have begun by now: a room server that does not hold that game
+ * (it lost its storage, or never heard of the room in time) is told the room is closed, so it never
+ * starts the game late, from the beginning; one that holds it ignores seats once the game started.
+ * The sweeper refunds such a room once its end time has passed (`expiry.ts`).
+ */
+export function pastItsStart(found: RoomWithSeats, now: number, timeScale: number): boolean {
+  const { room, seats } = found;
+  if (room.status !== 'active' && room.status !== 'countdown') return false;
+  if (seats.length === 0) return false;
+  return now > latestFirstRoll(filledAt(seats), timeScale) + START_DELIVERY_MS;
+}
+
+export function toRoomForParty(
+  found: RoomWithSeats,
+  clock: { now: number; timeScale: number },
+): RoomForParty {
+  const { room, seats } = found;
+  const started = room.status === 'countdown' ? 'active' : room.status;
   return {
     roomId: room.roomId,
     stakeNgwee: room.amount,
@@ -63,7 +87,7 @@ export function toRoomForParty({ room, seats }: RoomWithSeats): RoomForParty {
     maxPlayers: room.maxPlayers,
     serverSeed: room.serverSeed,
     // The site never uses 'countdown' itself: the room server runs the countdown.
-    status: room.status === 'countdown' ? 'active' : room.status,
+    status: pastItsStart(found, clock.now, clock.timeScale) ? 'closed' : started,
     seats: seats.map((seat) => ({
       uid: seat.userId,
       name: seat.name,

@@ -7,12 +7,13 @@ export interface RoomSweeper {
 }
 
 /**
- * Wakes the room servers of games that should have been settled by now (see wakeOverdue), and
- * closes rooms that never filled once they expire (30 min × GAME_TIME_SCALE) and refunds every
- * stake. The timer is only a driver: the expiry is stored with the room, so a restart loses nothing.
+ * Wakes the room servers of games that should have been settled by now (see wakeOverdue), refunds
+ * those whose room server holds no game any more (refundLost), and closes rooms that never filled
+ * once they expire (30 min × GAME_TIME_SCALE) and refunds every stake. The timer is only a driver:
+ * the expiry is stored with the room, so a restart loses nothing.
  */
 export function startRoomSweeper(options: {
-  service: Pick<RoomService, 'expire' | 'wakeOverdue'>;
+  service: Pick<RoomService, 'expire' | 'wakeOverdue' | 'refundLost'>;
   intervalMs?: number;
   clock?: () => number;
   log?: (message: string) => void;
@@ -26,6 +27,7 @@ export function startRoomSweeper(options: {
       const now = clock();
       const closed = await options.service.expire(now);
       await options.service.wakeOverdue(now);
+      await options.service.refundLost(now);
       return closed;
     })().finally(() => {
       running = null;
