@@ -110,6 +110,16 @@ export function setLogLevel(level: LogLevel): void {
   logger.level = level;
 }
 
+/** A failure the site handled: its part (`scope`), what it was doing, and the error by name. */
+export function logFailure(scope: string, context: string, error: unknown): void {
+  logger.error({ scope, error: describeError(error) }, context);
+}
+
+/** A warning of one part of the site, as a function for the parts that take one. */
+export function warnAs(scope: string): (message: string) => void {
+  return (message) => logger.warn({ scope }, message);
+}
+
 /**
  * Errors are logged by name and a trimmed message only. Database errors quote their query parameters
  * (which can hold a password hash or a session id), so everything after `params:` is cut off.

@@ -1,6 +1,6 @@
 import express, { Router, type Request } from 'express';
 import type { IncomingCallback, ProviderName } from '../payments/provider';
-import { logAdminError, logBudget } from '../logging';
+import { logAdminError, logBudget, logger } from '../logging';
 import { walletCodes as c, walletMessages as m } from '../wallet/messages';
 import { apiErrors, sendError, sendUnexpected } from './refusals';
 import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
@@ -52,7 +52,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
     if (!mayLog()) return;
     const dropped = mayLog.dropped();
     if (dropped > 0) {
-      console.error(`[wallet] ${dropped} more payment callbacks refused (not logged)`);
+      logger.error({ scope: 'wallet', dropped }, 'more payment callbacks refused (not logged)');
     }
     await logAdminError(deps.database, { message, details }, now());
   }

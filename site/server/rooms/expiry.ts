@@ -1,22 +1,22 @@
 // Rooms that time out: a room still waiting after its expiry closes and refunds every stake; a
 // started room whose game should have been settled by now is pushed again to wake its server; and
 // one whose room server answers that it holds no game (its storage was lost) is refunded.
-import { and, eq, isNull, lte, max } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { refundStake } from '../../../db/money';
-import { rooms, roomSeats } from '../../../db/schema';
+import { rooms } from '../../../db/schema';
 import { isBotUid } from '../../../game/bots';
-import { latestGameEnd } from '../../../game/timing';
 import { describeError } from '../auth/logging';
 import { logAdminError } from './admin-errors';
+import { warnAs } from '../logging';
 import type { PartyClient } from './party-client';
 import type { RoomPublisher } from './publisher';
-import { loadRoom, type RoomWithSeats } from './queries';
+import { loadRoom, startedUnsettledRooms, type RoomWithSeats } from './queries';
 import type { RoomService } from './service';
 import { clearCurrentRoom } from './user-rooms';
 
 /** How long after that a settlement may still be on its way before the room is woken. */
-const OVERDUE_GRACE_MS = 60_000;
+export const OVERDUE_GRACE_MS = 60_000;
 
 export const LOST_GAME_MESSAGE =
   'The room server holds no game for this room after its end time (its storage was lost): every stake was refunded.';
@@ -49,7 +49,7 @@ export function createExpiry(
   deps: ExpiryDeps,
 ): Pick<RoomService, 'expire' | 'wakeOverdue' | 'refundLost'> {
   const { database, clock, publisher, changed } = deps;
-  const log = deps.log ?? ((message: string) => console.warn(message));
+  const log = deps.log ?? warnAs('rooms');
 
   async function closeExpired(roomId: string, now: number): Promise<boolean> {
     return database.write(async (tx) => {
@@ -78,22 +78,9 @@ export function createExpiry(
 
   /** Started rooms, unsettled a minute after the latest their game could have ended. */
   async function overdueRooms(now: number): Promise<string[]> {
-    const started = await database.read
-      .select({
-        roomId: rooms.roomId,
-        timeMinutes: rooms.timeMinutes,
-        filledAt: max(roomSeats.joinedAt),
-      })
-      .from(rooms)
-      .innerJoin(roomSeats, eq(roomSeats.roomId, rooms.roomId))
-      .where(and(eq(rooms.status, 'active'), isNull(rooms.settledAt)))
-      .groupBy(rooms.roomId);
+    const started = await startedUnsettledRooms(database.read, deps.gameTimeScale);
     return started
-      .filter(
-        ({ timeMinutes, filledAt }) =>
-          filledAt !== null &&
-          now > latestGameEnd(filledAt, timeMinutes, deps.gameTimeScale) + OVERDUE_GRACE_MS,
-      )
+      .filter(({ latestEnd }) => now > latestEnd + OVERDUE_GRACE_MS)
       .map(({ roomId }) => roomId);
   }
 

@@ -1,9 +1,9 @@
 // Reading rooms and shaping them for the two audiences: the public `room` of docs/api.md (never the
 // server seed) and `RoomForParty` for the room server (with the seed, for the dice).
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { rooms, roomSeats } from '../../../db/schema';
-import { latestFirstRoll, START_DELIVERY_MS } from '../../../game/timing';
+import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '../../../game/timing';
 import { ngweeToZmw } from '../../../game/view';
 import { botSeatsOf } from '../practice/bot-seats';
 import type { PublicRoom, RoomForParty } from './types';
@@ -117,5 +117,30 @@ export async function listPublicRooms(q: Queryable): Promise<PublicRoom[]> {
     .orderBy(asc(roomSeats.seatIndex));
   return open.map((room) =>
     toPublicRoom({ room, seats: seats.filter((seat) => seat.roomId === room.roomId) }),
+  );
+}
+
+/**
+ * Every started room not settled yet, with the latest its game could end (from its last seat):
+ * what the sweeper wakes and refunds, and the settlement lag the metrics report.
+ */
+export async function startedUnsettledRooms(
+  q: Queryable,
+  timeScale: number,
+): Promise<{ roomId: string; latestEnd: number }[]> {
+  const started = await q
+    .select({
+      roomId: rooms.roomId,
+      timeMinutes: rooms.timeMinutes,
+      filledAt: max(roomSeats.joinedAt),
+    })
+    .from(rooms)
+    .innerJoin(roomSeats, eq(roomSeats.roomId, rooms.roomId))
+    .where(and(eq(rooms.status, 'active'), isNull(rooms.settledAt)))
+    .groupBy(rooms.roomId);
+  return started.flatMap(({ roomId, timeMinutes, filledAt }) =>
+    filledAt === null
+      ? []
+      : [{ roomId, latestEnd: latestGameEnd(filledAt, timeMinutes, timeScale) }],
   );
 }

@@ -1,4 +1,5 @@
 import type { RoomService } from './service';
+import { warnAs } from '../logging';
 
 export interface RoomSweeper {
   /** One pass now (also what the timer runs). */
@@ -19,7 +20,7 @@ export function startRoomSweeper(options: {
   log?: (message: string) => void;
 }): RoomSweeper {
   const clock = options.clock ?? Date.now;
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const log = options.log ?? warnAs('rooms');
   let running: Promise<string[]> | null = null;
 
   function sweep(): Promise<string[]> {

@@ -197,7 +197,7 @@ test('rooms, errors, revenue by day and the ledger check answer', async () => {
   });
 });
 
-test('the room list counts each room\'s own seats against its size', async () => {
+test("the room list counts each room's own seats against its size", async () => {
   const half = await insertRoom(app.database, player.id, 'waiting');
   await seatPlayer(app.database, half, player.id);
   const full = await insertRoom(app.database, player.id, 'active');

@@ -1,18 +1,24 @@
-// A room server that loses its storage mid-game (a dead disk, a new machine): the game it held is
-// gone, and it must not start the same room again from the beginning, long after the game began.
-// The site's sweeper finds the room unsettled after its end time, the room server answers that it
-// holds no game, and every stake goes back. Real `partykit dev`; its storage folder deleted.
+// The site and its room servers, as an operator sees them (real `partykit dev`):
+// - the sockets the room servers hold reach the site's metrics (call 6, summed over live rooms);
+// - a room server that loses its storage mid-game (a dead disk, a new machine) must not start the
+//   same room again from the beginning, long after the game began: the sweeper finds the room
+//   unsettled after its end time, the room server answers that it holds no game, and every stake
+//   goes back. Its storage folder is deleted for this.
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isLedgerClean } from '../../../db/ledger';
 import { adminErrors, rooms, roomSeats } from '../../../db/schema';
 import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '../../../game/timing';
+import { logger } from '../../../site/server/logging';
+import { createFigures } from '../../../site/server/ops/figures';
 import { LOST_GAME_MESSAGE } from '../../../site/server/rooms/expiry';
+import { httpPartyClient } from '../../../site/server/rooms/party-client';
 import { startRoomSweeper } from '../../../site/server/rooms/sweeper';
 import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
 import { openRoom, startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { waitFor } from '../../support/wait';
+import { mustConnect } from '../../support/ws-client';
 
 // 10 minutes → 12 s; the turn timer rolls after 400 ms.
 const TIME_SCALE = 0.02;
@@ -57,6 +63,40 @@ afterAll(async () => {
   for (const dir of storage) await removeDir(dir);
   await app?.close();
 });
+
+it('counts the sockets the room servers hold in the live rooms', async () => {
+  const host = await app.player({ fundZmw: 10 });
+  const roomId = await openRoom(host);
+  await app.rooms.publisher.idle();
+  const figures = createFigures({
+    database: app.db.database,
+    roomStatus: httpPartyClient({
+      partyUrl: `http://127.0.0.1:${port}`,
+      internalSecret: SECRET,
+      clock: Date.now,
+    }).roomStatus,
+    config: {
+      dataDir: app.db.dir,
+      databaseUrl: app.db.url,
+      backups: { dir: path.join(app.db.dir, 'backups'), everyMinutes: 15, keepDays: 14 },
+      gameTimeScale: TIME_SCALE,
+    },
+    log: logger,
+  });
+  const ticket = (await host.client.post(`/api/rooms/${roomId}/ticket`)).json as { url: string };
+  const sockets = await Promise.all([mustConnect(ticket.url), mustConnect(ticket.url)]);
+  try {
+    await Promise.all(sockets.map((s) => s.waitFor((m) => m.type === 'state')));
+    expect((await figures.askRoomServers()).roomSockets).toEqual({
+      sockets: 2,
+      answered: 1,
+      unanswered: 0,
+    });
+  } finally {
+    await Promise.all(sockets.map((s) => s.close()));
+  }
+  expect((await host.client.post(`/api/rooms/${roomId}/leave`, {})).status).toBe(204);
+}, 60_000);
 
 it('refunds a game whose room server lost its storage mid-game, and never replays it', async () => {
   const host = await app.player({ fundZmw: 10 });
