@@ -153,14 +153,26 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
   return found.sort((a, b) => b.takenAt - a.takenAt);
 }
 
-/** Deletes the copies older than `keepDays`, never the newest one. Returns what it deleted. */
+/** Every copy of the last day is kept; older ones thin out to one a day. */
+const KEEP_ALL_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes copies: those older than `keepDays`, and of those older than a day all but the newest of
+ * each (UTC) day, so that a copy every 15 minutes for 14 days is about 110 files, not 1,344. The
+ * newest copy is never deleted. Returns what it deleted.
+ */
 export async function pruneBackups(dir: string, keepDays: number, now: number): Promise<string[]> {
   const [newest, ...older] = await listBackups(dir);
   if (!newest) return [];
   const cutoff = now - keepDays * 24 * 60 * 60_000;
+  const daysKept = new Set<string>();
   const deleted: string[] = [];
   for (const backup of older) {
-    if (backup.takenAt >= cutoff) continue;
+    const day = new Date(backup.takenAt).toISOString().slice(0, 10);
+    const keep =
+      backup.takenAt >= cutoff && (backup.takenAt >= now - KEEP_ALL_MS || !daysKept.has(day));
+    if (backup.takenAt < now - KEEP_ALL_MS) daysKept.add(day);
+    if (keep) continue;
     await rm(backup.path, { force: true });
     deleted.push(backup.path);
   }

@@ -70,9 +70,14 @@ const stdout: Sink = (line) => {
 };
 let sink: Sink = stdout;
 
-/** Where lines go: stdout, unless a test (or a script) says otherwise; null puts stdout back. */
-export function setLogSink(next: Sink | null): void {
+/**
+ * Where lines go: stdout, unless a test (or a script) says otherwise; null puts stdout back.
+ * Returns the sink it replaces.
+ */
+export function setLogSink(next: Sink | null): Sink {
+  const previous = sink;
   sink = next ?? stdout;
+  return previous;
 }
 
 /**

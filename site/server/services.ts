@@ -106,6 +106,8 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     clock: Date.now,
     timeoutMs: 5_000,
   });
+  // `refusalCounts` (ops/metrics.ts) takes the reader of a counter of refused unsigned calls, when
+  // the site counts them: they are then served as zed_unsigned_calls_refused_total.
   const ops = createOps(config, { database, roomStatus: roomServers.roomStatus });
 
   const api = Router();

@@ -146,5 +146,8 @@ export function alertsFrom(
     });
   }
 
-  return alerts;
+  // The critical ones first; each group in the order above.
+  return alerts.sort(
+    (a, b) => Number(a.severity !== 'critical') - Number(b.severity !== 'critical'),
+  );
 }

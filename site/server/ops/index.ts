@@ -8,7 +8,7 @@ import type { SiteConfig } from '../config';
 import { logger } from '../logging';
 import { startBackupSchedule, type BackupSchedule } from './backup-schedule';
 import { createFigures, type FiguresService } from './figures';
-import { createMetrics, type SiteMetrics } from './metrics';
+import { createMetrics, type MetricsSources, type SiteMetrics } from './metrics';
 import { probesRouter } from './probes';
 import { trackRequests, type RequestTracking } from './requests';
 
@@ -28,7 +28,10 @@ export function createOps(
     SiteConfig,
     'dataDir' | 'databaseUrl' | 'backups' | 'gameTimeScale' | 'partyUrl' | 'metricsToken'
   >,
-  deps: { database: Database; roomStatus(roomId: string): Promise<RoomServerStatus> },
+  deps: {
+    database: Database;
+    roomStatus(roomId: string): Promise<RoomServerStatus>;
+  } & MetricsSources,
 ): SiteOps {
   const figures = createFigures({
     database: deps.database,
@@ -36,7 +39,7 @@ export function createOps(
     config,
     log: logger,
   });
-  const metrics = createMetrics(figures.latest);
+  const metrics = createMetrics(figures.latest, { refusalCounts: deps.refusalCounts });
   let backups: BackupSchedule | null = null;
   return {
     figures,

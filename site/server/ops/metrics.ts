@@ -25,7 +25,20 @@ export interface SiteMetrics {
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUEUE_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-export function createMetrics(figures: () => OpsFigures): SiteMetrics {
+export interface MetricsSources {
+  /**
+   * Refused calls that anyone can send without a key, by kind, since the process started (the
+   * refusal counter of unsigned payment callbacks and internal calls): served as
+   * `zed_unsigned_calls_refused_total{kind}`. services.ts passes the counter's reader when the site
+   * has one.
+   */
+  refusalCounts?: () => Readonly<Record<string, number>>;
+}
+
+export function createMetrics(
+  figures: () => OpsFigures,
+  sources: MetricsSources = {},
+): SiteMetrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -170,6 +183,20 @@ export function createMetrics(figures: () => OpsFigures): SiteMetrics {
       if (f.at > 0) set(f.at / 1000);
     },
   );
+
+  const { refusalCounts } = sources;
+  if (refusalCounts) {
+    new Counter({
+      name: 'zed_unsigned_calls_refused_total',
+      help: 'Calls refused for a missing or wrong signature (payment callbacks, internal calls), by kind.',
+      labelNames: ['kind'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [kind, count] of Object.entries(refusalCounts())) this.inc({ kind }, count);
+      },
+    });
+  }
 
   return {
     registry,

@@ -74,21 +74,25 @@ describe('backupDatabase', () => {
     ).rejects.toThrow(RemoteDatabaseError);
   });
 
-  it('keeps BACKUP_KEEP_DAYS of copies and always the newest', async () => {
+  it('keeps every copy of the last day, one a day back to BACKUP_KEEP_DAYS, and always the newest', async () => {
     const dir = path.join(db.dir, 'retention');
     const now = Date.UTC(2026, 10, 26, 12);
-    for (const age of [20, 15, 3]) {
-      await backupDatabase({ url: db.url, dir, reason: 'scheduled', now: now - age * DAY });
+    const HOUR = 60 * 60_000;
+    const ages = [20 * DAY, 15 * DAY, 3 * DAY + HOUR, 3 * DAY, 5 * HOUR, 1 * HOUR];
+    for (const age of ages) {
+      await backupDatabase({ url: db.url, dir, reason: 'scheduled', now: now - age });
     }
     await writeFile(path.join(dir, 'notes.txt'), 'not a backup');
     const deleted = await pruneBackups(dir, 14, now);
-    expect(deleted.map((file) => path.basename(file))).toEqual([
-      backupFileName(now - 15 * DAY, 'scheduled'),
-      backupFileName(now - 20 * DAY, 'scheduled'),
-    ]);
-    expect((await listBackups(dir)).map((b) => b.takenAt)).toEqual([now - 3 * DAY]);
+    expect(deleted.map((file) => path.basename(file)).sort()).toEqual(
+      [3 * DAY + HOUR, 15 * DAY, 20 * DAY]
+        .map((age) => backupFileName(now - age, 'scheduled'))
+        .sort(),
+    );
+    expect((await listBackups(dir)).map((b) => now - b.takenAt)).toEqual([HOUR, 5 * HOUR, 3 * DAY]);
     // The only copy left is kept however old it is.
-    expect(await pruneBackups(dir, 1, now + 365 * DAY)).toEqual([]);
+    await pruneBackups(dir, 1, now + 365 * DAY);
+    expect(await listBackups(dir)).toHaveLength(1);
   });
 });
 

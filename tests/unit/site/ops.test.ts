@@ -1,12 +1,13 @@
 // The pure parts of running the site: what a log line may hold, how a request is labelled in the
 // metrics, and which figures raise which alert.
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { alertsFrom } from '../../../site/server/admin/alerts';
 import { logger, maskPhoneNumbers, requestIds, setLogSink } from '../../../site/server/logging';
 import type { OpsFigures } from '../../../site/server/ops/figures';
+import { createMetrics, metricsText } from '../../../site/server/ops/metrics';
 import { pageTemplates } from '../../../site/server/ops/requests';
-
-afterEach(() => setLogSink(null));
 
 describe('log lines', () => {
   it('mask a phone number in every way it is written, and nothing else', () => {
@@ -21,7 +22,7 @@ describe('log lines', () => {
 
   it('cut secrets out, mask numbers, and carry the request id inside a request', () => {
     const lines: string[] = [];
-    setLogSink((line) => lines.push(line));
+    const previous = setLogSink((line) => lines.push(line));
     requestIds.run('req-42', () =>
       logger.warn(
         {
@@ -33,6 +34,7 @@ describe('log lines', () => {
         'signing in 0961234567',
       ),
     );
+    setLogSink(previous);
     const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
     expect(entry).toMatchObject({
       level: 'warn',
@@ -62,23 +64,40 @@ describe('route labels', () => {
   });
 });
 
+const now = Date.UTC(2026, 10, 26, 12);
+const calm: OpsFigures = {
+  at: now,
+  roomsLive: {},
+  roomSockets: { sockets: 0, answered: 0, unanswered: 0 },
+  paymentsPending: [],
+  paymentsPastAlert: { count: 0, oldestCreatedAt: null },
+  settlementLagMs: 0,
+  roomsOverdue: 0,
+  roomsRefused: 0,
+  ledger: { clean: true, checkedAt: now },
+  backup: { remote: false, newestAt: now - 10 * 60_000 },
+  disks: [
+    { name: 'data', path: '/srv/data', freeBytes: 50 * 1024 ** 3, totalBytes: 100 * 1024 ** 3 },
+  ],
+};
+
+describe('metrics', () => {
+  it('serve the refused unsigned calls of the counter they are handed', async () => {
+    const counts = { payment_callback_signature: 3, internal_call_signature: 0 };
+    const metrics = createMetrics(() => calm, { refusalCounts: () => counts });
+    try {
+      const { text } = await metricsText(metrics);
+      expect(text).toContain(
+        'zed_unsigned_calls_refused_total{kind="payment_callback_signature"} 3',
+      );
+      expect(text).toContain('zed_ledger_clean 1');
+    } finally {
+      metrics.stop();
+    }
+  });
+});
+
 describe('alerts', () => {
-  const now = Date.UTC(2026, 10, 26, 12);
-  const calm: OpsFigures = {
-    at: now,
-    roomsLive: {},
-    roomSockets: { sockets: 0, answered: 0, unanswered: 0 },
-    paymentsPending: [],
-    paymentsPastAlert: { count: 0, oldestCreatedAt: null },
-    settlementLagMs: 0,
-    roomsOverdue: 0,
-    roomsRefused: 0,
-    ledger: { clean: true, checkedAt: now },
-    backup: { remote: false, newestAt: now - 10 * 60_000 },
-    disks: [
-      { name: 'data', path: '/srv/data', freeBytes: 50 * 1024 ** 3, totalBytes: 100 * 1024 ** 3 },
-    ],
-  };
   const ids = (figures: Partial<OpsFigures>, everyMinutes = 15) =>
     alertsFrom({ ...calm, ...figures }, { backupEveryMinutes: everyMinutes }, now).map((a) => a.id);
 
@@ -96,5 +115,39 @@ describe('alerts', () => {
     expect(ids({ disks: [full] })).toEqual(['disk_nearly_full']);
     const small = { ...calm.disks[0]!, freeBytes: 512 * 1024 ** 2, totalBytes: 2 * 1024 ** 3 };
     expect(ids({ disks: [small] }), 'under 1 GiB free').toEqual(['disk_nearly_full']);
+  });
+
+  it('each link to a section of the runbook that exists', () => {
+    const runbook = readFileSync(
+      path.resolve(import.meta.dirname, '../../../docs/operations.md'),
+      'utf8',
+    );
+    const anchors = new Set(
+      [...runbook.matchAll(/^#+ (.+)$/gm)].map((m) =>
+        m[1]!
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .replace(/ /g, '-'),
+      ),
+    );
+    const everything = alertsFrom(
+      {
+        ...calm,
+        ledger: { clean: false, checkedAt: now },
+        paymentsPastAlert: { count: 1, oldestCreatedAt: now - 40 * 60_000 },
+        roomsRefused: 1,
+        roomsOverdue: 1,
+        backup: { remote: false, newestAt: null },
+        disks: [{ ...calm.disks[0]!, freeBytes: 0 }],
+      },
+      { backupEveryMinutes: 15 },
+      now,
+    );
+    expect(new Set(everything.map((a) => a.id)).size).toBe(6);
+    for (const alert of everything) {
+      const [file, anchor] = alert.runbook.split('#');
+      expect(file).toBe('docs/operations.md');
+      expect(anchors, alert.id).toContain(anchor);
+    }
   });
 });
