@@ -99,7 +99,8 @@ export interface FiguresService {
   stop(): Promise<void>;
 }
 
-const empty = (): OpsFigures => ({
+/** The figures before the first gathering. */
+export const emptyFigures = (): OpsFigures => ({
   at: 0,
   roomsLive: {},
   roomSockets: null,
@@ -122,7 +123,7 @@ export function createFigures(deps: FiguresDeps): FiguresService {
   const clock = deps.clock ?? Date.now;
   const db = deps.database.read;
   const log = deps.log.child({ scope: 'ops' });
-  let figures = empty();
+  let figures = emptyFigures();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
 

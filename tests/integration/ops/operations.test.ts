@@ -106,6 +106,18 @@ async function deposit(person: Person, zmw: number): Promise<string> {
   return paymentId;
 }
 
+/** A private ZMW 10 room for 10 minutes; its id. */
+async function openRoom(host: Person, maxPlayers: number): Promise<string> {
+  const created = await host.client.post('/api/rooms', {
+    amount: 10,
+    time: 10,
+    maxPlayers,
+    privacy: 'Private',
+  });
+  expect(created.status, created.text).toBe(201);
+  return (created.json.room as { roomId: string }).roomId;
+}
+
 async function metrics(): Promise<string> {
   const answer = await fetch(`${site()}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -169,15 +181,8 @@ describe('logs, health and metrics', () => {
     const second = await signUp(PHONES[1]!);
     secrets.push(second.password, second.phone.slice(1), ...second.client.cookies.values());
     await deposit(second, 20);
-    const created = await first.client.post('/api/rooms', {
-      amount: 10,
-      time: 10,
-      maxPlayers: 3,
-      privacy: 'Private',
-    });
-    expect(created.status, created.text).toBe(201);
+    const roomId = await openRoom(first, 3);
     roomCreatedAt = Date.now();
-    const roomId = (created.json.room as { roomId: string }).roomId;
     const ticket = await first.client.post(`/api/rooms/${roomId}/ticket`);
     expect(ticket.status, ticket.text).toBe(200);
     secrets.push(ticket.json.ticket as string);
@@ -288,13 +293,7 @@ describe('the restore drill', () => {
     const guest = await signUp(PHONES[2]!);
     await deposit(host, 30);
     await deposit(guest, 30);
-    const created = await host.client.post('/api/rooms', {
-      amount: 10,
-      time: 10,
-      maxPlayers: 2,
-      privacy: 'Private',
-    });
-    const roomId = (created.json.room as { roomId: string }).roomId;
+    const roomId = await openRoom(host, 2);
     expect((await guest.client.post(`/api/rooms/${roomId}/join`, {})).status).toBe(200);
 
     // Deposits keep coming while the copy is taken.

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyFigures } from '../../../site/server/ops/figures';
 import { createMetrics } from '../../../site/server/ops/metrics';
 import { probesRouter } from '../../../site/server/ops/probes';
 import { trackRequests } from '../../../site/server/ops/requests';
@@ -23,19 +24,7 @@ async function listen(app: express.Express) {
 }
 
 async function site(metricsToken: string | null): Promise<string> {
-  const metrics = createMetrics(() => ({
-    at: 0,
-    roomsLive: {},
-    roomSockets: null,
-    paymentsPending: [],
-    paymentsPastAlert: { count: 0, oldestCreatedAt: null },
-    settlementLagMs: 0,
-    roomsOverdue: 0,
-    roomsRefused: 0,
-    ledger: null,
-    backup: { remote: false, newestAt: null },
-    disks: [],
-  }));
+  const metrics = createMetrics(emptyFigures);
   const app = express();
   app.set('trust proxy', 'loopback');
   app.use(trackRequests(metrics).middleware);

@@ -15,53 +15,31 @@ import { createFigures } from '../../../site/server/ops/figures';
 import { LOST_GAME_MESSAGE } from '../../../site/server/rooms/expiry';
 import { httpPartyClient } from '../../../site/server/rooms/party-client';
 import { startRoomSweeper } from '../../../site/server/rooms/sweeper';
-import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
-import { openRoom, startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { openRoom, type RoomsApp } from '../../support/rooms-app';
+import { startRoomsWithParty, type RoomsWithParty } from '../rooms/with-party';
 import { waitFor } from '../../support/wait';
 import { mustConnect } from '../../support/ws-client';
 
 // 10 minutes → 12 s; the turn timer rolls after 400 ms.
 const TIME_SCALE = 0.02;
 const SECRET = 'ops-storage-lost-internal-secret';
-const CONFIG = path.join(import.meta.dirname, '../rooms/partykit.e2e.json');
 
+let site: RoomsWithParty;
 let app: RoomsApp;
-let party: PartykitServer | undefined;
-let port: number;
-const storage: string[] = [];
-
-async function startParty(): Promise<PartykitServer> {
-  const server = await startPartykit({
-    config: CONFIG,
-    port,
-    vars: { SITE_URL: app.url, INTERNAL_SECRET: SECRET, GAME_TIME_SCALE: String(TIME_SCALE) },
-  });
-  storage.push(server.persistDir);
-  return server;
-}
 
 /** The room server's public status of the room (a GET wakes a room that is not loaded). */
 async function roomServerStatus(roomId: string): Promise<{ status: string }> {
-  const response = await fetch(`http://127.0.0.1:${port}/parties/main/${roomId}`);
+  const response = await fetch(`${site.party.httpUrl}/parties/main/${roomId}`);
   return (await response.json()) as { status: string };
 }
 
 beforeAll(async () => {
-  port = await freePort();
-  app = await startRoomsApp({
-    realClock: true,
-    internalSecret: SECRET,
-    gameTimeScale: TIME_SCALE,
-    partyUrl: `http://127.0.0.1:${port}`,
-    partyPublicUrl: `ws://127.0.0.1:${port}`,
-  });
-  party = await startParty();
+  site = await startRoomsWithParty({ secret: SECRET, timeScale: TIME_SCALE });
+  app = site.app;
 }, 60_000);
 
 afterAll(async () => {
-  await party?.stop();
-  for (const dir of storage) await removeDir(dir);
-  await app?.close();
+  await site?.close();
 });
 
 it('counts the sockets the room servers hold in the live rooms', async () => {
@@ -71,7 +49,7 @@ it('counts the sockets the room servers hold in the live rooms', async () => {
   const figures = createFigures({
     database: app.db.database,
     roomStatus: httpPartyClient({
-      partyUrl: `http://127.0.0.1:${port}`,
+      partyUrl: site.party.httpUrl,
       internalSecret: SECRET,
       clock: Date.now,
     }).roomStatus,
@@ -119,9 +97,7 @@ it('refunds a game whose room server lost its storage mid-game, and never replay
   );
 
   // The room server dies with its disk; a new one starts on empty storage.
-  await party!.kill();
-  await removeDir(party!.persistDir);
-  party = await startParty();
+  await site.restartParty({ storage: 'lost' });
 
   // A player's board reconnects: the room is not started again from the beginning.
   expect((await roomServerStatus(roomId)).status).toBe('closed');
