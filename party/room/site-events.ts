@@ -5,16 +5,32 @@ import type { RoomForParty } from '../../wire/site-room';
 
 /** The input of a fresh machine for a room the site sent. */
 export function machineInput(room: RoomForParty, timeScale: number): RoomInput {
-  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed } = room;
-  return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
+  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, dailyChallenge } = room;
+  return {
+    roomId,
+    stakeNgwee,
+    timeMinutes,
+    maxPlayers,
+    serverSeed,
+    timeScale,
+    ...(dailyChallenge ? { dailyChallenge } : {}),
+  };
 }
 
 /** The input a persisted snapshot was created with (XState ignores it when restoring). */
 export function inputOf(snapshot: unknown): RoomInput {
-  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale } = (
+  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale, dailyChallenge } = (
     snapshot as { context: RoomContext }
   ).context;
-  return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
+  return {
+    roomId,
+    stakeNgwee,
+    timeMinutes,
+    maxPlayers,
+    serverSeed,
+    timeScale,
+    ...(dailyChallenge ? { dailyChallenge } : {}),
+  };
 }
 
 /** The site's seats as a machine event; `online` are the users with a socket here now. */
