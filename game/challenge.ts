@@ -237,9 +237,10 @@ export function comparedWithBest(mine: ChallengeDecisions, best: BestResult | nu
     {
       key: 'challenge_profit',
       text:
-        `You finished with ${profitWords(mine.netProfit)}; the day's best, ${best.name}, with ` +
-        `${profitWords(theirs.netProfit)}` +
-        (gap > 0 ? `, ${formatAmount(gap)} ahead.` : '.'),
+        gap === 0
+          ? `You finished level with the day's best, ${best.name}, on ${profitWords(mine.netProfit)}.`
+          : `You finished with ${profitWords(mine.netProfit)}; the day's best, ${best.name}, with ` +
+            `${profitWords(theirs.netProfit)}, ${formatAmount(gap)} ${gap > 0 ? 'ahead' : 'behind you'}.`,
     },
     {
       key: 'challenge_trucks',

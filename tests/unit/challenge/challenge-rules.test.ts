@@ -199,5 +199,16 @@ describe('comparedWithBest', () => {
       },
     ]);
     expect(comparedWithBest(mine, null)[0]!.text).toContain('Nobody ranked has finished');
+    const level = comparedWithBest(mine, { name: 'Ann M.', decisions: mine, isMine: false });
+    expect(level[0]!.text).toBe(
+      "You finished level with the day's best, Ann M., on a profit of 2,000.",
+    );
+    // A guest (unranked) can finish above the day's best ranked result.
+    const lower = decisions({ netProfit: 1_500 });
+    expect(
+      comparedWithBest(mine, { name: 'Ann M.', decisions: lower, isMine: false })[0]!.text,
+    ).toBe(
+      "You finished with a profit of 2,000; the day's best, Ann M., with a profit of 1,500, 500 behind you.",
+    );
   });
 });
