@@ -15,6 +15,7 @@ import {
   seedRevealAt,
   type ChallengeDay,
 } from './day';
+import { challengeDateOf } from './games';
 import { leaderboardName } from './names';
 import {
   challengeStreakOf,
@@ -67,6 +68,8 @@ export interface ChallengePageData {
   yesterdayRevealAt: string | null;
   /** The caller's live game, if any: a new one cannot start until it ends. */
   liveRoomId: string | null;
+  /** That game is today's challenge (in play, or just over and being counted). */
+  liveIsChallenge: boolean;
 }
 
 export type ChallengeStart = { ok: true; roomId: string } | Refusal;
@@ -144,6 +147,7 @@ export async function challengePage(
     user ? resultOn(deps, user, date) : null,
     user ? liveRoomOf(q, user.currentRoomId) : null,
   ]);
+  const liveDate = live ? await challengeDateOf(q, live) : null;
   const [leaderboard, revealed] = await Promise.all([
     leaderboardFor(deps, date, user, result),
     revealedDay(deps, yesterday, user).then(
@@ -162,6 +166,7 @@ export async function challengePage(
     revealed,
     yesterdayRevealAt: yesterdaySecret ? new Date(seedRevealAt(yesterday)).toISOString() : null,
     liveRoomId: live ?? null,
+    liveIsChallenge: liveDate === date,
   };
 }
 
