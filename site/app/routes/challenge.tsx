@@ -7,7 +7,7 @@ import { formatAmount } from '../../../game/lesson';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { authPath } from '../components/account/return-to';
-import { SiteHeader } from '../components/site-header';
+import { SignedOutPage } from '../components/site-page';
 import { BRAND } from '../content/brand';
 import { boardPath, CHALLENGE_PATH, HISTORY_PATH, signUpPath } from '../game/guards';
 import { LessonList, PracticeMark } from '../game/lesson-view';
@@ -97,17 +97,7 @@ export default function Challenge({ loaderData, actionData }: Route.ComponentPro
       </AccountPage>
     );
   }
-  return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader user={null} />
-      <main id="main" className="account container challenge">
-        {content}
-      </main>
-    </>
-  );
+  return <SignedOutPage className="challenge">{content}</SignedOutPage>;
 }
 
 function StartRefusal({
