@@ -5,6 +5,7 @@ import type { Queryable } from '../../../db/client';
 import { rooms, roomSeats } from '../../../db/schema';
 import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '../../../game/timing';
 import { ngweeToZmw } from '../../../game/view';
+import { challengeDateOf } from '../challenge/games';
 import { botSeatsOf } from '../practice/bot-seats';
 import type { PublicRoom, RoomForParty } from './types';
 
@@ -15,6 +16,8 @@ export interface RoomWithSeats {
   room: RoomRow;
   /** In joinedOrder. */
   seats: SeatRow[];
+  /** A daily challenge's Lusaka date (practice rooms only). */
+  dailyChallenge?: string;
 }
 
 /** How many public rooms the list shows at most. */
@@ -28,7 +31,13 @@ export async function loadRoom(q: Queryable, roomId: string): Promise<RoomWithSe
     .from(roomSeats)
     .where(eq(roomSeats.roomId, roomId))
     .orderBy(asc(roomSeats.seatIndex));
-  return { room, seats: room.practice ? [...seats, ...(await botSeatsOf(q, room))] : seats };
+  if (!room.practice) return { room, seats };
+  const dailyChallenge = await challengeDateOf(q, roomId);
+  return {
+    room,
+    seats: [...seats, ...(await botSeatsOf(q, room))],
+    ...(dailyChallenge ? { dailyChallenge } : {}),
+  };
 }
 
 export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
@@ -78,7 +87,7 @@ export function toRoomForParty(
   found: RoomWithSeats,
   clock: { now: number; timeScale: number },
 ): RoomForParty {
-  const { room, seats } = found;
+  const { room, seats, dailyChallenge } = found;
   const started = room.status === 'countdown' ? 'active' : room.status;
   return {
     roomId: room.roomId,
@@ -86,6 +95,7 @@ export function toRoomForParty(
     timeMinutes: room.timeMinutes,
     maxPlayers: room.maxPlayers,
     serverSeed: room.serverSeed,
+    ...(dailyChallenge ? { dailyChallenge } : {}),
     // The site never uses 'countdown' itself: the room server runs the countdown.
     status: pastItsStart(found, clock.now, clock.timeScale) ? 'closed' : started,
     seats: seats.map((seat) => ({
