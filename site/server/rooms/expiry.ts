@@ -111,7 +111,7 @@ export function createExpiry(
       try {
         ({ status } = await deps.client.roomStatus(roomId));
       } catch (error) {
-        log(`rooms: no status from the room server of ${roomId}: ${describeError(error)}`);
+        log(`no status from the room server of ${roomId}: ${describeError(error)}`);
         break; // the others live on the same room servers
       }
       if (status !== 'closed') continue;

@@ -66,7 +66,7 @@ export function createRoomPublisher(options: PublisherOptions): RoomPublisher {
         } catch (error) {
           const detail = error instanceof Error ? error.message : String(error);
           if (attempt >= maxAttempts || stopped) {
-            log(`rooms: giving up pushing ${key} after ${attempt} attempts: ${detail}`);
+            log(`giving up pushing ${key} after ${attempt} attempts: ${detail}`);
             break;
           }
           await sleep(Math.min(maxDelayMs, firstDelayMs * 2 ** (attempt - 1)));

@@ -38,7 +38,7 @@ export function startRoomSweeper(options: {
 
   const timer = setInterval(() => {
     sweep().catch((error: unknown) =>
-      log(`rooms: sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+      log(`sweep failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   }, options.intervalMs ?? 10_000);
   timer.unref();
