@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { checkLedger, isLedgerClean } from '../../../db/ledger';
 import { auditLog } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
+import { reviewForAdmin } from '../admin/exclusions';
 import {
   adminPaymentStatuses,
   paymentsInState,
@@ -32,8 +33,9 @@ export const adminMessages = {
 } as const;
 
 /**
- * The operator's console (admins only). It reads everything, and changes only two things: a support
- * reply and "ask the provider again"; both are written to the audit log. No route moves money.
+ * The operator's console (admins only). It reads everything, and changes only a few things: a
+ * support reply, "ask the provider again" for one payment and the review of a carried exclusion;
+ * each is written to the audit log. No route moves money.
  */
 export function adminRouter(deps: AdminRouterDeps): Router {
   const router = Router();
@@ -76,6 +78,19 @@ export function adminRouter(deps: AdminRouterDeps): Router {
     if (answer.reason === 'not_found')
       return sendError(res, 404, adminMessages.paymentNotFound, 'payment_not_found');
     sendError(res, 409, adminMessages.paymentNotPending, 'payment_not_pending');
+  });
+
+  // A disputed exclusion carried from an erased account: upheld, or void (it excludes nobody).
+  router.post('/admin/carried-exclusions/:id/review', jsonBody, async (req, res) => {
+    const outcome = await reviewForAdmin(
+      deps.database,
+      String(req.params.id),
+      currentUser(res).id,
+      req.body,
+      now(),
+    );
+    if (!outcome.ok) return sendError(res, outcome.status, outcome.error, outcome.code);
+    res.json({ carriedExclusion: outcome.carriedExclusion });
   });
 
   router.get('/admin/revenue', async (_req, res) => {

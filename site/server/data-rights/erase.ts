@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client';
 import { carryExclusion } from '../../../db/carried-exclusions';
 import { accountIds, balanceOf } from '../../../db/ledger';
+import { provedIdentities } from '../../../db/proved-identities';
 import { activeExclusion } from '../../../db/responsible-play';
 import {
   emailTokens,
@@ -94,23 +95,11 @@ async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
 }
 
 async function erasePersonalData(tx: Tx, userId: string, now: number): Promise<EndedSession[]> {
-  const [user] = await tx
-    .select({ email: users.email, phone: users.phone })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const running = await activeExclusion(tx, userId, now);
-  if (running) {
-    const paidFrom = await tx
-      .selectDistinct({ phone: paymentRequests.phone })
-      .from(paymentRequests)
-      .where(eq(paymentRequests.userId, userId));
-    await carryExclusion(
-      tx,
-      running,
-      { emails: [user?.email], phones: [user?.phone, ...paidFrom.map((p) => p.phone)] },
-      now,
-    );
-  }
+  // Only what the account proved: a typed phone, a payer that never approved, an unproved email
+  // would let a stranger exclude whoever they named (decision 067).
+  if (running) await carryExclusion(tx, running, await provedIdentities(tx, userId), now);
   if (user?.email)
     await tx.delete(loginThrottle).where(eq(loginThrottle.key, `acct:${user.email}`));
   const ended = await invalidateUserSessions(tx, userId);
