@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { checkLedger, isLedgerClean } from '../../../db/ledger';
-import { auditLog } from '../admin/audit';
+import { auditLog, recordAudit } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
 import { reviewForAdmin } from '../admin/exclusions';
 import {
@@ -34,8 +34,8 @@ export const adminMessages = {
 
 /**
  * The operator's console (admins only). It reads everything, and changes only a few things: a
- * support reply, "ask the provider again" for one payment and the review of a carried exclusion;
- * each is written to the audit log. No route moves money.
+ * support reply, "ask the provider again" (one payment, or a whole reconciler pass) and the review
+ * of a carried exclusion; each is written to the audit log. No route moves money.
  */
 export function adminRouter(deps: AdminRouterDeps): Router {
   const router = Router();
@@ -97,9 +97,19 @@ export function adminRouter(deps: AdminRouterDeps): Router {
     res.json({ ...(await revenueSummary(db)), daily: await dailyRevenue(db) });
   });
 
-  // A whole reconciler pass on demand: it only asks the provider, as the timer does every 15 s.
+  // A whole reconciler pass on demand: it only asks the provider, as the timer does every 15 s;
+  // who asked, and what it found, goes to the audit log like every other change from here.
   router.post('/admin/reconcile', async (_req, res) => {
     const { checked, resolved } = await wallet.reconcile();
+    await deps.database.write((tx) =>
+      recordAudit(tx, {
+        adminId: currentUser(res).id,
+        action: 'reconcile.pass',
+        target: 'pending-payments',
+        detail: { checked, resolved },
+        at: now(),
+      }),
+    );
     res.json({ checked, resolved });
   });
 
