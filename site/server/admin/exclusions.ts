@@ -85,13 +85,14 @@ export async function carriedExclusionsFor(
   });
 }
 
+type ReviewRefusal = { ok: false; status: 400 | 404; error: string; code: string };
+
 export type ReviewOutcome =
-  | { ok: true; carriedExclusion: ReturnType<typeof rowView> }
-  | { ok: false; status: 400 | 404; error: string; code: string };
+  { ok: true; carriedExclusion: ReturnType<typeof rowView> } | ReviewRefusal;
 
 function checkReview(
   body: unknown,
-): { ok: true; decision: CarriedExclusionDecision; reason: string } | ReviewOutcome {
+): { ok: true; decision: CarriedExclusionDecision; reason: string } | ReviewRefusal {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const decision = carriedExclusionDecisions.find((d) => d === b.decision);
   if (!decision) {
