@@ -2,6 +2,8 @@
 // value stops the process with a message that names the variable, instead of failing later.
 import path from 'node:path';
 import { z } from 'zod';
+import { parseEmail } from '../shared/email';
+import { parseAdminEmails } from './auth/config';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -89,7 +91,14 @@ const environmentSchema = z.object({
     blankAsUnset,
     z.coerce.number().positive('must be a number above 0').max(1000).default(1),
   ),
-  ADMIN_EMAILS: optional(z.string()),
+  ADMIN_EMAILS: optional(
+    z
+      .string()
+      .refine(
+        (value) => value.split(',').every((entry) => !entry.trim() || parseEmail(entry) !== null),
+        'must be email addresses separated by commas, each one plain address',
+      ),
+  ),
   SESSION_SECRET: optional(secret),
   INTERNAL_SECRET: optional(secret),
   PUBLIC_URL: optional(httpUrl),
@@ -97,7 +106,12 @@ const environmentSchema = z.object({
   SITE_URL: optional(httpUrl),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()),
-  SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
+  SUPPORT_EMAIL: optional(
+    z
+      .string()
+      .refine((value) => parseEmail(value) !== null, 'must be one email address')
+      .transform((value) => parseEmail(value)!),
+  ),
   SUPPORT_PHONE: optional(
     z.string().regex(/^\+?[\d ()-]{6,30}$/, 'must be a phone number, e.g. +260 97 000 0000'),
   ),
@@ -132,10 +146,7 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === '1',
     gameTimeScale: e.GAME_TIME_SCALE,
-    adminEmails: (e.ADMIN_EMAILS ?? '')
-      .split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
+    adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     sessionSecret: e.SESSION_SECRET ?? secrets.sessionSecret,
     internalSecret: e.INTERNAL_SECRET ?? secrets.internalSecret,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -27,6 +27,7 @@ import {
   type UserRow,
 } from './users';
 import { validateLogin, validateProfile, validateSignup } from './validation';
+import { parseEmail } from '../../shared/email';
 
 export type { Refusal };
 export type SignedIn = { ok: true; user: PublicUser; issued: IssuedSession };
@@ -169,7 +170,7 @@ export async function signInWithGoogle(
     const known = await findUserByGoogleSub(tx, profile.subject);
     if (known) return known;
     // An unverified address is never stored: it would block its real owner from signing up.
-    const email = profile.emailVerified ? (profile.email?.toLowerCase() ?? null) : null;
+    const email = profile.emailVerified ? parseEmail(profile.email) : null;
     const sameEmail = email ? await findUserByEmail(tx, email) : null;
     if (sameEmail) {
       if (!sameEmail.isGuest && !isEmailVerified(sameEmail)) {

@@ -97,6 +97,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes only plain addresses in ADMIN_EMAILS and SUPPORT_EMAIL (the one email rule)', async () => {
+    for (const env of [
+      { ADMIN_EMAILS: 'boss@example.zm, victim@x;evil@example.zm' },
+      { ADMIN_EMAILS: 'Boss <boss@example.zm>' },
+      { SUPPORT_EMAIL: 'help@example.zm,evil@example.zm' },
+      { SUPPORT_EMAIL: 'help@example' },
+    ]) {
+      const message = await loadConfig(env, cwd).catch((error: Error) => error.message);
+      expect(message, JSON.stringify(env)).toContain(Object.keys(env)[0]);
+    }
+    const config = await loadConfig({ SUPPORT_EMAIL: ' Help@Example.zm ' }, cwd);
+    expect(config.supportEmail).toBe('help@example.zm');
+  });
+
   it('generates the secrets once, readable only by the owner, and keeps them', async () => {
     const first = await loadConfig({ DATA_DIR: 'var' }, cwd);
     const file = path.join(cwd, 'var/secrets.json');
