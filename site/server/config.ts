@@ -1,5 +1,6 @@
 // The site's settings, read once from the environment and checked before anything starts: a wrong
 // value stops the process with a message that names the variable, instead of failing later.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseEmail } from '../shared/email';
@@ -41,6 +42,11 @@ export interface SiteConfig {
   /** Shown in the footer and on the support page when set; nothing is shown in their place. */
   supportEmail: string | null;
   supportPhone: string | null;
+  /**
+   * Which peers may name the client in `X-Forwarded-For` (Express's `trust proxy`): a hop count, or
+   * addresses / CIDR networks / `loopback`, `linklocal`, `uniquelocal`. Default: `['loopback']`.
+   */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -60,6 +66,43 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 const secret = z.string().min(32, 'must be at least 32 characters long');
+
+export type TrustProxy = number | readonly string[];
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One entry of `TRUST_PROXY`'s list: an address, an address/prefix, or one of Express's names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      if (value === undefined) return ['loopback'];
+      const text = value.trim();
+      if (/^\d+$/.test(text)) return Number(text);
+      const entries = text.split(',').map((entry) => entry.trim());
+      const wrong = entries.filter((entry) => !isProxyEntry(entry));
+      if (wrong.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a hop count, or addresses and networks (10.0.0.0/8, loopback) separated by commas; not ${wrong.map((w) => JSON.stringify(w)).join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
 
 const environmentSchema = z.object({
   START: z.preprocess(
@@ -112,6 +155,7 @@ const environmentSchema = z.object({
       .refine((value) => parseEmail(value) !== null, 'must be one email address')
       .transform((value) => parseEmail(value)!),
   ),
+  TRUST_PROXY: trustProxy,
   SUPPORT_PHONE: optional(
     z.string().regex(/^\+?[\d ()-]{6,30}$/, 'must be a phone number, e.g. +260 97 000 0000'),
   ),
@@ -156,6 +200,7 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL ?? null,
     supportPhone: e.SUPPORT_PHONE?.trim() ?? null,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

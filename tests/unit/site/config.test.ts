@@ -97,6 +97,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads TRUST_PROXY as a hop count or a list of addresses and networks; loopback by default', async () => {
+    expect((await loadConfig({}, cwd)).trustProxy).toEqual(['loopback']);
+    expect((await loadConfig({ TRUST_PROXY: ' 1 ' }, cwd)).trustProxy).toBe(1);
+    expect(
+      (await loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8, loopback' }, cwd))
+        .trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
+    for (const wrong of ['true', '*', '10.0.0.0/33', '10.0.0/8', 'proxy.example.zm', '1.5', '-1']) {
+      const message = await loadConfig({ TRUST_PROXY: wrong }, cwd).catch(
+        (error: Error) => error.message,
+      );
+      expect(message, wrong).toContain('TRUST_PROXY');
+    }
+  });
+
   it('takes only plain addresses in ADMIN_EMAILS and SUPPORT_EMAIL (the one email rule)', async () => {
     for (const env of [
       { ADMIN_EMAILS: 'boss@example.zm, victim@x;evil@example.zm' },
