@@ -15,7 +15,7 @@ const MATCHED_BY: Record<CarriedExclusionView['matchedBy'], string> = {
 };
 
 function ReviewForm({ row, onReviewed }: { row: CarriedExclusionView; onReviewed(): void }) {
-  const [decision, setDecision] = useState<'void' | 'upheld'>('void');
+  const [decision, setDecision] = useState<'' | 'void' | 'upheld'>('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,6 +33,7 @@ function ReviewForm({ row, onReviewed }: { row: CarriedExclusionView; onReviewed
     );
     setBusy(false);
     if (!answer.ok) return setError(answer.error);
+    setDecision('');
     setReason('');
     setError(null);
     onReviewed();
@@ -41,24 +42,39 @@ function ReviewForm({ row, onReviewed }: { row: CarriedExclusionView; onReviewed
   return (
     <form className="form" onSubmit={send} aria-label="Review this carried exclusion">
       {error ? <Banner tone="error" title={error} /> : null}
-      <label htmlFor={`decision-${row.id}`}>Decision</label>
-      <select
-        id={`decision-${row.id}`}
-        value={decision}
-        onChange={(event) => setDecision(event.target.value === 'upheld' ? 'upheld' : 'void')}
+      <div className="field">
+        <label htmlFor={`decision-${row.id}`}>Decision</label>
+        <select
+          id={`decision-${row.id}`}
+          value={decision}
+          onChange={(event) =>
+            setDecision(
+              event.target.value === 'upheld' ? 'upheld' : event.target.value ? 'void' : '',
+            )
+          }
+        >
+          <option value="" disabled>
+            Choose…
+          </option>
+          <option value="void">Void: not the person who excluded</option>
+          <option value="upheld">Upheld: it stands</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`reason-${row.id}`}>Reason (what the person showed, who checked)</label>
+        <textarea
+          id={`reason-${row.id}`}
+          value={reason}
+          maxLength={500}
+          rows={2}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      <button
+        type="submit"
+        className="button button--small"
+        disabled={busy || !decision || !reason.trim()}
       >
-        <option value="void">Void: this person is not the one who excluded themselves</option>
-        <option value="upheld">Upheld: it stands</option>
-      </select>
-      <label htmlFor={`reason-${row.id}`}>Reason (what the person showed, who checked)</label>
-      <textarea
-        id={`reason-${row.id}`}
-        value={reason}
-        maxLength={500}
-        rows={2}
-        onChange={(event) => setReason(event.target.value)}
-      />
-      <button type="submit" className="button button--small" disabled={busy || !reason.trim()}>
         Save review
       </button>
     </form>
@@ -81,9 +97,11 @@ export function CarriedExclusions({
           <li key={row.id}>
             <p>
               <strong>{row.blocking ? 'Blocking' : 'Not blocking'}</strong> · matched by{' '}
-              {MATCHED_BY[row.matchedBy]} · {row.period}{' '}
-              {row.until === null ? 'for good' : `until ${formatDateTime(row.until)}`} · carried{' '}
-              {formatDateTime(row.carriedAt)}
+              {MATCHED_BY[row.matchedBy]} ·{' '}
+              {row.until === null
+                ? 'permanent'
+                : `${row.period}, until ${formatDateTime(row.until)}`}{' '}
+              · carried {formatDateTime(row.carriedAt)}
             </p>
             {row.review ? (
               <p className="admin-ticket__reply">
