@@ -82,26 +82,25 @@ function isProxyEntry(entry: string): boolean {
   return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
 }
 
+/** `TRUST_PROXY` as written: a hop count, or a comma-separated list of proxy entries. */
+function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  if (value === undefined) return ['loopback'];
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyEntry) ? entries : null;
+}
+
 const trustProxy = z.preprocess(
   blankAsUnset,
   z
     .string()
     .optional()
-    .transform((value, context): TrustProxy => {
-      if (value === undefined) return ['loopback'];
-      const text = value.trim();
-      if (/^\d+$/.test(text)) return Number(text);
-      const entries = text.split(',').map((entry) => entry.trim());
-      const wrong = entries.filter((entry) => !isProxyEntry(entry));
-      if (wrong.length > 0) {
-        context.addIssue({
-          code: 'custom',
-          message: `must be a hop count, or addresses and networks (10.0.0.0/8, loopback) separated by commas; not ${wrong.map((w) => JSON.stringify(w)).join(', ')}`,
-        });
-        return z.NEVER;
-      }
-      return entries;
-    }),
+    .refine(
+      (value) => parseTrustProxy(value) !== null,
+      'must be a hop count, or addresses and networks (10.0.0.0/8, loopback) separated by commas',
+    )
+    .transform((value) => parseTrustProxy(value)!),
 );
 
 const environmentSchema = z.object({
