@@ -12,6 +12,7 @@ import {
 } from '../../../db/carried-exclusions';
 import { accountIdentities } from '../../../db/proved-identities';
 import { carriedExclusionDecisions, type CarriedExclusionDecision } from '../../../db/schema';
+import { refuse, type Refusal } from '../api/refusals';
 import { recordAudit } from './audit';
 
 /** How the person's identity met the row: proved ones block, typed ones are a hint. */
@@ -85,40 +86,18 @@ export async function carriedExclusionsFor(
   });
 }
 
-type ReviewRefusal = { ok: false; status: 400 | 404; error: string; code: string };
-
-export type ReviewOutcome =
-  { ok: true; carriedExclusion: ReturnType<typeof rowView> } | ReviewRefusal;
+export type ReviewOutcome = { ok: true; carriedExclusion: ReturnType<typeof rowView> } | Refusal;
 
 function checkReview(
   body: unknown,
-): { ok: true; decision: CarriedExclusionDecision; reason: string } | ReviewRefusal {
+): { ok: true; decision: CarriedExclusionDecision; reason: string } | Refusal {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const decision = carriedExclusionDecisions.find((d) => d === b.decision);
-  if (!decision) {
-    return {
-      ok: false,
-      status: 400,
-      error: exclusionReviewMessages.decision,
-      code: 'invalid_decision',
-    };
-  }
+  if (!decision) return refuse(400, exclusionReviewMessages.decision, 'invalid_decision');
   const reason = typeof b.reason === 'string' ? b.reason.trim() : '';
-  if (!reason) {
-    return {
-      ok: false,
-      status: 400,
-      error: exclusionReviewMessages.reasonRequired,
-      code: 'reason_required',
-    };
-  }
+  if (!reason) return refuse(400, exclusionReviewMessages.reasonRequired, 'reason_required');
   if (reason.length > REVIEW_REASON_MAX) {
-    return {
-      ok: false,
-      status: 400,
-      error: exclusionReviewMessages.reasonTooLong,
-      code: 'reason_too_long',
-    };
+    return refuse(400, exclusionReviewMessages.reasonTooLong, 'reason_too_long');
   }
   return { ok: true, decision, reason };
 }
@@ -142,12 +121,7 @@ export async function reviewForAdmin(
       at: now,
     });
     if (!row) {
-      return {
-        ok: false,
-        status: 404,
-        error: exclusionReviewMessages.notFound,
-        code: 'carried_exclusion_not_found',
-      };
+      return refuse(404, exclusionReviewMessages.notFound, 'carried_exclusion_not_found');
     }
     await recordAudit(tx, {
       adminId,

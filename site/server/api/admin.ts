@@ -12,7 +12,7 @@ import {
 import { dailyRevenue } from '../admin/revenue-daily';
 import { roomsForOperator } from '../admin/rooms';
 import { searchUsers, userFile } from '../admin/users';
-import { jsonBody, sendError } from '../auth/http';
+import { jsonBody, sendError, sendRefusal } from '../auth/http';
 import { currentUser, requireAdmin, sessionMiddleware } from '../auth/middleware';
 import { checkReply, replyToTicket, supportInbox, supportMessages } from '../support/tickets';
 import { revenueSummary } from '../wallet/admin-revenue';
@@ -89,7 +89,7 @@ export function adminRouter(deps: AdminRouterDeps): Router {
       req.body,
       now(),
     );
-    if (!outcome.ok) return sendError(res, outcome.status, outcome.error, outcome.code);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.json({ carriedExclusion: outcome.carriedExclusion });
   });
 
