@@ -173,7 +173,9 @@ describe('answers that hold personal data are never stored', () => {
     );
     for (const url of paths) {
       const answer = await signedIn.get(url);
-      expect(answer.headers.get('cache-control') ?? '', `${url} ${answer.status}`).toContain('no-store');
+      expect(answer.headers.get('cache-control') ?? '', `${url} ${answer.status}`).toContain(
+        'no-store',
+      );
     }
     const account = await signedIn.get('/rentalgame/account');
     expect(account.text).toContain('mwila.cache@example.zm');
