@@ -10,13 +10,16 @@ import express, { type Express, type Request, type RequestHandler, type Router }
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { apiErrorHandler, apiNotFound } from './api-fallbacks';
+import { apiNotStored, markPrivatePage } from './caching';
 import type { PublicUser } from './auth/users';
+import type { TrustProxy } from './config';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
 import { chunkFilesOf } from './lazy-chunks';
 import { describeError, logger } from './logging';
 import type { BuildRoutes } from './ops/requests';
 import { securityHeaders } from './security-headers';
+import { applyTrustProxy, untrustedProxyWarning } from './trust-proxy';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLOSE_GRACE_MS = 3_000;
@@ -36,6 +39,8 @@ export interface SiteServerDeps {
   /** The signed-in user of a page request, or null. */
   resolveUser(req: Request): Promise<PublicUser | null> | PublicUser | null;
   context: SiteServices;
+  /** `TRUST_PROXY`: whose `X-Forwarded-For` names the client; default a proxy on this machine. */
+  trustProxy?: TrustProxy;
   /** `development` serves the app through vite (rebuilt on change); default `production`. */
   mode?: 'production' | 'development';
   /** Where `react-router build` wrote `server/` and `client/`; default `<repo>/build`. */
@@ -70,7 +75,8 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   const server = createServer(app);
   if (deps.ops) app.use(deps.ops.middleware);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  applyTrustProxy(app, deps.trustProxy ?? ['loopback']);
+  app.use(untrustedProxyWarning(deps.context.publicUrl));
   app.use(securityHeaders(deps.context.publicUrl));
   app.use(compression());
 
@@ -79,7 +85,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   });
   if (deps.ops) app.use(deps.ops.router);
 
-  app.use('/api', deps.apiRouter, apiNotFound(), apiErrorHandler(log));
+  app.use('/api', apiNotStored, deps.apiRouter, apiNotFound(), apiErrorHandler(log));
 
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -124,12 +130,16 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
     createRequestHandler({
       build,
       mode: deps.mode ?? 'production',
-      getLoadContext: async (req): Promise<SiteLoadContext> => ({
-        ...deps.context,
-        user: await deps.resolveUser(req),
-        boardCanvasFiles,
-        cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
-      }),
+      getLoadContext: async (req, res): Promise<SiteLoadContext> => {
+        const user = await deps.resolveUser(req);
+        markPrivatePage(req, res, user !== null);
+        return {
+          ...deps.context,
+          user,
+          boardCanvasFiles,
+          cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
+        };
+      },
     }),
   );
   app.use(pageErrorHandler(log));

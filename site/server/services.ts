@@ -28,6 +28,7 @@ import type { Env, SiteConfig } from './config';
 import type { SiteServerDeps } from './create-site-server';
 import { createMailer } from './mail/mailer';
 import { createOps, type SiteOps } from './ops';
+import { refusalCounts } from './refusal-counter';
 import { paymentsConfigFromEnv } from './payments/config';
 import { practiceDepsOf } from './practice/service';
 import { createPaymentProvider } from './payments/create-provider';
@@ -110,9 +111,8 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     clock: Date.now,
     timeoutMs: 5_000,
   });
-  // `refusalCounts` (ops/metrics.ts) takes the reader of a counter of refused unsigned calls, when
-  // the site counts them: they are then served as zed_unsigned_calls_refused_total.
-  const ops = createOps(config, { database, roomStatus: roomServers.roomStatus });
+  // Refused unsigned calls (refusal-counter.ts) are served as zed_unsigned_calls_refused_total.
+  const ops = createOps(config, { database, roomStatus: roomServers.roomStatus, refusalCounts });
 
   const api = Router();
   // Called by the payment provider and the room servers, not by browsers: each checks a signature

@@ -27,10 +27,8 @@ const QUEUE_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 
 
 export interface MetricsSources {
   /**
-   * Refused calls that anyone can send without a key, by kind, since the process started (the
-   * refusal counter of unsigned payment callbacks and internal calls): served as
-   * `zed_unsigned_calls_refused_total{kind}`. services.ts passes the counter's reader when the site
-   * has one.
+   * Refused calls that anyone can send without a key, by kind, since the process started
+   * (`refusalCounts` of refusal-counter.ts): served as `zed_unsigned_calls_refused_total{kind}`.
    */
   refusalCounts?: () => Readonly<Record<string, number>>;
 }
