@@ -18,7 +18,7 @@ import { HttpClient } from '../../support/http-client';
 import { waitForLink } from '../../support/outbox';
 import { freePort, removeDir, tempDir } from '../../support/partykit';
 import { startPart, type StartedPart } from '../../support/start-script';
-import { waitFor } from '../../support/wait';
+import { sleep, waitFor } from '../../support/wait';
 import { mustConnect } from '../../support/ws-client';
 
 const METRICS_TOKEN = 'ops-test-metrics-token-0123456789';
@@ -301,13 +301,16 @@ describe('the restore drill', () => {
     const completedAfter: string[] = [];
     const now = { phase: 'before' as 'before' | 'during' | 'after' };
     let stop = false;
-    const depositor = await signUp(PHONES[0]!);
+    // Four accounts in turn, paced: each account may ask for 20 deposits an hour.
+    const depositors = [];
+    for (let i = 0; i < 4; i += 1) depositors.push(await signUp(PHONES[0]!));
     const stream = (async () => {
-      while (!stop) {
+      for (let turn = 0; !stop; turn += 1) {
         const started = now.phase;
-        const id = await deposit(depositor, 1);
+        const id = await deposit(depositors[turn % depositors.length]!, 1);
         if (started === 'before' && now.phase === 'before') completedBefore.push(id);
         if (started === 'after') completedAfter.push(id);
+        await sleep(200);
       }
     })();
     await waitFor('deposits before the copy', () => completedBefore.length >= 2);
