@@ -2,6 +2,7 @@
 // by the server) plus the services the composition root (`main.ts`) hands in.
 import type { SupportContact } from '../shared/support-contact';
 import type { PublicUser } from './auth/users';
+import type { ChallengePages } from './challenge/pages';
 import type { PageServices } from './pages/services';
 
 /** Services for loaders and actions; the composition root adds fields here as it wires them in. */
@@ -14,6 +15,8 @@ export type SiteServices = {
   partyPublicUrl: string;
   /** `SUPPORT_EMAIL` / `SUPPORT_PHONE`: null when not configured (never an invented one). */
   support: SupportContact;
+  /** The daily challenge page's loader data and form action. */
+  challenge: ChallengePages;
 };
 
 export type SiteLoadContext = SiteServices & {

@@ -6,17 +6,22 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type Express, type Request, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { apiErrorHandler, apiNotFound } from './api-fallbacks';
+import { apiNotStored, markPrivatePage } from './caching';
 import type { PublicUser } from './auth/users';
 import { requireSameOrigin } from './auth/origin';
+import type { TrustProxy } from './config';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
-import type { PageServices } from './pages/services';
 import { chunkFilesOf, islandFilesOf } from './lazy-chunks';
+import { describeError, logger } from './logging';
+import type { BuildRoutes } from './ops/requests';
+import type { PageServices } from './pages/services';
 import { securityHeaders } from './security-headers';
+import { applyTrustProxy, untrustedProxyWarning } from './trust-proxy';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLOSE_GRACE_MS = 3_000;
@@ -38,11 +43,22 @@ export interface SiteServerDeps {
   /** The services a page request's loaders and actions use (site/server/pages). */
   pageServices(req: Request, user: PublicUser | null): PageServices;
   context: SiteServices;
+  /** `TRUST_PROXY`: whose `X-Forwarded-For` names the client; default a proxy on this machine. */
+  trustProxy?: TrustProxy;
   /** `development` serves the app through vite (rebuilt on change); default `production`. */
   mode?: 'production' | 'development';
   /** Where `react-router build` wrote `server/` and `client/`; default `<repo>/build`. */
   buildDirectory?: string;
   log?(message: string, error?: unknown): void;
+  /**
+   * Request ids, the request log and metrics (first of all), and `/readyz` and `/metrics`
+   * (site/server/ops).
+   */
+  ops?: {
+    middleware: RequestHandler;
+    router: Router;
+    knowPages(routes: BuildRoutes): void;
+  };
 }
 
 export interface SiteServer {
@@ -55,20 +71,25 @@ export interface SiteServer {
 }
 
 export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer> {
-  const log = deps.log ?? ((message, error) => console.error(message, error ?? ''));
+  const log =
+    deps.log ??
+    ((message, error) => logger.error({ scope: 'site', error: describeError(error) }, message));
   const buildDirectory = deps.buildDirectory ?? path.join(ROOT, 'build');
   const app = express();
   const server = createServer(app);
+  if (deps.ops) app.use(deps.ops.middleware);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  applyTrustProxy(app, deps.trustProxy ?? ['loopback']);
+  app.use(untrustedProxyWarning(deps.context.publicUrl));
   app.use(securityHeaders(deps.context.publicUrl));
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ ok: true });
   });
+  if (deps.ops) app.use(deps.ops.router);
 
-  app.use('/api', deps.apiRouter, apiNotFound(), apiErrorHandler(log));
+  app.use('/api', apiNotStored, deps.apiRouter, apiNotFound(), apiErrorHandler(log));
 
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -108,6 +129,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
     build = (await import(
       pathToFileURL(path.join(buildDirectory, 'server/index.js')).href
     )) as ServerBuild;
+    deps.ops?.knowPages(build.routes);
   }
 
   // A page's form posts change things exactly like the API's calls: same Origin rule (CSRF).
@@ -116,8 +138,9 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
     createRequestHandler({
       build,
       mode: deps.mode ?? 'production',
-      getLoadContext: async (req): Promise<SiteLoadContext> => {
+      getLoadContext: async (req, res): Promise<SiteLoadContext> => {
         const user = await deps.resolveUser(req);
+        markPrivatePage(req, res, user !== null);
         return {
           ...deps.context,
           user,

@@ -1,9 +1,12 @@
 // The operator's console: revenue, users, payments, support and the system's health, one section
 // each (components/admin/), every section a page of its own rendered on the server
-// (`?section=users&query=…`). Its two changes, "Ask the provider again" and a support reply, are
-// form posts to this route's action, through the same services, checks and audit as the API.
+// (`?section=users&query=…`), under what needs the operator now (alerts). Its changes, "Ask the
+// provider again", a support reply and the review of a carried exclusion, are form posts to this
+// route's action, through the same services, checks and audit as the API.
 import { data, Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
+import { AlertsPanel } from '../components/admin/alerts-panel';
+import { REVIEW_INTENT, type ReviewProblem } from '../components/admin/carried-exclusions';
 import type { SectionProblem } from '../components/admin/console-data';
 import { HealthPanel } from '../components/admin/health-panel';
 import {
@@ -103,11 +106,15 @@ async function viewOf(operator: Operator, section: SectionId, query: URLSearchPa
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = adminOf(request, context.user);
   const query = new URL(request.url).searchParams;
-  const view = await viewOf(context.services.console, sectionOf(query.get('section')), query);
-  return { user, view };
+  const operator = context.services.console;
+  const [alerts, view] = await Promise.all([
+    operator.alerts(),
+    viewOf(operator, sectionOf(query.get('section')), query),
+  ]);
+  return { user, alerts: shown(alerts, (r) => r), view, here: pathOf(request.url) };
 }
 
-type ActionResult = { note: ConsoleNote } | { reply: ReplyProblem };
+type ActionResult = { note: ConsoleNote } | { reply: ReplyProblem } | { review: ReviewProblem };
 
 export async function action({ request, context }: Route.ActionArgs) {
   adminOf(request, context.user);
@@ -134,19 +141,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data(result, { status: answer.status });
   }
+  if (text('intent') === REVIEW_INTENT) {
+    const exclusionId = text('exclusionId');
+    const review = { decision: text('decision'), reason: text('reason') };
+    const answer = await operator.reviewExclusion(exclusionId, review);
+    // After a review, the same file afresh (a reload must not send it twice).
+    if (answer.ok) throw redirect(pathOf(request.url));
+    const result: ActionResult = { review: { exclusionId, error: answer.error, ...review } };
+    return data(result, { status: answer.status });
+  }
   throw data('This form is not one of this page.', 400);
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, view } = loaderData;
+  const { user, alerts, view, here } = loaderData;
   const note = actionData && 'note' in actionData ? actionData.note : null;
   const replyProblem = actionData && 'reply' in actionData ? actionData.reply : null;
+  const reviewProblem = actionData && 'review' in actionData ? actionData.review : null;
   return (
     <AccountPage user={user} className="admin">
       <p className="account__back">
         <Link to="/rentalgame/dashboard">← Dashboard</Link>
       </p>
       <h1 className="account__title">Admin dashboard</h1>
+      <AlertsPanel alerts={alerts} here={here} />
       <nav aria-label="Console sections" className="admin-tabs">
         {SECTIONS.map((s) => (
           <a
@@ -167,7 +185,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         )
       ) : null}
       {view.section === 'users' ? (
-        <UsersPanel query={view.query} found={view.found} file={view.file} />
+        <UsersPanel query={view.query} found={view.found} file={view.file} review={reviewProblem} />
       ) : null}
       {view.section === 'payments' ? (
         <PaymentsPanel status={view.status} payments={view.payments} note={note} />

@@ -2,12 +2,11 @@
 // visitor gets a guest session first. No stake and no prize; the board and the rules are the real
 // ones, and the game ends with a business lesson. A plain form: it posts to this route's action
 // (the page door's `practice`), which goes on to the board.
-import type { ReactNode } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
-import { SiteHeader } from '../components/site-header';
+import { SignedOutPage } from '../components/site-page';
 import { BRAND } from '../content/brand';
 import { formText } from '../form-data';
 import { boardPath } from '../game/guards';
@@ -66,21 +65,7 @@ export default function Practice({ loaderData, actionData }: Route.ComponentProp
       </AccountPage>
     );
   }
-  return <SignedOutFrame>{content}</SignedOutFrame>;
-}
-
-function SignedOutFrame({ children }: { children: ReactNode }) {
-  return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader user={null} />
-      <main id="main" className="account container practice">
-        {children}
-      </main>
-    </>
-  );
+  return <SignedOutPage className="practice">{content}</SignedOutPage>;
 }
 
 function PracticeForm({ signedIn, error }: { signedIn: boolean; error: string | null }) {

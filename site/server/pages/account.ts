@@ -12,7 +12,8 @@ import { cookieMaxAgeSeconds } from '../auth/sessions';
 import { findUserById, isEmailVerified, type PublicUser } from '../auth/users';
 import { eraseAccount } from '../data-rights/erase';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
-import { checkRateLimit, emailSubject } from '../rate-limit/middleware';
+import { checkRateLimit } from '../rate-limit/middleware';
+import { parseEmail } from '../../shared/email';
 import { refuse } from '../api/refusals';
 import { player, refused, signedIn, type PageAnswer, type PageCaller } from './caller';
 
@@ -51,11 +52,12 @@ export function accountDoor(deps: AuthDeps, caller: PageCaller) {
     /** `POST /api/auth/signup`, counted per sign-up email and address first. */
     async signUp(body: Record<string, unknown>) {
       const limited = await checkRateLimit(deps, ENDPOINT_LIMITS.signup, {
-        email: emailSubject(body.email),
+        email: parseEmail(body.email),
         address: caller.address,
       });
       if (limited) return limited;
-      return signedInAnswer(await signUp(deps, body, { previousToken: caller.sessionToken }));
+      const context = { previousToken: caller.sessionToken, address: caller.address };
+      return signedInAnswer(await signUp(deps, body, context));
     },
 
     /** `POST /api/auth/email/verify-request`: the verification link again. */
@@ -77,14 +79,14 @@ export function accountDoor(deps: AuthDeps, caller: PageCaller) {
 
     /** `POST /api/auth/password/reset {token, password}`: ends every session. */
     resetPassword(token: string, password: string) {
-      return resetPassword(deps, { token, password });
+      return resetPassword(deps, { token, password }, { address: caller.address });
     },
 
     /** `POST /api/me/password`: ends the account's other sessions. */
     async changePassword(body: { currentPassword: string; newPassword: string }) {
       const who = player(caller);
       if (refused(who)) return who;
-      const auth = { userId: who.user.id, sessionId: who.sessionId, address: caller.ip };
+      const auth = { userId: who.user.id, sessionId: who.sessionId, address: caller.address };
       return changePassword(deps, auth, body);
     },
 
@@ -117,7 +119,7 @@ export function accountDoor(deps: AuthDeps, caller: PageCaller) {
     async erase(password: string): Promise<PageAnswer<{ cookie: string }>> {
       const who = signedIn(caller);
       if (refused(who)) return who;
-      const auth = { userId: who.user.id, sessionId: who.sessionId };
+      const auth = { userId: who.user.id, sessionId: who.sessionId, address: caller.address };
       const outcome = await eraseAccount(deps, auth, { password }, now());
       if (!outcome.ok) return outcome;
       return { ok: true, cookie: clearedSessionCookie(publicUrl) };

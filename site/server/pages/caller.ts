@@ -16,10 +16,8 @@ export interface PageCaller {
   sessionId: string | null;
   /** The session cookie as the request carried it (a new sign-in ends that session). */
   sessionToken: string | null;
-  /** The client's grouped address, as every rate limit and the login throttle count it. */
+  /** The client's grouped address, as every rate limit and every password check count it. */
   address: string;
-  /** The raw address, where the API's own route takes `req.ip` (password checks). */
-  ip: string;
 }
 
 /** A page door operation's answer: what the API would have sent with 2xx, or its refusal. */
@@ -32,7 +30,6 @@ export function pageCallerOf(req: Request, user: PublicUser | null, publicUrl: s
     sessionId: user && sessionToken ? sessionIdOf(sessionToken) : null,
     sessionToken,
     address: clientAddress(req),
-    ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
   };
 }
 

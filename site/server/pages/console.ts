@@ -1,6 +1,7 @@
 // The page door's operator console (admins only), with the JSON API's guard, services, codes and
-// messages (api/admin.ts): every read the console shows, and its only two changes, "ask the provider
-// again" and a support reply, both written to the audit log by the services they call.
+// messages (api/admin.ts, api/admin-alerts.ts): every read the console shows, and its few changes,
+// "ask the provider again", a support reply and the review of a carried exclusion, each written to
+// the audit log by the services they call.
 import { checkLedger, isLedgerClean } from '../../../db/ledger';
 import { auditLog } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
@@ -13,20 +14,28 @@ import {
 import { dailyRevenue } from '../admin/revenue-daily';
 import { roomsForOperator } from '../admin/rooms';
 import { searchUsers, userFile } from '../admin/users';
+import { reviewForAdmin } from '../admin/exclusions';
 import { adminMessages } from '../api/admin';
+import { currentAlerts, type AdminAlertsDeps } from '../api/admin-alerts';
 import { refuse } from '../api/refusals';
 import { checkReply, replyToTicket, supportInbox, supportMessages } from '../support/tickets';
 import { revenueSummary } from '../wallet/admin-revenue';
 import type { WalletDeps } from '../wallet/service';
 import { admin, refused, type PageCaller } from './caller';
 
-export function consoleDoor(deps: WalletDeps, caller: PageCaller) {
+export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, caller: PageCaller) {
   const db = deps.database.read;
   const now = () => (deps.clock ?? Date.now)();
   const who = admin(caller);
   const guard = () => (refused(who) ? who : null);
 
   return {
+    /** `GET /api/admin/alerts`: what needs the operator now. */
+    async alerts() {
+      if (refused(who)) return who;
+      return { ok: true as const, ...(await currentAlerts(alertsDeps)) };
+    },
+
     /** `GET /api/admin/revenue`: the total, the latest 50 records and revenue per Lusaka day. */
     async revenue() {
       if (refused(who)) return who;
@@ -115,6 +124,12 @@ export function consoleDoor(deps: WalletDeps, caller: PageCaller) {
       );
       if (!ticket) return refuse(404, supportMessages.ticketNotFound, 'ticket_not_found');
       return { ok: true as const, ticket };
+    },
+
+    /** `POST /api/admin/carried-exclusions/:id/review {decision, reason}` (audited). */
+    async reviewExclusion(id: string, body: { decision: string; reason: string }) {
+      if (refused(who)) return who;
+      return reviewForAdmin(deps.database, id, who.user.id, body, now());
     },
 
     /** The console's guard alone: null for an admin, else the refusal. */

@@ -1,15 +1,13 @@
 // The page door's rooms: read a room and the public list, create, join and leave a room, and start a
 // practice game (a signed-out visitor first gets a guest session, as the practice page's script
-// does through `POST /api/auth/guest`), each with the JSON API's guards, gates, limits and
-// services (api/rooms.ts, api/practice.ts, api/auth.ts).
+// does through `POST /api/auth/guest`), each with the JSON API's guards, limits and services (api/rooms.ts, api/practice.ts, api/auth.ts).
 import type { AuthDeps } from '../auth/config';
 import { sessionCookie } from '../auth/cookies';
 import { startGuest } from '../auth/service';
 import { cookieMaxAgeSeconds } from '../auth/sessions';
-import { createPractice } from '../practice/service';
+import { createPractice, practiceDepsOf } from '../practice/service';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
-import { mayStakeRefusal } from '../responsible-play/gate';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { roomMessages } from '../rooms/messages';
 import { refuse } from '../api/refusals';
@@ -17,17 +15,6 @@ import { player, refused, signedIn, type PageCaller } from './caller';
 
 export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: PageCaller) {
   const rooms = roomServiceOf(deps.rooms);
-  const playDeps = {
-    database: deps.rooms.database,
-    ...(deps.rooms.clock ? { clock: deps.rooms.clock } : {}),
-  };
-
-  /** `requirePlayer` then `requireMayStake`: who may put a stake down. */
-  async function staker() {
-    const who = player(caller);
-    if (refused(who)) return who;
-    return (await mayStakeRefusal(playDeps, who.user.id)) ?? who;
-  }
 
   return {
     /** `GET /api/rooms/:roomId`. */
@@ -42,15 +29,15 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
 
     /** `POST /api/rooms {amount, time, maxPlayers, privacy}`. */
     async create(body: Record<string, unknown>) {
-      const who = await staker();
-      if ('ok' in who) return who;
+      const who = player(caller);
+      if (refused(who)) return who;
       return rooms.create(who.user, body);
     },
 
     /** `POST /api/rooms/:roomId/join` (no client seed: a form has none to give). */
     async join(roomId: string) {
-      const who = await staker();
-      if ('ok' in who) return who;
+      const who = player(caller);
+      if (refused(who)) return who;
       return rooms.join(who.user, roomId, {});
     },
 
@@ -82,12 +69,7 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
         const who = signedIn(caller);
         if (refused(who)) return who;
       }
-      const practiceDeps = {
-        ...playDeps,
-        publisher: rooms.publisher,
-        gameTimeScale: deps.rooms.config.gameTimeScale,
-      };
-      const outcome = await createPractice(practiceDeps, actor, body);
+      const outcome = await createPractice(practiceDepsOf(deps.rooms), actor, body);
       return outcome.ok ? { ...outcome, cookie } : outcome;
     },
   };

@@ -3,6 +3,7 @@
 // context (`context.services`). Every operation keeps the JSON API's guard, rate limit, checks,
 // status, message and code: one service, two doors (decision 086).
 import type { Request } from 'express';
+import type { AdminAlertsDeps } from '../api/admin-alerts';
 import type { AuthDeps } from '../auth/config';
 import type { PublicUser } from '../auth/users';
 import type { RoomsDeps } from '../rooms/deps';
@@ -18,6 +19,7 @@ export interface PageServicesDeps {
   auth: AuthDeps;
   wallet: WalletDeps & { wallet: WalletService };
   rooms: RoomsDeps;
+  alerts: AdminAlertsDeps;
 }
 
 export function pageServices(deps: PageServicesDeps, req: Request, user: PublicUser | null) {
@@ -26,7 +28,7 @@ export function pageServices(deps: PageServicesDeps, req: Request, user: PublicU
     account: accountDoor(deps.auth, caller),
     wallet: walletDoor(deps.wallet, caller),
     games: gamesDoor(deps.rooms, caller),
-    console: consoleDoor(deps.wallet, caller),
+    console: consoleDoor(deps.wallet, deps.alerts, caller),
     play: playDoor(deps.auth, caller),
     rooms: roomsDoor(deps, caller),
   };

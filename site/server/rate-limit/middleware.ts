@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Database } from '../../../db/client';
+import { parseEmail } from '../../shared/email';
 import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
 import type { Refusal } from '../api/refusals';
 import { sendRefusal } from '../auth/http';
@@ -12,23 +13,15 @@ export interface RateLimitDeps {
   clock?: () => number;
 }
 
-const MAX_EMAIL_LENGTH = 254;
-
 /** Who a request is, per subject; null (or absent) when a rule does not apply (e.g. no session). */
 export type Subjects = Partial<Record<Subject, string | null>>;
-
-/** The sign-up email as the `email` rule counts it, or null when it is not a usable one. */
-export function emailSubject(email: unknown): string | null {
-  if (typeof email !== 'string') return null;
-  const normal = email.trim().toLowerCase();
-  return normal && normal.length <= MAX_EMAIL_LENGTH ? normal : null;
-}
 
 function subjectsOf(req: Request, res: Response): Subjects {
   return {
     account: res.locals.auth?.user.id ?? null,
     address: clientAddress(req),
-    email: emailSubject((req.body as { email?: unknown } | undefined)?.email),
+    // Not an address (the route refuses it next): only the address's own allowance applies.
+    email: parseEmail((req.body as { email?: unknown } | undefined)?.email),
   };
 }
 

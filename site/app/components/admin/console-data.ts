@@ -9,6 +9,7 @@ type Answered<F extends (...args: never[]) => Promise<unknown>> = Extract<
   { ok: true }
 >;
 
+export type AlertsData = Answered<Console['alerts']>;
 export type RevenueData = Answered<Console['revenue']>;
 export type UserSummary = Answered<Console['searchUsers']>['users'][number];
 export type UserFileData = Answered<Console['userFile']>['file'];
@@ -18,6 +19,7 @@ export type LedgerData = Answered<Console['ledgerCheck']>;
 export type RoomsData = Answered<Console['rooms']>;
 export type ErrorEntry = Answered<Console['errors']>['errors'][number];
 export type AuditEntry = Answered<Console['audit']>['entries'][number];
+export type CarriedExclusion = UserFileData['carriedExclusions'][number];
 
 /** A refusal or failure in a section: its words for the operator. */
 export interface SectionProblem {

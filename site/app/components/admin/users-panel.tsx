@@ -1,8 +1,9 @@
 // Find a person by name, email or phone (a plain GET form), and open their file: balance, limits,
-// exclusion, transactions, games.
+// exclusion, any exclusion carried from an erased account that matches them, transactions, games.
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
 import { formatZmw } from '../account/money';
+import { CarriedExclusions, type ReviewProblem } from './carried-exclusions';
 import { shortId } from './short-id';
 import type { SectionProblem, UserFileData, UserSummary } from './console-data';
 import { consoleHref } from './sections';
@@ -46,7 +47,7 @@ function PlayControls({ file }: { file: UserFileData }) {
   );
 }
 
-function UserFileView({ file }: { file: UserFileData }) {
+function UserFileView({ file, review }: { file: UserFileData; review: ReviewProblem | null }) {
   const { user, balance, transactions, games } = file;
   return (
     <div className="admin-card" data-testid="user-file">
@@ -62,6 +63,7 @@ function UserFileView({ file }: { file: UserFileData }) {
         {user.currentRoomId ? ` · seated in ${shortId(user.currentRoomId)}` : ''}
       </p>
       <PlayControls file={file} />
+      <CarriedExclusions rows={file.carriedExclusions} problem={review} />
       <h4>Latest transactions</h4>
       <ul className="admin-list">
         {transactions.map((t) => (
@@ -91,9 +93,11 @@ export interface UsersView {
   found: UserSummary[] | SectionProblem | null;
   /** The opened file, or why it could not be opened; null when none is open. */
   file: UserFileData | SectionProblem | null;
+  /** A review of a carried exclusion the server refused, shown at its form. */
+  review: ReviewProblem | null;
 }
 
-export function UsersPanel({ query, found, file }: UsersView) {
+export function UsersPanel({ query, found, file, review }: UsersView) {
   return (
     <section aria-labelledby="users-title" className="admin__section">
       <h2 id="users-title">Users</h2>
@@ -120,7 +124,7 @@ export function UsersPanel({ query, found, file }: UsersView) {
         </ul>
       ) : null}
       {file && 'error' in file ? <Banner tone="error" title={file.error} /> : null}
-      {file && !('error' in file) ? <UserFileView file={file} /> : null}
+      {file && !('error' in file) ? <UserFileView file={file} review={review} /> : null}
     </section>
   );
 }
