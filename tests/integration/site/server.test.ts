@@ -267,6 +267,22 @@ describe('site server (production build)', () => {
     expect(html).toContain('<footer');
   });
 
+  it("refuses a page's form post from another site, or with no Origin, before its action runs", async () => {
+    // A form on another site posting to the sign-in page: refused like an API call (CSRF), and the
+    // page's services (which throw in this file) are never reached.
+    for (const headers of [{ origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
+      const response = await fetch(`${base}/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'intent=login&email=mwila%40example.zm&password=x',
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'forbidden_origin' });
+    }
+    expect(errors).toHaveLength(0);
+  });
+
   it('answers /healthz', async () => {
     const response = await fetch(`${base}/healthz`);
     expect(response.status).toBe(200);
