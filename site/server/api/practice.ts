@@ -4,6 +4,8 @@ import { describeError } from '../auth/logging';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { createPractice } from '../practice/service';
 import { practiceMessages } from '../practice/settings';
+import { ENDPOINT_LIMITS } from '../rate-limit/limits';
+import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
 
 /**
@@ -20,6 +22,8 @@ export function practiceRouter(deps: RoomsDeps): Router {
     ...(deps.clock ? { clock: deps.clock } : {}),
   };
 
+  // Rate limit first (per account and per address), then on to the route below.
+  router.post('/practice', session, requireUser, rateLimit(deps, ENDPOINT_LIMITS.practice));
   router.post('/practice', session, requireUser, jsonBody, async (req, res) => {
     try {
       const outcome = await createPractice(practiceDeps, currentUser(res), req.body);

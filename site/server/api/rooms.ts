@@ -33,6 +33,18 @@ export function roomsRouter(deps: RoomsDeps): Router {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 
+  // Every change of a room stakes or refunds and pushes the room server and the lobby: rate limits
+  // first (per account and per address), then on to the routes below.
+  const limited = [
+    ['/rooms', ENDPOINT_LIMITS.roomCreate],
+    ['/rooms/:roomId/join', ENDPOINT_LIMITS.roomJoin],
+    ['/rooms/:roomId/leave', ENDPOINT_LIMITS.roomLeave],
+    ['/rooms/:roomId/rematch', ENDPOINT_LIMITS.rematch],
+  ] as const;
+  for (const [path, limit] of limited) {
+    router.post(path, session, requirePlayer, rateLimit(deps, limit));
+  }
+
   router.get('/rooms', async (_req, res) => {
     try {
       res.set('Cache-Control', 'no-store');
