@@ -7,6 +7,7 @@ import {
   requireUser,
   sessionMiddleware,
 } from '../auth/middleware';
+import { clientAddress } from '../rate-limit/client-address';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
@@ -20,7 +21,7 @@ const failed = (res: Response, context: string, error: unknown, message: string)
 
 /**
  * `GET /rooms`, `POST /rooms`, `GET /rooms/:roomId`,
- * `POST /rooms/:roomId/join|leave|ticket|rematch`.
+ * `POST /rooms/:roomId/join|leave|ticket|rematch`, `POST /lobby/ticket`.
  * Mount under `/api`, behind the Origin check.
  */
 export function roomsRouter(deps: RoomsDeps): Router {
@@ -124,7 +125,12 @@ export function roomsRouter(deps: RoomsDeps): Router {
 
   router.post('/rooms/:roomId/ticket', session, requireUser, ticketLimit, async (req, res) => {
     try {
-      const outcome = await rooms.ticket(currentUser(res), roomIdOf(req), currentSessionId(res));
+      const outcome = await rooms.ticket(
+        currentUser(res),
+        roomIdOf(req),
+        currentSessionId(res),
+        clientAddress(req),
+      );
       if (!outcome.ok) return refuse(res, outcome);
       res.set('Cache-Control', 'no-store');
       res.json({ ticket: outcome.ticket, url: outcome.url });
@@ -137,6 +143,19 @@ export function roomsRouter(deps: RoomsDeps): Router {
       );
     }
   });
+
+  // The live room list's socket: anyone signed in (guests too) may watch it; the lobby counts its
+  // sockets by the address in the ticket.
+  router.post(
+    '/lobby/ticket',
+    session,
+    requireUser,
+    rateLimit(deps, ENDPOINT_LIMITS.lobbyTicket),
+    (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      res.json(rooms.lobbyTicket(clientAddress(req)));
+    },
+  );
 
   return router;
 }

@@ -62,6 +62,15 @@ export const ENDPOINT_LIMITS = {
       { per: 'address', limit: 3000, windowMs: 10 * MINUTE_MS },
     ],
   },
+  lobbyTicket: {
+    // A ticket per (re)connection of the live room list: a page open for an hour asks a few times.
+    name: 'lobby-ticket',
+    tooMany: 'Too many requests for the live room list.',
+    rules: [
+      { per: 'account', limit: 60, windowMs: 10 * MINUTE_MS },
+      { per: 'address', limit: 3000, windowMs: 10 * MINUTE_MS },
+    ],
+  },
   roomCreate: {
     // Each create stakes, pushes the room server and the lobby; a person opens a few rooms an
     // evening (one at a time: a seat in one room at most), not dozens in minutes.

@@ -58,12 +58,18 @@ export interface RoomService {
    * finish the game and report it; the push wakes it. Returns the rooms pushed.
    */
   wakeOverdue(now?: number): Promise<string[]>;
-  /** A socket ticket bound to the session asking (refused once that session is gone). */
+  /**
+   * A socket ticket bound to the session asking (refused once that session is gone), carrying the
+   * address it asked from (`clientAddress`), by which the room caps its watchers.
+   */
   ticket(
     actor: Actor,
     roomId: string,
     sessionId: string,
+    address?: string,
   ): Promise<Outcome<{ ticket: string; url: string }>>;
+  /** A lobby socket's ticket, counted by the address that asked for it (`clientAddress`). */
+  lobbyTicket(address: string): { ticket: string; url: string };
   /** Tells the rooms a signed-out session got tickets for (in the background, retried a little). */
   signedOut(sessionId: string, roomIds: readonly string[]): void;
   roomForParty(roomId: string): Promise<RoomForParty | null>;

@@ -292,6 +292,13 @@ describe.each([
     '/api/practice',
     400,
   ],
+  [
+    'POST /api/lobby/ticket',
+    ENDPOINT_LIMITS.lobbyTicket,
+    'Too many requests for the live room list.',
+    '/api/lobby/ticket',
+    200,
+  ],
 ] as const)('%s', (_name, endpoint, sentence, path, counted) => {
   // Requests the route itself refuses (bad settings, an unknown room) count too: the limiter runs first.
   let app: RoomsApp;
