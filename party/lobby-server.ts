@@ -61,9 +61,20 @@ export default class LobbyServer implements Party.Server {
     answerClose(connection);
   }
 
-  onMessage(_message: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection): void {
-    // Never answered message by message: the close frame says it once.
+  onMessage(
+    _message: string | ArrayBuffer | ArrayBufferView,
+    sender: Party.Connection<LobbyWatcher>,
+  ): void {
+    // Never answered message by message: the close frame says it once, and its address waits a
+    // while before it may open another socket.
     closeWith(sender, CLOSE.lobbyMessage);
+    if (sender.state) {
+      this.admissions.lockOut(
+        sender.state.addressKey,
+        Date.now(),
+        LOBBY_LIMITS.lockOutAfterMessageMs,
+      );
+    }
   }
 
   async onRequest(request: Party.Request): Promise<Response> {

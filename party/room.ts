@@ -196,7 +196,7 @@ export default class RoomServer implements Party.Server {
     const firstPing = this.gate.heartbeats > heartbeats;
     if (gated.kind === 'refused') {
       if (gated.reply) sender.send(gated.reply);
-      if (gated.close) closeWith(sender, gated.close);
+      if (gated.close) this.closeForMessages(sender, gated.close);
       return Promise.resolve();
     }
     return this.serial(async () => {
@@ -262,6 +262,18 @@ export default class RoomServer implements Party.Server {
       await this.tick();
       await this.armAlarm();
     }).then(() => this.settlement.settle());
+  }
+
+  /**
+   * Closes a socket that sent too many refused messages; a watcher's address then waits a while
+   * before it may open another here (reopening is what a flood would do next).
+   */
+  private closeForMessages(sender: Party.Connection<Viewer>, close: CloseReason): void {
+    closeWith(sender, close);
+    const viewer = viewerOf(sender);
+    if (viewer?.addressKey && !this.isSeated(viewer.uid)) {
+      this.admissions.lockOut(viewer.addressKey, Date.now(), ROOM_LIMITS.lockOutAfterRefusedMs);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 // How often one address may be let in: a token bucket per address key (the ticket's `ak`), so that
 // closing and reopening sockets (each admitted one costs the whole state, or the lobby's list) is
-// bounded per address, not only the sockets held at once. Time is an input.
+// bounded per address, not only the sockets held at once. An address whose socket was closed for
+// what it sent is let in again only after a while. Time is an input.
 import { fullBucket, takeToken, type RateLimit, type TokenBucket } from './rate-limit';
 
 /** Buckets kept before the full ones (idle addresses) are dropped. */
@@ -21,6 +22,11 @@ export class AddressAdmissions {
     );
     this.buckets.set(addressKey, taken.bucket);
     return taken.allowed;
+  }
+
+  /** Lets `addressKey` in again only once `ms` have passed (and then as its allowance refills). */
+  lockOut(addressKey: string, now: number, ms: number): void {
+    this.buckets.set(addressKey, { tokens: -(ms / 1000) * this.limit.perSecond, updatedAt: now });
   }
 
   /** Drops the buckets that have refilled: they hold nothing a fresh one would not. */

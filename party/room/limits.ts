@@ -19,6 +19,8 @@ export const ROOM_LIMITS = {
    * the whole state and the recent log, so reopening sockets is bounded, not only holding them.
    */
   spectatorAdmissionsPerAddress: { perSecond: 0.5, capacity: 30 } satisfies RateLimit,
+  /** An address whose socket was closed for its refused messages waits this long to come back. */
+  lockOutAfterRefusedMs: 60_000,
   /** The spectator count goes out with the next state at most this often (no rebroadcast per join). */
   spectatorCountEveryMs: 1_000,
 } as const;
@@ -34,6 +36,8 @@ export const LOBBY_LIMITS = {
   sockets: 1_000,
   /** Sockets let in per address: 30 at once, then one every 2 s (each gets the whole list). */
   admissionsPerAddress: { perSecond: 0.5, capacity: 30 } satisfies RateLimit,
+  /** An address whose socket sent the lobby anything waits this long to come back. */
+  lockOutAfterMessageMs: 60_000,
 } as const;
 
 export interface CloseReason {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE, LOBBY_LIMITS } from '../../../party/room/limits';
 import { addressKey, signLobbyTicket, signRequest, TICKET_TTL_MS } from '../../../wire/signing';
-import { connect, mustConnect } from '../../support/ws-client';
+import { connect, mustConnect, reopenUntilRefused } from '../../support/ws-client';
 import { startEnvironment, type Environment } from './support/environment';
 
 const LOBBY_PATH = '/parties/lobby/main';
@@ -106,25 +106,13 @@ describe('lobby party', () => {
   it('lets one address reopen sockets only so often; another address still gets in', async () => {
     const { capacity, perSecond } = LOBBY_LIMITS.admissionsPerAddress;
     const url = env.lobbyUrl('10.0.0.30');
-    const started = Date.now();
-    let admitted = 0;
-    for (;;) {
-      const socket = await mustConnect(url);
-      const first = await Promise.race([
-        socket.waitFor((m) => m.type === 'rooms').then(() => 'rooms' as const),
-        socket.closed,
-      ]);
-      if (first !== 'rooms') {
-        expect(first).toEqual(CLOSE.lobbyAddressTooOften);
-        break;
-      }
-      admitted += 1;
-      await socket.close();
-      expect(admitted).toBeLessThanOrEqual(
-        capacity + 1 + ((Date.now() - started) / 1000) * perSecond,
-      );
-    }
+    const { admitted, seconds, refusal } = await reopenUntilRefused(
+      () => url,
+      (m) => m.type === 'rooms',
+    );
+    expect(refusal).toEqual(CLOSE.lobbyAddressTooOften);
     expect(admitted).toBeGreaterThanOrEqual(capacity);
+    expect(admitted).toBeLessThanOrEqual(capacity + 1 + seconds * perSecond);
     const other = await mustConnect(env.lobbyUrl('10.0.0.31'));
     await other.waitFor((m) => m.type === 'rooms');
     await other.close();
@@ -150,6 +138,9 @@ describe('lobby party', () => {
     for (let i = 0; i < 100; i++) late.send(JSON.stringify({ type: 'rooms', rooms: [] }));
     expect(await late.closed).toEqual(CLOSE.lobbyMessage);
     expect(late.messages.filter((m) => m.type !== 'rooms')).toEqual([]);
+    // …and its address comes back only after a while.
+    const back = await mustConnect(env.lobbyUrl('10.0.0.2'));
+    expect(await back.closed).toEqual(CLOSE.lobbyAddressTooOften);
     const list = await (await fetch(`${env.party.httpUrl}${LOBBY_PATH}`)).json();
     expect((list as { rooms: unknown[] }).rooms).toHaveLength(2);
     expect(watcher.isOpen()).toBe(true);

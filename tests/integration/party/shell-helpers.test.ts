@@ -235,6 +235,14 @@ describe('admissions per address', () => {
     expect(admissions.take('a', 2_000)).toBe(true);
   });
 
+  it('keeps a locked-out address out for the time given, then lets it in as it refills', () => {
+    const admissions = new AddressAdmissions(limit);
+    admissions.lockOut('a', 0, 60_000);
+    expect(admissions.take('a', 59_999)).toBe(false);
+    expect(admissions.take('a', 62_000)).toBe(true);
+    expect(admissions.take('b', 0)).toBe(true);
+  });
+
   it('forgets idle addresses without forgetting a spent one', () => {
     const admissions = new AddressAdmissions(limit);
     for (let i = 0; i < 3; i++) admissions.take('spent', 0);
