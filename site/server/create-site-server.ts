@@ -14,6 +14,7 @@ import type { PublicUser } from './auth/users';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
 import { chunkFilesOf } from './lazy-chunks';
+import { clientAddress } from './rate-limit/client-address';
 import { securityHeaders } from './security-headers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -111,6 +112,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
       getLoadContext: async (req): Promise<SiteLoadContext> => ({
         ...deps.context,
         user: await deps.resolveUser(req),
+        clientAddress: clientAddress(req),
         boardCanvasFiles,
         cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
       }),
