@@ -119,6 +119,16 @@ async function main(): Promise<void> {
   });
   const partyPid = findPidByArgument(persistDir);
   const group = partyPid === null ? null : groupOf(partyPid);
+  // Whatever happens (a crash included), the room server we started does not outlive us.
+  process.on('exit', () => {
+    if (group === null) return;
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
   const serverCpuMs = () => (group === null ? null : groupUsage(group).cpuMs);
   const attackerKey = addressKey(keys.tickets, ATTACKER);
   const ticketUrl = (roomId: string, uid: string, ak?: string) =>
