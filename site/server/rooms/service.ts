@@ -59,6 +59,11 @@ export interface RoomService {
    */
   wakeOverdue(now?: number): Promise<string[]>;
   /**
+   * Refunds every started room past its end time whose room server answers that it holds no game
+   * (its storage was lost): the room closes and every stake goes back. Returns the rooms refunded.
+   */
+  refundLost(now?: number): Promise<string[]>;
+  /**
    * A socket ticket bound to the session asking (refused once that session is gone), carrying the
    * address it asked from (`clientAddress`), by which the room caps its watchers.
    */
@@ -78,6 +83,7 @@ export interface RoomService {
 
 export function createRoomService(deps: RoomServiceDeps): RoomService {
   const { database, config } = deps;
+  const { gameTimeScale } = config;
   const clock = deps.clock ?? Date.now;
   const client =
     deps.partyClient ??
@@ -86,7 +92,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     client,
     loadRoom: async (roomId) => {
       const found = await loadRoom(database.read, roomId);
-      return found ? toRoomForParty(found) : null;
+      return found ? toRoomForParty(found, { now: clock(), timeScale: gameTimeScale }) : null;
     },
     loadLobby: () => listPublicRooms(database.read),
     ...(deps.pushRetry ? { retry: deps.pushRetry } : {}),
@@ -98,10 +104,9 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     publisher.lobbyChanged();
   }
 
-  const { gameTimeScale } = config;
   return {
     ...createSeating({ database, clock, gameTimeScale, changed }),
-    ...createExpiry({ database, clock, gameTimeScale, publisher, changed }),
+    ...createExpiry({ database, clock, gameTimeScale, publisher, client, changed, log: deps.log }),
     ...createTickets({ database, config, clock, client, log: deps.log }),
     async get(roomId) {
       if (!isRoomIdShaped(roomId)) return null;
@@ -112,7 +117,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     async roomForParty(roomId) {
       if (!isRoomIdShaped(roomId)) return null;
       const found = await loadRoom(database.read, roomId);
-      return found ? toRoomForParty(found) : null;
+      return found ? toRoomForParty(found, { now: clock(), timeScale: gameTimeScale }) : null;
     },
     publisher,
   };
