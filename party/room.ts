@@ -32,7 +32,8 @@ import {
 import { readEnv, type PartyEnv } from './room/env';
 import { errorMessage, logMessage, notAPlayer, notLoaded } from './room/messages';
 import { MessageGate } from './room/message-gate';
-import { CLOSE } from './room/limits';
+import { CLOSE, ROOM_LIMITS, type CloseReason } from './room/limits';
+import { AddressAdmissions } from './room/address-admissions';
 import { jsonResponse } from './room/signed-request';
 import { RoomAlarm } from './room/alarm';
 import { dueBotEvent, MAX_BOT_MOVES_PER_TICK, nextBotMoveAt } from './room/bots';
@@ -63,6 +64,8 @@ export default class RoomServer implements Party.Server {
   private readonly settlement: SettlementReporter;
   private readonly effects = new EffectsCollector();
   private readonly gate = new MessageGate();
+  /** Watcher sockets let in per address (reopening sockets costs the whole state each time). */
+  private readonly admissions = new AddressAdmissions(ROOM_LIMITS.spectatorAdmissionsPerAddress);
   /** Every handler that touches the machine runs here, one at a time, in arrival order. */
   private readonly queue = new TaskQueue();
   /** Whether the site answered that it does not know this room (then nothing is stored). */
@@ -91,8 +94,8 @@ export default class RoomServer implements Party.Server {
     const ticket = new URL(request.url).searchParams.get('ticket');
     const verdict = verifyTicket(keys.tickets, ticket, lobby.id, Date.now());
     if (!verdict.ok) return new Response('Unauthorized', { status: 401 });
-    const { uid, name, sk } = verdict.payload;
-    return withViewer(request, { uid, name, sessionKey: sk });
+    const { uid, name, sk, ak } = verdict.payload;
+    return withViewer(request, { uid, name, sessionKey: sk, addressKey: ak });
   }
 
   async onStart(): Promise<void> {
@@ -123,6 +126,15 @@ export default class RoomServer implements Party.Server {
       closeWith(connection, CLOSE.unauthorized);
       return Promise.resolve();
     }
+    // A loaded room decides before the queue, so that sockets refused in a flood never wait in
+    // line ahead of a roll; the caps are checked again in the queue, against the sockets let in
+    // meanwhile.
+    const decidedEarly = this.actor !== null;
+    const early = decidedEarly ? this.refusalFor(viewer, true) : null;
+    if (early) {
+      closeWith(connection, early);
+      return Promise.resolve();
+    }
     return this.serial(async () => {
       if (this.signOuts.has(viewer.sessionKey, Date.now())) {
         return closeWith(connection, CLOSE.signedOut);
@@ -132,7 +144,7 @@ export default class RoomServer implements Party.Server {
         if (this.unknownToSite) closeWith(connection, CLOSE.unknownRoom);
         return;
       }
-      const refusal = admissionRefusal(this.room, viewer, this.seatedUids());
+      const refusal = this.refusalFor(viewer, !decidedEarly);
       if (refusal) return closeWith(connection, refusal);
       connection.setState(viewer);
       const earlier = this.logs.slice(-RECENT_LOGS_ON_CONNECT);
@@ -153,8 +165,10 @@ export default class RoomServer implements Party.Server {
     this.gate.forget(connection.id);
     this.view.forget(connection.id);
     const viewer = viewerOf(connection);
+    // Never let in: nothing to tell anyone.
+    if (!viewer) return Promise.resolve();
     return this.serial(async () => {
-      if (!this.actor || !viewer) return;
+      if (!this.actor) return;
       const changed =
         this.isSeated(viewer.uid) &&
         !hasOtherConnection(this.room, viewer.uid, connection) &&
@@ -175,15 +189,21 @@ export default class RoomServer implements Party.Server {
     message: string | ArrayBuffer | ArrayBufferView,
     sender: Party.Connection<Viewer>,
   ): Promise<void> {
+    // 1. rate, 2. size and shape: before the queue, so a flood never waits in line ahead of a roll.
+    const heartbeats = this.gate.heartbeats;
+    const gated = this.gate.check(message, sender.id, Date.now());
+    // A socket's first ping: the alarm now also watches for its silence.
+    const firstPing = this.gate.heartbeats > heartbeats;
+    if (gated.kind === 'refused') {
+      if (gated.reply) sender.send(gated.reply);
+      if (gated.close) this.closeForMessages(sender, gated.close);
+      return Promise.resolve();
+    }
     return this.serial(async () => {
       const now = Date.now();
       await this.dropSilent(now);
-      // 1. size and shape, 2. rate (a heartbeat is answered here)
-      const heartbeats = this.gate.heartbeats;
-      const gated = this.gate.check(message, sender.id, now);
-      // A socket's first ping: the alarm now also watches for its silence.
-      if (this.gate.heartbeats > heartbeats) await this.armAlarm();
-      if (!gated.ok) {
+      if (firstPing) await this.armAlarm();
+      if (gated.kind === 'pong') {
         sender.send(gated.reply);
         return;
       }
@@ -242,6 +262,34 @@ export default class RoomServer implements Party.Server {
       await this.tick();
       await this.armAlarm();
     }).then(() => this.settlement.settle());
+  }
+
+  /**
+   * Closes a socket that sent too many refused messages; a watcher's address then waits a while
+   * before it may open another here (reopening is what a flood would do next).
+   */
+  private closeForMessages(sender: Party.Connection<Viewer>, close: CloseReason): void {
+    closeWith(sender, close);
+    const viewer = viewerOf(sender);
+    if (viewer?.addressKey && !this.isSeated(viewer.uid)) {
+      this.admissions.lockOut(viewer.addressKey, Date.now(), ROOM_LIMITS.lockOutAfterRefusedMs);
+    }
+  }
+
+  /**
+   * Why `viewer` may not be let in now (its session signed out, a cap of the room, its address's
+   * allowance of new sockets, which `spendAdmission` takes from), or null.
+   */
+  private refusalFor(viewer: Viewer, spendAdmission: boolean): CloseReason | null {
+    if (this.signOuts.has(viewer.sessionKey, Date.now())) return CLOSE.signedOut;
+    const seated = this.seatedUids();
+    const refusal = admissionRefusal(this.room, viewer, seated);
+    if (refusal) return refusal;
+    const watcherAddress = seated.has(viewer.uid) ? undefined : viewer.addressKey;
+    if (spendAdmission && watcherAddress && !this.admissions.take(watcherAddress, Date.now())) {
+      return CLOSE.addressTooOften;
+    }
+    return null;
   }
 
   // ---- the machine ----

@@ -26,6 +26,8 @@ export type SiteLoadContext = SiteServices & {
    * actions do, with the JSON API's guards, limits, codes and messages.
    */
   services: PageServices;
+  /** The client's address as the rate limits count it (`rate-limit/client-address.ts`). */
+  clientAddress: string;
   /** This response's Content-Security-Policy nonce (production only; null in development). */
   cspNonce: string | null;
   /** The built files of the board's canvas, for `modulepreload` (none in development). */

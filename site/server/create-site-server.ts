@@ -20,6 +20,7 @@ import { chunkFilesOf, islandFilesOf } from './lazy-chunks';
 import { describeError, logger } from './logging';
 import type { BuildRoutes } from './ops/requests';
 import type { PageServices } from './pages/services';
+import { clientAddress } from './rate-limit/client-address';
 import { securityHeaders } from './security-headers';
 import { applyTrustProxy, untrustedProxyWarning } from './trust-proxy';
 
@@ -145,6 +146,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
           ...deps.context,
           user,
           services: deps.pageServices(req, user),
+          clientAddress: clientAddress(req),
           boardCanvasFiles,
           islandFiles,
           cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),

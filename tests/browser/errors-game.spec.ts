@@ -114,9 +114,15 @@ test('join while already in another room offers to go to that room', async ({ pa
   const theirs = await createRoomViaApi(host.page.request, { maxPlayers: 3 });
   await signUpViaApi(page.request, { firstName: 'Joseph' });
   await depositViaApi(page.request, 20);
-  const mine = await createRoomViaApi(page.request, { maxPlayers: 3 });
 
+  // The list is live (the lobby's socket, opened with its ticket): the room Joseph opens meanwhile
+  // shows without a reload (no polling while live).
   await page.goto('/rentalgame/joinrandomroom');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Live: the list updates as rooms fill.' }),
+  ).toBeVisible();
+  const mine = await createRoomViaApi(page.request, { maxPlayers: 3 });
+  await expect(page.locator(`[data-room-id="${mine}"]`)).toBeVisible();
   await page.locator(`[data-room-id="${theirs}"]`).getByRole('button', { name: /^Join/ }).click();
   const warning = page
     .getByRole('alert')

@@ -2,8 +2,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Database } from '../../../db/client';
 import { parseEmail } from '../../shared/email';
 import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
-import type { Refusal } from '../api/refusals';
-import { sendRefusal } from '../auth/http';
+import { refuse, type Refusal } from '../api/refusals';
+import { sendError } from '../auth/http';
 import { clientAddress } from './client-address';
 import { admit, counterKey, type CounterCheck } from './counters';
 import type { EndpointLimit, Subject } from './limits';
@@ -13,16 +13,18 @@ export interface RateLimitDeps {
   clock?: () => number;
 }
 
-/** Who a request is, per subject; null (or absent) when a rule does not apply (e.g. no session). */
-export type Subjects = Partial<Record<Subject, string | null>>;
-
-function subjectsOf(req: Request, res: Response): Subjects {
-  return {
-    account: res.locals.auth?.user.id ?? null,
-    address: clientAddress(req),
-    // Not an address (the route refuses it next): only the address's own allowance applies.
-    email: parseEmail((req.body as { email?: unknown } | undefined)?.email),
-  };
+/** Who the request is, per subject; null when the rule does not apply (e.g. no session). */
+function subjectOf(per: Subject, req: Request, res: Response): string | null {
+  switch (per) {
+    case 'account':
+      return res.locals.auth?.user.id ?? null;
+    case 'address':
+      return clientAddress(req);
+    case 'email': {
+      // Not an address (the route refuses it next): only the address's own allowance applies.
+      return parseEmail((req.body as { email?: unknown } | undefined)?.email);
+    }
+  }
 }
 
 /** The refusal people read: "Too many sign-up attempts. Please wait 5 minutes and try again." */
@@ -30,16 +32,18 @@ export function rateLimitMessage(endpoint: EndpointLimit, seconds: number): stri
   return `${endpoint.tooMany} Please wait ${formatWait(seconds)} and try again.`;
 }
 
+/** Who a request is, per kind of subject; a kind left out (or null) does not count. */
+export type Subjects = Partial<Record<Subject, string | null>>;
+
 /**
- * Counts one call against the endpoint's rules (state in the database, in the write transaction):
- * null when it may go on, else the 429 refusal `rate_limited` with its wait. The JSON API's
- * middleware below and the pages' form posts (site/server/pages) both count through here.
+ * Counts one request against the endpoint's rules for `subjects` (state in the database, in the
+ * write transaction): null when it may go on, else how many seconds until it may.
  */
-export async function checkRateLimit(
+export async function countRequest(
   deps: RateLimitDeps,
   endpoint: EndpointLimit,
   subjects: Subjects,
-): Promise<Refusal | null> {
+): Promise<number | null> {
   const checks: CounterCheck[] = [];
   for (const rule of endpoint.rules) {
     const subject = subjects[rule.per];
@@ -53,29 +57,42 @@ export async function checkRateLimit(
   if (checks.length === 0) return null;
   const now = (deps.clock ?? Date.now)();
   const admission = await deps.database.write((tx) => admit(tx, checks, now));
-  if (admission.ok) return null;
-  const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+  return admission.ok ? null : Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+}
+
+/** The refusal of a request over its limit, for callers outside Express (a page's action). */
+export function rateLimitRefusal(endpoint: EndpointLimit, seconds: number): Refusal {
   return {
-    ok: false,
-    status: 429,
-    error: rateLimitMessage(endpoint, seconds),
-    code: RATE_LIMITED,
+    ...refuse(429, rateLimitMessage(endpoint, seconds), RATE_LIMITED),
     retryAfterSeconds: seconds,
   };
 }
 
+/** `countRequest` answered as a refusal (or null): the page door's form posts (site/server/pages). */
+export async function checkRateLimit(
+  deps: RateLimitDeps,
+  endpoint: EndpointLimit,
+  subjects: Subjects,
+): Promise<Refusal | null> {
+  const seconds = await countRequest(deps, endpoint, subjects);
+  return seconds === null ? null : rateLimitRefusal(endpoint, seconds);
+}
+
 /**
- * Counts the request against the endpoint's rules and answers `429 {error, code: 'rate_limited'}`
- * with `Retry-After` once any is spent. Mount after `sessionMiddleware` (for `account`) and
- * `jsonBody` (for `email`).
+ * Counts the request against the endpoint's rules (state in the database, in the write
+ * transaction) and answers `429 {error, code: 'rate_limited'}` with `Retry-After` once any is
+ * spent. Mount after `sessionMiddleware` (for `account`) and `jsonBody` (for `email`).
  */
 export function rateLimit(deps: RateLimitDeps, endpoint: EndpointLimit): RequestHandler {
   return async (req, res, next) => {
     try {
-      const refusal = await checkRateLimit(deps, endpoint, subjectsOf(req, res));
-      if (!refusal) return next();
+      const subjects: Subjects = {};
+      for (const rule of endpoint.rules) subjects[rule.per] = subjectOf(rule.per, req, res);
+      const seconds = await countRequest(deps, endpoint, subjects);
+      if (seconds === null) return next();
+      res.set('Retry-After', String(seconds));
       res.set('Cache-Control', 'no-store');
-      sendRefusal(res, refusal);
+      sendError(res, 429, rateLimitMessage(endpoint, seconds), RATE_LIMITED);
     } catch (error) {
       next(error);
     }

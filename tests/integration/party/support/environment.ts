@@ -2,7 +2,13 @@
 // party/lobby-server.ts (tests/integration/party/partykit.test.json), wired with the same secret.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { roomKeys, signTicket, type RoomKeys } from '../../../../wire/signing';
+import {
+  addressKey,
+  roomKeys,
+  signLobbyTicket,
+  signTicket,
+  type RoomKeys,
+} from '../../../../wire/signing';
 import { pushRoom, startFakeSite, type FakeRoom, type FakeSite } from '../../../support/fake-site';
 import { removeDir, startPartykit, tempDir, type PartykitServer } from '../../../support/partykit';
 
@@ -18,6 +24,8 @@ export interface Environment {
   timeScale: number;
   /** The socket URL the site's ticket call would hand out. */
   ticketUrl(roomId: string, uid: string, name?: string, now?: number): string;
+  /** The lobby socket URL the site's lobby ticket call would hand out to `address`. */
+  lobbyUrl(address?: string, now?: number): string;
   /** Registers the room with the fake site and pushes it to its room server (call 1). */
   putRoom(room: FakeRoom): Promise<void>;
   /** SIGKILL the room server and start it again on the same port and storage. */
@@ -51,6 +59,10 @@ export async function startEnvironment(options: { timeScale: number }): Promise<
     ticketUrl(roomId, uid, name = uid, now = Date.now()) {
       const ticket = signTicket(keys.tickets, { roomId, uid, name }, now);
       return `${party.wsUrl}/parties/main/${encodeURIComponent(roomId)}?ticket=${ticket}`;
+    },
+    lobbyUrl(address = '10.0.0.1', now = Date.now()) {
+      const ticket = signLobbyTicket(keys.tickets, addressKey(keys.tickets, address), now);
+      return `${party.wsUrl}/parties/lobby/main?ticket=${ticket}`;
     },
     async putRoom(room) {
       site.rooms.set(room.roomId, structuredClone(room));
