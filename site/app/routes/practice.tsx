@@ -44,15 +44,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     time: Number(formText(form, 'time')),
     bots: Number(formText(form, 'bots')),
   });
-  if (answer.ok) {
-    const headers = answer.cookie ? { 'Set-Cookie': answer.cookie } : undefined;
-    throw redirect(boardPath(answer.room.roomId), headers ? { headers } : undefined);
-  }
+  const headers = answer.cookie ? { 'Set-Cookie': answer.cookie } : undefined;
+  if (answer.ok) throw redirect(boardPath(answer.room.roomId), { headers });
   // Already in a game: that game's board.
   if (answer.code === 'already_in_another_room' && answer.roomId) {
-    throw redirect(boardPath(answer.roomId));
+    throw redirect(boardPath(answer.roomId), { headers });
   }
-  return data({ error: answer.error }, answer.status);
+  return data({ error: answer.error }, { status: answer.status, headers });
 }
 
 export default function Practice({ loaderData, actionData }: Route.ComponentProps) {
