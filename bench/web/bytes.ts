@@ -27,6 +27,15 @@ export const ROUTES: { name: string; path: (game: Game) => string; visitor: Visi
   { name: 'accountHistory', path: () => '/rentalgame/accounthistory', visitor: 'spectator' },
   { name: 'gameHistory', path: () => '/rentalgame/gamehistory', visitor: 'spectator' },
   { name: 'console', path: () => '/rentalgame/admin', visitor: 'admin' },
+  { name: 'account', path: () => '/rentalgame/account', visitor: 'spectator' },
+  { name: 'createGame', path: () => '/rentalgame/createnewgame', visitor: 'spectator' },
+  { name: 'joinRandom', path: () => '/rentalgame/joinrandomroom', visitor: 'spectator' },
+  {
+    name: 'waitingRoom',
+    path: (game) => `/rentalgame/playerwaitingroom/${game.roomId}`,
+    visitor: 'spectator',
+  },
+  { name: 'practice', path: () => '/rentalgame/practice', visitor: 'spectator' },
   { name: 'board', path: (game) => game.boardPath, visitor: 'spectator' },
 ];
 
