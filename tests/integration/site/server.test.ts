@@ -80,10 +80,12 @@ describe('site server (production build)', () => {
         if (who === 'broken') throw new Error('session store down: secret detail');
         return who === 'signed-in' ? SIGNED_IN : null;
       },
-      // The pages this file opens read nothing beyond the signed-in user.
+      // The pages this file opens read nothing beyond the signed-in user, except the sign-in page,
+      // which asks whether Google is offered.
       pageServices: () =>
         new Proxy({} as PageServices, {
           get(_target, area) {
+            if (area === 'account') return { providers: () => ({ google: false }) };
             throw new Error(`this test has no page services (${String(area)})`);
           },
         }),
