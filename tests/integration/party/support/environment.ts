@@ -2,7 +2,7 @@
 // party/lobby-server.ts (tests/integration/party/partykit.test.json), wired with the same secret.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { roomKeys, signTicket, type RoomKeys } from '../../../../wire/signing';
+import { purposeKey, roomKeys, signTicket, type RoomKeys } from '../../../../wire/signing';
 import { pushRoom, startFakeSite, type FakeRoom, type FakeSite } from '../../../support/fake-site';
 import { removeDir, startPartykit, tempDir, type PartykitServer } from '../../../support/partykit';
 
@@ -15,6 +15,8 @@ export interface Environment {
   secret: string;
   /** What the room server holds instead of it. */
   keys: RoomKeys;
+  /** The test clock's key (`TEST_CLOCK_KEY`), or '' when the room server has no test clock. */
+  testClockKey: string;
   timeScale: number;
   /** The socket URL the site's ticket call would hand out. */
   ticketUrl(roomId: string, uid: string, name?: string, now?: number): string;
@@ -25,11 +27,16 @@ export interface Environment {
   close(): Promise<void>;
 }
 
-export async function startEnvironment(options: { timeScale: number }): Promise<Environment> {
+export async function startEnvironment(options: {
+  timeScale: number;
+  /** Give the room server the test clock's key, as `npm start` does with `TEST_CLOCK=1`. */
+  testClock?: boolean;
+}): Promise<Environment> {
   const secret = randomBytes(32).toString('hex');
   const site = await startFakeSite({ secret });
   const persistDir = await tempDir('zt-party-state-');
   const keys = roomKeys(secret);
+  const testClockKey = options.testClock ? purposeKey(secret, 'test-clock') : '';
   // The room server gets only the derived keys, as `npm start` runs it.
   const vars = {
     SITE_URL: site.url,
@@ -37,6 +44,7 @@ export async function startEnvironment(options: { timeScale: number }): Promise<
     SITE_TO_ROOM_KEY: keys.siteToRoom,
     ROOM_TO_SITE_KEY: keys.roomToSite,
     GAME_TIME_SCALE: String(options.timeScale),
+    ...(testClockKey ? { TEST_CLOCK_KEY: testClockKey } : {}),
   };
   let party = await startPartykit({ config: TEST_CONFIG, persistDir, vars });
 
@@ -47,6 +55,7 @@ export async function startEnvironment(options: { timeScale: number }): Promise<
     },
     secret,
     keys,
+    testClockKey,
     timeScale: options.timeScale,
     ticketUrl(roomId, uid, name = uid, now = Date.now()) {
       const ticket = signTicket(keys.tickets, { roomId, uid, name }, now);
