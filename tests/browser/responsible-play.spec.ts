@@ -15,6 +15,7 @@ import {
   trackScripts,
   waitForHydration,
 } from './support/fixtures';
+import { holdClock, startHeldGame } from './support/clock';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -106,6 +107,8 @@ test('the board shows the reality check after an hour of play (shortened for the
   });
   expect(created.status()).toBe(201);
   const roomId = ((await created.json()) as { room: { roomId: string } }).room.roomId;
+  // The game stands still while the reality check is read: no offer, no game over over it.
+  await holdClock(roomId);
 
   await signUpViaApi(page.request, { firstName: 'Inonge' });
   await depositViaApi(page.request, 20);
@@ -114,6 +117,7 @@ test('the board shows the reality check after an hour of play (shortened for the
     data: {},
   });
   expect(joined.status()).toBe(200);
+  await startHeldGame(roomId);
 
   // `realityCheck=3`: the hour is three seconds here.
   await page.goto(`/rentalgame/boardgame/${roomId}?realityCheck=3`);

@@ -71,3 +71,36 @@ export async function rendersDuring(page: Page, ms: number): Promise<number> {
     return count;
   }, ms);
 }
+
+interface FrameCounter {
+  __framesCounted?: { count: number; stop(): void };
+}
+
+/** Starts counting the animation frames the page asks for (`framesCounted` reads them). */
+export async function countFrames(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const original = window.requestAnimationFrame.bind(window);
+    const counter = {
+      count: 0,
+      stop: () => {
+        window.requestAnimationFrame = original;
+      },
+    };
+    window.requestAnimationFrame = (callback) => {
+      counter.count += 1;
+      return original(callback);
+    };
+    (window as FrameCounter).__framesCounted = counter;
+  });
+}
+
+/** `ms` from now, the frames counted since `countFrames` (which then stops counting). */
+export async function framesCounted(page: Page, ms: number): Promise<number> {
+  return page.evaluate(async (wait) => {
+    const counter = (window as FrameCounter).__framesCounted;
+    if (!counter) throw new Error('countFrames was not called on this page');
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    counter.stop();
+    return counter.count;
+  }, ms);
+}
