@@ -173,6 +173,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     setMode(next) {
       mode = next;
+      // From now on: on a held clock (docs/decisions/083) no new state may come to act on.
+      const last = states.at(-1);
+      if (last) act(last);
     },
     close: () => socket.close(),
   };
