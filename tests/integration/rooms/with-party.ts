@@ -1,6 +1,7 @@
 // The site's rooms app and a real `partykit dev` (party/room.ts) on free ports, each pointed at the
 // other with one internal secret, for the suites that play through real room sockets.
 import path from 'node:path';
+import { purposeKey } from '../../../wire/signing';
 import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 
@@ -9,6 +10,8 @@ const CONFIG = path.join(import.meta.dirname, 'partykit.e2e.json');
 export interface RoomsWithParty {
   app: RoomsApp;
   party: PartykitServer;
+  /** The test clock's key (`testClock`), or ''. */
+  testClockKey: string;
   /** Stops both and removes the room servers' storage. */
   close(): Promise<void>;
 }
@@ -17,8 +20,11 @@ export async function startRoomsWithParty(options: {
   secret: string;
   /** GAME_TIME_SCALE on both sides (default 1). */
   timeScale?: number;
+  /** Give the room server the test clock's key (docs/decisions/083). */
+  testClock?: boolean;
 }): Promise<RoomsWithParty> {
   const timeScale = options.timeScale ?? 1;
+  const testClockKey = options.testClock ? purposeKey(options.secret, 'test-clock') : '';
   const port = await freePort();
   const app = await startRoomsApp({
     realClock: true,
@@ -36,6 +42,7 @@ export async function startRoomsWithParty(options: {
         SITE_URL: app.url,
         INTERNAL_SECRET: options.secret,
         GAME_TIME_SCALE: String(timeScale),
+        ...(testClockKey ? { TEST_CLOCK_KEY: testClockKey } : {}),
       },
     });
   } catch (error) {
@@ -45,6 +52,7 @@ export async function startRoomsWithParty(options: {
   return {
     app,
     party,
+    testClockKey,
     async close() {
       await party.stop();
       await removeDir(party.persistDir);
