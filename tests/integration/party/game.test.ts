@@ -14,8 +14,6 @@ import {
   startEnvironment,
   type Environment,
 } from './support/environment';
-import { moveTestClock } from '../../support/test-clock';
-import type { TestClockCall } from '../../../wire/test-clock';
 import { gameOf, intentsOf, replay, rollProblems, rollsUntilTruckOffer } from './support/replay';
 import type { FakeRoom } from '../../support/fake-site';
 
@@ -32,8 +30,6 @@ afterAll(async () => {
 });
 
 const isEnded = (m: ServerMessage) => m.type === 'state' && stateOf(m).status === 'ended';
-const clock = (roomId: string, action: TestClockCall['action']) =>
-  moveTestClock(env.party.httpUrl, env.testClockKey, roomId, action);
 const logsOf = (messages: ServerMessage[]) =>
   messages.filter((m) => m.type === 'log').map((m) => m.entry as LogEntry);
 
@@ -50,7 +46,7 @@ describe('a complete game', () => {
   it('plays two bots to the end and reports one settlement whose rolls match the seeds', async () => {
     const room = roomWithEarlyOffer();
     await env.putRoom({ ...room, seats: room.seats.slice(0, 1), status: 'waiting' });
-    await clock(room.roomId, 'hold');
+    await env.clock(room.roomId, 'hold');
 
     const spectator = await mustConnect(env.ticketUrl(room.roomId, 'watcher'));
     const ann = await startBot({
@@ -67,7 +63,7 @@ describe('a complete game', () => {
 
     await env.putRoom({ ...room, status: 'active' });
     await spectator.waitFor((m) => m.type === 'state' && stateOf(m).status === 'countdown');
-    expect(await clock(room.roomId, 'step')).toMatchObject({ status: 'active' });
+    expect(await env.clock(room.roomId, 'step')).toMatchObject({ status: 'active' });
     const rollsSoFar = () => logsOf(spectator.messages).filter((e) => e.type === 'dice_roll');
     const latestState = () =>
       spectator.messages
@@ -81,14 +77,16 @@ describe('a complete game', () => {
     const playHeld = async (done: () => boolean, stepBen: boolean) => {
       for (let moves = 0; !done(); moves += 1) {
         expect(moves, 'moves on the held clock').toBeLessThan(200);
-        const { rolls, currentPlayer } = await clock(room.roomId, 'read');
+        const { rolls, currentPlayer } = await env.clock(room.roomId, 'read');
         await eventually(() => (latestState()?.lastRoll?.nonce ?? -1) >= rolls - 1);
         if (latestState()?.pendingPurchase === 'ann') {
           await eventually(() => done() || latestState()?.pendingPurchase !== 'ann');
         } else if (currentPlayer === 'ben' && stepBen) {
-          await clock(room.roomId, 'step');
+          await env.clock(room.roomId, 'step');
         } else {
-          await eventually(async () => done() || (await clock(room.roomId, 'read')).rolls > rolls);
+          await eventually(
+            async () => done() || (await env.clock(room.roomId, 'read')).rolls > rolls,
+          );
         }
       }
     };
@@ -102,7 +100,7 @@ describe('a complete game', () => {
     ben.setMode('play');
     await playHeld(() => rollsSoFar().some((e) => e.player === 'ben' && !e.auto), false);
     // The rest of the game runs on its own timer, to its end.
-    await clock(room.roomId, 'release');
+    await env.clock(room.roomId, 'release');
 
     const ended = stateOf(await spectator.waitFor(isEnded, 20_000));
     expect(ended.result).toBeTruthy();

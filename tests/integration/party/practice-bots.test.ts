@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiceRollEntry, LogEntry } from '../../../game';
 import { mustConnect, stateOf, type TestClient } from '../../support/ws-client';
 import { eventually, makeRoom, startEnvironment, type Environment } from './support/environment';
-import { moveTestClock } from '../../support/test-clock';
 
 // 5 minutes → 6 s, the turn timer → 400 ms, a bot's roll pause → 30–54 ms.
 const TIME_SCALE = 0.02;
@@ -37,16 +36,14 @@ describe('practice bots on the room server', () => {
     await eventually(() => botRolls(ann).filter((r) => !r.auto).length >= 4, 15_000);
     expect(ann.messages.filter((m) => m.type === 'error')).toEqual([]);
     await ann.close();
-    const held = await moveTestClock(env.party.httpUrl, env.testClockKey, room.roomId, 'hold');
+    const held = await env.clock(room.roomId, 'hold');
     const lastNonce = held.rolls - 1;
 
     await env.restartParty();
     ann = await mustConnect(env.ticketUrl(room.roomId, 'ann'));
     // Where it stood; released, the alarm moves the bots again.
-    expect(await moveTestClock(env.party.httpUrl, env.testClockKey, room.roomId, 'read')).toEqual(
-      held,
-    );
-    await moveTestClock(env.party.httpUrl, env.testClockKey, room.roomId, 'release');
+    expect(await env.clock(room.roomId, 'read')).toEqual(held);
+    await env.clock(room.roomId, 'release');
     await eventually(() => botRolls(ann).some((r) => !r.auto && r.nonce > lastNonce + 2), 15_000);
     const ended = await ann.waitFor(
       (m) => m.type === 'state' && stateOf(m).status === 'ended',

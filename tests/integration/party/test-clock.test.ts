@@ -10,7 +10,7 @@ import { scaled, TURN_MS } from '../../../game/timing';
 import { checkTimeline } from '../../../site/server/rooms/report-timing';
 import type { TestClockCall } from '../../../wire/test-clock';
 import { startBot } from '../../support/bot';
-import { moveTestClock, postTestClock } from '../../support/test-clock';
+import { postTestClock } from '../../support/test-clock';
 import { mustConnect, stateOf, type ServerMessage } from '../../support/ws-client';
 import {
   eventually,
@@ -34,8 +34,7 @@ afterAll(async () => {
   await env?.close();
 });
 
-const clock = (roomId: string, action: TestClockCall['action']) =>
-  moveTestClock(env.party.httpUrl, env.testClockKey, roomId, action);
+const clock = (roomId: string, action: TestClockCall['action']) => env.clock(roomId, action);
 
 const isState = (status: string) => (m: ServerMessage) =>
   m.type === 'state' && stateOf(m).status === status;

@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { purposeKey, roomKeys, signTicket, type RoomKeys } from '../../../../wire/signing';
+import type { TestClockAnswer, TestClockCall } from '../../../../wire/test-clock';
 import { pushRoom, startFakeSite, type FakeRoom, type FakeSite } from '../../../support/fake-site';
+import { moveTestClock } from '../../../support/test-clock';
 import { removeDir, startPartykit, tempDir, type PartykitServer } from '../../../support/partykit';
 
 export const TEST_CONFIG = path.resolve(import.meta.dirname, '../partykit.test.json');
@@ -20,6 +22,8 @@ export interface Environment {
   timeScale: number;
   /** The socket URL the site's ticket call would hand out. */
   ticketUrl(roomId: string, uid: string, name?: string, now?: number): string;
+  /** The room's test clock (`testClock` environments): hold, step, release or read it. */
+  clock(roomId: string, action: TestClockCall['action']): Promise<TestClockAnswer>;
   /** Registers the room with the fake site and pushes it to its room server (call 1). */
   putRoom(room: FakeRoom): Promise<void>;
   /** SIGKILL the room server and start it again on the same port and storage. */
@@ -60,6 +64,9 @@ export async function startEnvironment(options: {
     ticketUrl(roomId, uid, name = uid, now = Date.now()) {
       const ticket = signTicket(keys.tickets, { roomId, uid, name }, now);
       return `${party.wsUrl}/parties/main/${encodeURIComponent(roomId)}?ticket=${ticket}`;
+    },
+    clock(roomId, action) {
+      return moveTestClock(party.httpUrl, testClockKey, roomId, action);
     },
     async putRoom(room) {
       site.rooms.set(room.roomId, structuredClone(room));
