@@ -1,7 +1,7 @@
 // Practise first, on a 360 × 740 phone: a signed-out visitor starts a practice game from the home
 // page (as a guest), plays it against bots to the end on the real board, and reads the lesson at
 // game over and again in the game history, each time marked "Practice".
-import { expect, screenshot, test, waitForHydration } from './support/fixtures';
+import { capture, expect, screenshot, test, waitForHydration } from './support/fixtures';
 import { playUntil } from './support/play';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -40,7 +40,7 @@ test('a signed-out visitor practises against bots from the home page and reads t
   await expect(gameOver.getByRole('link', { name: 'Sign up to play for real' })).toBeVisible();
   await screenshot(page, 'practice-game-over');
   await testInfo.attach('practice-game-over', {
-    body: await page.screenshot({ fullPage: true }),
+    body: await capture(() => page.screenshot({ fullPage: true })),
     contentType: 'image/png',
   });
 
@@ -52,7 +52,7 @@ test('a signed-out visitor practises against bots from the home page and reads t
   await expect(item.getByTestId('lesson').locator('li')).toHaveCount(6);
   await expect(item.getByTestId('after-practice')).toBeVisible();
   await testInfo.attach('practice-history', {
-    body: await page.screenshot({ fullPage: true }),
+    body: await capture(() => page.screenshot({ fullPage: true })),
     contentType: 'image/png',
   });
 });

@@ -7,6 +7,7 @@ import { createDatabase } from '../../db/client';
 import { consents } from '../../db/schema';
 import {
   baseUrl,
+  capture,
   depositViaApi,
   expect,
   screenshot,
@@ -22,7 +23,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 async function attach(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await screenshot(page, name);
   await testInfo.attach(name, {
-    body: await page.screenshot({ fullPage: true }),
+    body: await capture(() => page.screenshot({ fullPage: true })),
     contentType: 'image/png',
   });
 }

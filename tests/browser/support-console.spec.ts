@@ -3,6 +3,7 @@
 // answers the ticket; the player reads the reply.
 import type { Page, TestInfo } from '@playwright/test';
 import {
+  capture,
   expect,
   screenshot,
   signInAdmin,
@@ -15,7 +16,7 @@ import {
 test.use({ viewport: { width: 360, height: 740 } });
 
 async function attach(page: Page, testInfo: TestInfo, name: string) {
-  const body = await page.screenshot({ fullPage: true });
+  const body = await capture(() => page.screenshot({ fullPage: true }));
   await testInfo.attach(name, { body, contentType: 'image/png' });
   await screenshot(page, name);
 }

@@ -2,10 +2,11 @@
 // animation frames the page asks for and how many renders WebGL draws in a while (the board should
 // draw while something moves and stay still otherwise).
 import type { Page } from '@playwright/test';
+import { capture } from './fixtures';
 
 /** How many different colours a screenshot of the board's canvas has (decoded by the browser). */
 export async function canvasColours(page: Page): Promise<number> {
-  const png = await page.locator('[data-testid="board"] canvas').screenshot();
+  const png = await capture(() => page.locator('[data-testid="board"] canvas').screenshot());
   return page.evaluate(async (base64) => {
     const image = new Image();
     image.src = `data:image/png;base64,${base64}`;
