@@ -31,6 +31,11 @@ export const roomForPartySchema = z.object({
   timeMinutes: z.number().positive(),
   maxPlayers: z.number().int().min(2).max(6),
   serverSeed: z.string().min(1).max(256),
+  /** A daily challenge's Lusaka date: the room keeps its seed to itself (decision 088). */
+  dailyChallenge: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   /** The site never says 'countdown': the room server runs the countdown. */
   status: z.enum(['waiting', 'active', 'ended', 'closed']),
   seats: z

@@ -10,11 +10,14 @@ import express, { type Express, type Request, type Router } from 'express';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { apiErrorHandler, apiNotFound } from './api-fallbacks';
+import { apiNotStored, markPrivatePage } from './caching';
 import type { PublicUser } from './auth/users';
+import type { TrustProxy } from './config';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
 import { chunkFilesOf } from './lazy-chunks';
 import { securityHeaders } from './security-headers';
+import { applyTrustProxy, untrustedProxyWarning } from './trust-proxy';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLOSE_GRACE_MS = 3_000;
@@ -34,6 +37,8 @@ export interface SiteServerDeps {
   /** The signed-in user of a page request, or null. */
   resolveUser(req: Request): Promise<PublicUser | null> | PublicUser | null;
   context: SiteServices;
+  /** `TRUST_PROXY`: whose `X-Forwarded-For` names the client; default a proxy on this machine. */
+  trustProxy?: TrustProxy;
   /** `development` serves the app through vite (rebuilt on change); default `production`. */
   mode?: 'production' | 'development';
   /** Where `react-router build` wrote `server/` and `client/`; default `<repo>/build`. */
@@ -56,7 +61,8 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   const app = express();
   const server = createServer(app);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  applyTrustProxy(app, deps.trustProxy ?? ['loopback']);
+  app.use(untrustedProxyWarning(deps.context.publicUrl));
   app.use(securityHeaders(deps.context.publicUrl));
   app.use(compression());
 
@@ -64,7 +70,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
     res.set('Cache-Control', 'no-store').json({ ok: true });
   });
 
-  app.use('/api', deps.apiRouter, apiNotFound(), apiErrorHandler(log));
+  app.use('/api', apiNotStored, deps.apiRouter, apiNotFound(), apiErrorHandler(log));
 
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -108,12 +114,16 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
     createRequestHandler({
       build,
       mode: deps.mode ?? 'production',
-      getLoadContext: async (req): Promise<SiteLoadContext> => ({
-        ...deps.context,
-        user: await deps.resolveUser(req),
-        boardCanvasFiles,
-        cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
-      }),
+      getLoadContext: async (req, res): Promise<SiteLoadContext> => {
+        const user = await deps.resolveUser(req);
+        markPrivatePage(req, res, user !== null);
+        return {
+          ...deps.context,
+          user,
+          boardCanvasFiles,
+          cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
+        };
+      },
     }),
   );
   app.use(pageErrorHandler(log));

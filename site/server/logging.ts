@@ -1,7 +1,9 @@
 // How the server logs a failure: by name and a trimmed message on the console, and, for what the
-// operator must see, a row in the admin error log (`adminErrors`), within a budget.
+// operator must see, a row in the admin error log (`adminErrors`); refusals anyone can provoke are
+// sampled into it.
 import type { Database } from '../../db/client';
 import { adminErrors } from '../../db/schema';
+import { countRefusal, type RefusalKind } from './refusal-counter';
 
 /**
  * Errors are logged by name and a trimmed message only. Database errors quote their query parameters
@@ -54,27 +56,30 @@ export async function logAdminError(
 }
 
 /**
- * Unsigned calls can come from anyone: log them, but never let them flood the operator's log.
- * Allows `limit` rows per window; `dropped()` tells (and resets) how many were refused since.
+ * For refusals anyone can provoke without a key (refusal-counter.ts): each one is counted, and the
+ * operator's error log gets at most one row per kind a minute, whose details say how many were
+ * refused since the previous row of that kind (`refusedSinceLastRow`, this one included). Never one
+ * row per call: a flood costs a counter, not the table or the write queue.
  */
-export function logBudget(limit: number, windowMs: number, clock: () => number) {
-  let windowStart = -Infinity;
-  let used = 0;
-  let dropped = 0;
-  const mayLog = (): boolean => {
+export function refusalLog(database: Database, clock: () => number) {
+  const last = new Map<RefusalKind, { rowAt: number; since: number }>();
+  return async function refused(kind: RefusalKind, entry: AdminErrorEntry): Promise<void> {
+    countRefusal(kind);
     const now = clock();
-    if (now - windowStart >= windowMs) {
-      windowStart = now;
-      used = 0;
-    }
-    used += 1;
-    if (used > limit) dropped += 1;
-    return used <= limit;
+    const state = last.get(kind) ?? { rowAt: -Infinity, since: 0 };
+    state.since += 1;
+    last.set(kind, state);
+    if (now - state.rowAt < REFUSAL_ROW_EVERY_MS) return;
+    const refusedSinceLastRow = state.since;
+    state.rowAt = now;
+    state.since = 0;
+    const details =
+      typeof entry.details === 'object' && entry.details !== null
+        ? { ...entry.details, refusedSinceLastRow }
+        : { details: entry.details ?? null, refusedSinceLastRow };
+    await logAdminError(database, { ...entry, details }, now);
   };
-  mayLog.dropped = (): number => {
-    const count = dropped;
-    dropped = 0;
-    return count;
-  };
-  return mayLog;
 }
+
+/** How often, at most, one kind of refusal writes a row to the admin error log. */
+export const REFUSAL_ROW_EVERY_MS = 60_000;

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
 
   const site = await createSiteServer({
     mode: dev ? 'development' : 'production',
+    trustProxy: config.trustProxy,
     ...services.server,
   });
 

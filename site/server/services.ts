@@ -6,6 +6,7 @@ import { Router } from 'express';
 import { createDatabase } from '../../db/client';
 import { adminRouter } from './api/admin';
 import { authRouter } from './api/auth';
+import { challengeRouter } from './api/challenge';
 import { dataRightsRouter } from './api/data-rights';
 import { gamesRouter } from './api/games';
 import { internalRouter } from './api/internal';
@@ -18,12 +19,15 @@ import { supportRouter } from './api/support';
 import { walletRouter } from './api/wallet';
 import { accountRouter } from './api/account';
 import { authConfigFromEnv, type AuthDeps } from './auth/config';
+import { challengePages } from './challenge/pages';
+import { challengeDepsOf } from './challenge/service';
 import { resolveUser, sessionMiddleware } from './auth/middleware';
 import { requireSameOrigin } from './auth/origin';
 import type { Env, SiteConfig } from './config';
 import type { SiteServerDeps } from './create-site-server';
 import { createMailer } from './mail/mailer';
 import { paymentsConfigFromEnv } from './payments/config';
+import { practiceDepsOf } from './practice/service';
 import { createPaymentProvider } from './payments/create-provider';
 import { createDatabaseSandboxStore } from './payments/sandbox-store-db';
 import { roomServiceOf, type RoomsDeps } from './rooms/deps';
@@ -115,6 +119,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     roomsRouter(roomsDeps),
     gamesRouter(roomsDeps),
     practiceRouter(roomsDeps),
+    challengeRouter(roomsDeps),
   );
 
   provider.start();
@@ -129,6 +134,11 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
         publicUrl: config.publicUrl,
         partyPublicUrl,
         support: { email: config.supportEmail, phone: config.supportPhone },
+        challenge: challengePages(
+          challengeDepsOf(roomsDeps),
+          practiceDepsOf(roomsDeps),
+          config.publicUrl,
+        ),
       },
     },
     async stop() {

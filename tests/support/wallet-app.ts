@@ -1,6 +1,7 @@
-// The wallet, payments-callback and admin routers composed with auth and the Origin check exactly as
-// the site mounts them (the provider's callbacks BEFORE the Origin check), on a real HTTP server
-// (port 0) over a fresh libSQL file, with the built-in sandbox provider or pawaPay against the fake.
+// The wallet, payments-callback, admin and rooms routers composed with auth and the Origin check
+// exactly as the site mounts them (the provider's callbacks BEFORE the Origin check), on a real HTTP
+// server (port 0) over a fresh libSQL file, with the built-in sandbox provider or pawaPay against the
+// fake. The rooms push to a recording party client (rooms-app.ts), so stakes can be taken too.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,7 @@ import { dataRightsRouter } from '../../site/server/api/data-rights';
 import { meRouter } from '../../site/server/api/me';
 import { paymentsRouter } from '../../site/server/api/payments';
 import { responsiblePlayRouter } from '../../site/server/api/responsible-play';
+import { roomsRouter } from '../../site/server/api/rooms';
 import { supportRouter } from '../../site/server/api/support';
 import { walletRouter } from '../../site/server/api/wallet';
 import type { AuthConfig } from '../../site/server/auth/config';
@@ -32,6 +34,7 @@ import {
 } from '../../site/server/payments/sandbox';
 import { createDatabaseSandboxStore } from '../../site/server/payments/sandbox-store-db';
 import type { ProviderName } from '../../site/server/payments/provider';
+import { roomServiceOf, type RoomsDeps } from '../../site/server/rooms/deps';
 import type { ReconcilerOptions } from '../../site/server/wallet/reconciler';
 import {
   createWalletService,
@@ -41,6 +44,7 @@ import {
 import { createTestDatabase, fundWallet, type TestDatabase } from './db';
 import { startFakePawapay, type FakePawapay } from './fake-pawapay';
 import { HttpClient } from './http-client';
+import { recordingPartyClient } from './rooms-app';
 
 export const TEST_INTERNAL_SECRET = 'wallet-test-internal-secret-0123456789abcdef';
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -148,6 +152,18 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
   };
   const wallet = createWalletService(baseDeps);
   const deps = { ...baseDeps, wallet };
+  const roomsDeps: RoomsDeps = {
+    database: db.database,
+    auth,
+    config: {
+      internalSecret: TEST_INTERNAL_SECRET,
+      partyUrl: 'http://127.0.0.1:9',
+      partyPublicUrl: 'ws://127.0.0.1:9',
+      gameTimeScale: 1,
+    },
+    ...(clock ? { clock } : {}),
+    partyClient: recordingPartyClient(),
+  };
 
   const api = Router();
   api.use(paymentsRouter(deps)); // signed by the provider, not sent by a browser: before Origin
@@ -161,6 +177,7 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     supportRouter(authDeps),
     walletRouter(deps),
     adminRouter(deps),
+    roomsRouter(roomsDeps),
   );
   const app = express();
   app.disable('x-powered-by');
@@ -248,6 +265,9 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
       }
     },
     async close() {
+      const rooms = roomServiceOf(roomsDeps);
+      rooms.publisher.stop();
+      await rooms.publisher.idle();
       await provider.stop();
       await fake?.close();
       server.closeAllConnections();

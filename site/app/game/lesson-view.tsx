@@ -5,7 +5,7 @@ import { isPracticeView } from '../../../game/bots';
 import type { RoomView } from '../../../game/protocol';
 import { PRACTICE_PATH } from '../content/brand';
 import { GameDialog } from './game-dialog';
-import { CREATE_PATH, HISTORY_PATH } from './guards';
+import { CHALLENGE_PATH, CREATE_PATH, HISTORY_PATH } from './guards';
 
 export interface LessonPointView {
   key: string;
@@ -91,8 +91,9 @@ export function PracticeGameOver({
   if (!result || !isPracticeView(view)) return null;
   const names = result.winners.map((uid) => view.participants[uid]?.name ?? 'A player');
   const iWon = result.winners.includes(me);
+  const challenge = view.dailyChallenge !== undefined;
   return (
-    <GameDialog open={open} title="Practice game over">
+    <GameDialog open={open} title={challenge ? 'Daily challenge over' : 'Practice game over'}>
       <PracticeNote />
       <p className="game-over__winners" data-testid="game-over-winners">
         {iWon
@@ -102,6 +103,18 @@ export function PracticeGameOver({
           : `${names.join(' and ')} finished first.`}
       </p>
       <LessonList points={result.lessons[me]} />
+      {challenge ? (
+        <p className="room-actions">
+          <Link
+            className="button"
+            to={CHALLENGE_PATH}
+            reloadDocument
+            data-testid="challenge-standing"
+          >
+            See how you rank today
+          </Link>
+        </p>
+      ) : null}
       <AfterPractice isGuest={isGuest} />
       <p>
         <Link to={HISTORY_PATH}>Game history</Link> keeps this lesson.

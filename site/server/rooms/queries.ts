@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { rooms, roomSeats } from '../../../db/schema';
 import { ngweeToZmw } from '../../../game/view';
+import { challengeDateOf } from '../challenge/games';
 import { botSeatsOf } from '../practice/bot-seats';
 import type { PublicRoom, RoomForParty } from './types';
 
@@ -14,6 +15,8 @@ export interface RoomWithSeats {
   room: RoomRow;
   /** In joinedOrder. */
   seats: SeatRow[];
+  /** A daily challenge's Lusaka date (practice rooms only). */
+  dailyChallenge?: string;
 }
 
 /** How many public rooms the list shows at most. */
@@ -27,7 +30,13 @@ export async function loadRoom(q: Queryable, roomId: string): Promise<RoomWithSe
     .from(roomSeats)
     .where(eq(roomSeats.roomId, roomId))
     .orderBy(asc(roomSeats.seatIndex));
-  return { room, seats: room.practice ? [...seats, ...(await botSeatsOf(q, room))] : seats };
+  if (!room.practice) return { room, seats };
+  const dailyChallenge = await challengeDateOf(q, roomId);
+  return {
+    room,
+    seats: [...seats, ...(await botSeatsOf(q, room))],
+    ...(dailyChallenge ? { dailyChallenge } : {}),
+  };
 }
 
 export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
@@ -55,13 +64,14 @@ export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
   };
 }
 
-export function toRoomForParty({ room, seats }: RoomWithSeats): RoomForParty {
+export function toRoomForParty({ room, seats, dailyChallenge }: RoomWithSeats): RoomForParty {
   return {
     roomId: room.roomId,
     stakeNgwee: room.amount,
     timeMinutes: room.timeMinutes,
     maxPlayers: room.maxPlayers,
     serverSeed: room.serverSeed,
+    ...(dailyChallenge ? { dailyChallenge } : {}),
     // The site never uses 'countdown' itself: the room server runs the countdown.
     status: room.status === 'countdown' ? 'active' : room.status,
     seats: seats.map((seat) => ({

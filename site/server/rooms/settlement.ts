@@ -26,6 +26,7 @@ import {
   type SettlementReport,
 } from '../../../wire/settlement';
 import { describeError } from '../auth/logging';
+import { recordChallengeFinish } from '../challenge/results';
 import { logAdminError } from './admin-errors';
 import { loadRoom } from './queries';
 import { checkTimeline } from './report-timing';
@@ -194,6 +195,7 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
     },
     logs: report.logs,
     practice: room.practice,
+    ...(found.dailyChallenge ? { dailyChallenge: found.dailyChallenge } : {}),
     lessons: lessonsOf({
       joinedOrder: seatOrder,
       players: replay.state.players,
@@ -256,6 +258,8 @@ async function pay(deps: SettlementDeps, roomId: string, { game, payout, seatOrd
         })),
     );
     await tx.insert(gameResults).values({ roomId, record: JSON.stringify(game), settledAt: now });
+    // The day's first finish counts, here in the same transaction: once per player and day.
+    if (game.dailyChallenge) await recordChallengeFinish(tx, game);
     await tx
       .update(users)
       .set({ currentRoomId: null, updatedAt: now })

@@ -83,6 +83,11 @@ describe('site server (production build)', () => {
         publicUrl: 'https://play.example.zm',
         partyPublicUrl: 'wss://party.example.zm',
         support: { email: 'help@example.zm', phone: '+260 97 000 0000' },
+        // This suite serves no challenge page (tests/integration/challenge does).
+        challenge: {
+          page: () => Promise.reject(new Error('no challenge service in this suite')),
+          start: () => Promise.reject(new Error('no challenge service in this suite')),
+        },
       },
       buildDirectory: BUILD_DIR,
       log: (message, error) => errors.push({ message, error }),

@@ -21,6 +21,7 @@ const PURPOSES: KeyPurpose[] = [
   'site-to-room',
   'room-to-site',
   'payments-sandbox',
+  'daily-challenge',
   'test-clock',
 ];
 
