@@ -1,10 +1,12 @@
 // The site → party calls (room push, sign-out, lobby list) check the signature headers and the
 // timestamp before reading a byte of the body, and read at most a small, fixed amount: an unsigned
-// caller cannot make a room server wait for or buffer a body.
+// caller cannot make a room server wait for or buffer a body. A room server started without the
+// test clock's key has no test clock at all.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../../wire/signing';
+import { purposeKey, signRequest } from '../../../wire/signing';
 import { CALL_BODY_LIMITS } from '../../../wire/site-room';
+import { postTestClock } from '../../support/test-clock';
 import { makeRoom, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;
@@ -100,5 +102,22 @@ describe.each(targets)('signed calls to the $name party', ({ name, path: pathOf 
       headers: { ...signedHeaders(target, body), 'content-type': 'application/json' },
     });
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('the test clock of a room server started without TEST_CLOCK_KEY', () => {
+  it('does not exist: 404 even for a call signed with the key its secret would give', async () => {
+    const room = makeRoom({ players: ['a'], maxPlayers: 2 });
+    await env.putRoom(room);
+    for (const action of ['hold', 'step', 'release']) {
+      const answer = await postTestClock(
+        env.party.httpUrl,
+        purposeKey(env.secret, 'test-clock'),
+        room.roomId,
+        { action },
+      );
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({ error: 'Not found', code: 'not_found' });
+    }
   });
 });
