@@ -51,6 +51,15 @@ function LiveGameHeader({ user: initial, confirmLeave = false }: GameHeaderProps
 }
 
 function ServerGameHeader({ user, confirmLeave = false }: GameHeaderProps) {
+  return user.isGuest ? (
+    <HeaderBar user={user} balance={0} confirmLeave={confirmLeave} />
+  ) : (
+    <LiveBalanceHeader user={user} confirmLeave={confirmLeave} />
+  );
+}
+
+/** A guest has no balance to follow: only a player's header asks for the script island. */
+function LiveBalanceHeader({ user, confirmLeave = false }: GameHeaderProps) {
   useIslandScript(liveBalanceScript);
   return <HeaderBar user={user} balance={user.accountBalance} confirmLeave={confirmLeave} live />;
 }
