@@ -9,6 +9,7 @@ import { adminAlertsRouter } from './api/admin-alerts';
 import { authRouter } from './api/auth';
 import { challengeRouter } from './api/challenge';
 import { dataRightsRouter } from './api/data-rights';
+import { cardsRouter } from './api/cards';
 import { gamesRouter } from './api/games';
 import { internalRouter } from './api/internal';
 import { meRouter } from './api/me';
@@ -137,6 +138,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     }),
     roomsRouter(roomsDeps),
     gamesRouter(roomsDeps),
+    cardsRouter(roomsDeps),
     practiceRouter(roomsDeps),
     challengeRouter(roomsDeps),
   );
