@@ -10,6 +10,7 @@ import { authRouter } from './api/auth';
 import { challengeRouter } from './api/challenge';
 import { dataRightsRouter } from './api/data-rights';
 import { cardsRouter } from './api/cards';
+import { sharePages } from './share/previews';
 import { gamesRouter } from './api/games';
 import { internalRouter } from './api/internal';
 import { meRouter } from './api/me';
@@ -161,6 +162,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
           practiceDepsOf(roomsDeps),
           config.publicUrl,
         ),
+        share: sharePages(database, config.publicUrl),
       },
       ops: {
         middleware: ops.requests.middleware,

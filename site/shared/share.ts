@@ -6,6 +6,39 @@ import { formatZmwShort } from './money';
 
 export const GAME_NAME = 'Zed Truck Company';
 
+/** A room's invite link: what every share of a room points at, and the invite page's `og:url`. */
+export const inviteLink = (origin: string, roomId: string) =>
+  `${origin}/rentalgame/joinwithlink?room=${encodeURIComponent(roomId)}`;
+
+/** What a shared link previews (Open Graph): every URL absolute. */
+export interface LinkPreview {
+  title: string;
+  description: string;
+  /** A 1200 × 630 PNG. */
+  image: string;
+  url: string;
+}
+
+/** React Router `meta` descriptors for a preview: Open Graph and the large Twitter card. */
+export function previewMeta(preview: LinkPreview | null | undefined) {
+  if (!preview) return [];
+  return [
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: GAME_NAME },
+    { property: 'og:title', content: preview.title },
+    { property: 'og:description', content: preview.description },
+    { property: 'og:image', content: preview.image },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { property: 'og:url', content: preview.url },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: preview.title },
+    { name: 'twitter:description', content: preview.description },
+    { name: 'twitter:image', content: preview.image },
+  ];
+}
+
 /** The stake and what the winner takes, from a room's stake (ZMW) and its seats. */
 export function stakeHook(stakeZmw: number, players: number): string {
   return `${formatZmwShort(stakeZmw)} in, ${formatZmwShort(prizeOf(stakeZmw * players))} to the winner`;

@@ -12,6 +12,9 @@ export const SUPPORT_PAGE = '/rentalgame/support';
 export const ADMIN_PAGE = '/rentalgame/admin';
 /** Practice against bots: free, open to visitors (as guests). */
 export const PRACTICE_PATH = '/rentalgame/practice';
+/** `?start=` value that starts the default practice game on arrival: one tap from the home page. */
+export const START_NOW = 'now';
+export const PRACTICE_NOW_PATH = `${PRACTICE_PATH}?start=${START_NOW}`;
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },

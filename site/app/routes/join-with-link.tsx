@@ -13,6 +13,7 @@ import { RoomFacts } from '../game/room-facts';
 import { boardPath, signUpPath, waitingRoomPath } from '../game/guards';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
+import { previewMeta } from '../../shared/share';
 import type { Route } from './+types/join-with-link';
 
 export const links: Route.LinksFunction = () => [
@@ -20,14 +21,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: gameStyles },
 ];
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `You are invited to a game · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
+  ...previewMeta(loaderData?.preview),
 ];
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // `room` is what the site's own links use; `roomId` is accepted too, for links typed by hand.
   const roomId = (url.searchParams.get('room') ?? url.searchParams.get('roomId'))?.trim() ?? '';
@@ -37,6 +39,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     user,
     roomId: ROOM_ID.test(roomId) ? roomId : null,
     here: `${url.pathname}${url.search}`,
+    preview: ROOM_ID.test(roomId) ? await context.share.roomPreview(roomId) : null,
   };
 }
 

@@ -1,14 +1,14 @@
 // Practise first: a free game against bots (contract section 7). Anyone may start one: a signed-out
 // visitor gets a guest session first. No stake and no prize; the board and the rules are the real
 // ones, and the game ends with a business lesson.
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { useHydrated } from '../components/account/use-hydrated';
 import { SignedOutPage } from '../components/site-page';
-import { BRAND } from '../content/brand';
+import { BRAND, START_NOW } from '../content/brand';
 import { createPracticeGame, startGuestSession } from '../game/api';
 import { boardPath } from '../game/guards';
 import { PracticeNote } from '../game/lesson-view';
@@ -57,8 +57,7 @@ function PracticeForm({ signedIn }: { signedIn: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function start() {
     setError(null);
     setBusy(true);
     if (!signedIn) {
@@ -81,6 +80,20 @@ function PracticeForm({ signedIn }: { signedIn: boolean }) {
     setBusy(false);
     setError(answer.error);
   }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void start();
+  }
+
+  // The home page's "Practise free now" (`?start=now`): the default game starts at once, one tap.
+  const startNow = useSearchParams()[0].get('start') === START_NOW;
+  const started = useRef(false);
+  useEffect(() => {
+    if (!hydrated || !startNow || started.current) return;
+    started.current = true;
+    void start();
+  });
 
   return (
     <>

@@ -31,6 +31,7 @@ import { useNow } from '../game/use-now';
 import { useRoomSocket } from '../game/use-room-socket';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
+import { previewMeta } from '../../shared/share';
 import type { Route } from './+types/waiting-room';
 
 export const links: Route.LinksFunction = () => [
@@ -38,16 +39,18 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: gameStyles },
 ];
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Waiting room · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
+  ...previewMeta(loaderData?.preview),
 ];
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context.user);
   const roomId = params.roomId ?? user.currentRoomId;
   if (!roomId) throw redirect(CREATE_PATH);
-  return { user, roomId, origin: context.publicUrl.replace(/\/+$/, '') };
+  const preview = await context.share.roomPreview(roomId);
+  return { user, roomId, origin: context.publicUrl.replace(/\/+$/, ''), preview };
 }
 
 const POLL_MS = 5_000;
