@@ -1,7 +1,8 @@
 // The home page shows the game first: on a 360 × 740 phone the first screen holds the board (drawn
 // on the server, no script on the page) and the one-tap practice button; the other two screens are
 // pictured for review.
-import { expect, test } from './support/fixtures';
+import path from 'node:path';
+import { expect, SCREENSHOT_DIR, test } from './support/fixtures';
 
 const SCREENS = [
   { width: 360, height: 740 },
@@ -25,10 +26,9 @@ test('the first screen of the home page shows the board and Practise free now', 
     await expect(practise).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole('link', { name: 'Play for real' })).toBeVisible();
     await expect(board.locator('[data-tile="box20"]')).toHaveCount(1);
-    await testInfo.attach(`home-${screen.width}x${screen.height}`, {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    });
+    const name = `home-first-screen-${screen.width}x${screen.height}`;
+    const body = await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+    await testInfo.attach(name, { body, contentType: 'image/png' });
   }
   expect(scripts).toEqual([]);
   await expect(page.getByRole('link', { name: 'Practise free now' })).toHaveAttribute(

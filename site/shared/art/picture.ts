@@ -65,21 +65,21 @@ export function pictureView(
 const SAMPLE_START = 1_800_000_000_000;
 export const SAMPLE_NOW = SAMPLE_START + 4 * 60_000;
 
-/** The home page's room: four players four minutes in, Chanda's turn after a 5, fleets growing. */
+/** The home page's room: four players four minutes in, Tiza's turn after a 5, fleets growing. */
 export const SAMPLE_ROOM: RoomView = pictureView(
   [
-    { uid: 'sample-chanda', name: 'Chanda', position: 7, trucks: 3 },
+    { uid: 'sample-tiza', name: 'Tiza', position: 7, trucks: 3 },
     { uid: 'sample-mwila', name: 'Mwila', position: 12, trucks: 2 },
     { uid: 'sample-bupe', name: 'Bupe', position: 2, trucks: 1 },
-    { uid: 'sample-natasha', name: 'Natasha', position: 16, trucks: 2 },
+    { uid: 'sample-kabwe', name: 'Kabwe', position: 16, trucks: 2 },
   ],
   {
     roomId: 'sample',
     gameStartTime: SAMPLE_START,
     gameEndTime: SAMPLE_START + 10 * 60_000,
-    turn: { currentPlayer: 'sample-chanda', round: 4, deadline: null },
+    turn: { currentPlayer: 'sample-tiza', round: 4, deadline: null },
     lastRoll: {
-      player: 'sample-chanda',
+      player: 'sample-tiza',
       roll: 5,
       newPosition: 7,
       extraTurn: false,
