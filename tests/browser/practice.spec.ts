@@ -38,6 +38,8 @@ test('a signed-out visitor practises against bots from the home page and reads t
   await expect(gameOver.getByTestId('practice-mark')).toBeVisible();
   await expect(gameOver).not.toContainText('ZMW');
   await expect(gameOver.getByRole('link', { name: 'Sign up to play for real' })).toBeVisible();
+  // The lesson can be shared (site/shared/share.ts's words; WhatsApp where files cannot go).
+  await expect(gameOver.getByRole('button', { name: 'Share this lesson' })).toBeVisible();
   await screenshot(page, 'practice-game-over');
   await testInfo.attach('practice-game-over', {
     body: await page.screenshot({ fullPage: true }),
