@@ -4,6 +4,7 @@ import type { SupportContact } from '../shared/support-contact';
 import type { PublicUser } from './auth/users';
 import type { ChallengePages } from './challenge/pages';
 import type { PageServices } from './pages/services';
+import type { SharePages } from './share/previews';
 
 /** Services for loaders and actions; the composition root adds fields here as it wires them in. */
 // Type aliases rather than interfaces: React Router's AppLoadContext has an index signature, which
@@ -17,6 +18,8 @@ export type SiteServices = {
   support: SupportContact;
   /** The daily challenge page's loader data and form action. */
   challenge: ChallengePages;
+  /** What a room's shared link previews (Open Graph). */
+  share: SharePages;
 };
 
 export type SiteLoadContext = SiteServices & {

@@ -9,6 +9,8 @@ import { adminAlertsRouter } from './api/admin-alerts';
 import { authRouter } from './api/auth';
 import { challengeRouter } from './api/challenge';
 import { dataRightsRouter } from './api/data-rights';
+import { cardsRouter } from './api/cards';
+import { sharePages } from './share/previews';
 import { gamesRouter } from './api/games';
 import { internalRouter } from './api/internal';
 import { meRouter } from './api/me';
@@ -140,6 +142,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     adminAlertsRouter(alertsDeps),
     roomsRouter(roomsDeps),
     gamesRouter(roomsDeps),
+    cardsRouter(roomsDeps),
     practiceRouter(roomsDeps),
     challengeRouter(roomsDeps),
   );
@@ -173,6 +176,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
           practiceDepsOf(roomsDeps),
           config.publicUrl,
         ),
+        share: sharePages(database, config.publicUrl),
       },
       ops: {
         middleware: ops.requests.middleware,

@@ -10,6 +10,7 @@ import { rematchRoom } from './api';
 import type { Names } from './format';
 import { GameDialog } from './game-dialog';
 import { LessonList } from './lesson-view';
+import { ShareResult } from './share-result';
 import { DASHBOARD_PATH, HISTORY_PATH, waitingRoomPath } from './guards';
 import { winReason } from './win-reason';
 
@@ -52,6 +53,7 @@ export function GameOverDialog({
       <p>Pot {formatZmw(result.totalPot)} · the winner takes 80 %.</p>
       {me !== null ? <LessonList points={result.lessons[me]} /> : null}
       {seated ? <Rematch roomId={view.roomId} stake={view.stake} /> : null}
+      <ShareResult view={view} me={me} />
       <div className="game-dialog__actions">
         <button type="button" className="button button--ghost" onClick={onHide}>
           Study the board

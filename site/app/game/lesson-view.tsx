@@ -5,6 +5,7 @@ import { isPracticeView } from '../../../game/bots';
 import type { RoomView } from '../../../game/protocol';
 import { PRACTICE_PATH } from '../content/brand';
 import { GameDialog } from './game-dialog';
+import { ShareResult } from './share-result';
 import { CHALLENGE_PATH, CREATE_PATH, HISTORY_PATH } from './guards';
 
 export interface LessonPointView {
@@ -115,6 +116,7 @@ export function PracticeGameOver({
           </Link>
         </p>
       ) : null}
+      <ShareResult view={view} me={me} />
       <AfterPractice isGuest={isGuest} />
       <p>
         <Link to={HISTORY_PATH}>Game history</Link> keeps this lesson.

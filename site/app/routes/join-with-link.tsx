@@ -13,6 +13,7 @@ import { boardPath, signUpPath, waitingRoomPath } from '../game/guards';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
+import { previewMeta } from '../../shared/share';
 import type { Route } from './+types/join-with-link';
 
 export const handle = staticPage;
@@ -22,9 +23,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: gameStyles },
 ];
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `You are invited to a game · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
+  ...previewMeta(loaderData?.preview),
 ];
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -41,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     room: answer?.ok ? answer.room : null,
     error: answer === null ? 'Invalid room ID.' : answer.ok ? null : answer.error,
     here: `${url.pathname}${url.search}`,
+    preview: ROOM_ID.test(roomId) ? await context.share.roomPreview(roomId) : null,
   };
 }
 

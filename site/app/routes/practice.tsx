@@ -7,7 +7,7 @@ import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { SignedOutPage } from '../components/site-page';
-import { BRAND } from '../content/brand';
+import { BRAND, DEFAULT_PRACTICE } from '../content/brand';
 import { formText } from '../form-data';
 import { boardPath } from '../game/guards';
 import { PracticeNote } from '../game/lesson-view';
@@ -89,7 +89,7 @@ function PracticeForm({ signedIn, error }: { signedIn: boolean; error: string | 
       >
         <div className="field">
           <label htmlFor="practice-time">Time</label>
-          <select id="practice-time" name="time" defaultValue={5}>
+          <select id="practice-time" name="time" defaultValue={DEFAULT_PRACTICE.time}>
             {TIMES.map((t) => (
               <option key={t} value={t}>
                 {t} minutes
@@ -99,7 +99,7 @@ function PracticeForm({ signedIn, error }: { signedIn: boolean; error: string | 
         </div>
         <div className="field">
           <label htmlFor="practice-bots">Bots</label>
-          <select id="practice-bots" name="bots" defaultValue={3}>
+          <select id="practice-bots" name="bots" defaultValue={DEFAULT_PRACTICE.bots}>
             {BOT_COUNTS.map((n) => (
               <option key={n} value={n}>
                 {n} {n === 1 ? 'bot' : 'bots'}

@@ -23,6 +23,7 @@ import { PracticeNote } from '../game/lesson-view';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
+import { previewMeta } from '../../shared/share';
 import type { Route } from './+types/waiting-room';
 
 export const handle = staticPage;
@@ -32,9 +33,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: gameStyles },
 ];
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Waiting room · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
+  ...previewMeta(loaderData?.preview),
 ];
 
 function roomIdOf(params: Route.LoaderArgs['params'], user: { currentRoomId: string | null }) {
@@ -45,13 +47,15 @@ function roomIdOf(params: Route.LoaderArgs['params'], user: { currentRoomId: str
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context.user);
-  const answer = await context.services.rooms.room(roomIdOf(params, user));
+  const roomId = roomIdOf(params, user);
+  const answer = await context.services.rooms.room(roomId);
   if (answer.ok && answer.room.status === 'closed') throw redirect(`${CREATE_PATH}?notice=closed`);
   return {
     user,
     room: answer.ok ? answer.room : null,
     loadError: answer.ok ? null : answer.error,
     origin: context.publicUrl.replace(/\/+$/, ''),
+    preview: await context.share.roomPreview(roomId),
   };
 }
 

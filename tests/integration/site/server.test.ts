@@ -98,6 +98,7 @@ describe('site server (production build)', () => {
           page: () => Promise.reject(new Error('no challenge service in this suite')),
           start: () => Promise.reject(new Error('no challenge service in this suite')),
         },
+        share: { roomPreview: () => Promise.resolve(null) },
       },
       buildDirectory: BUILD_DIR,
       log: (message, error) => errors.push({ message, error }),
@@ -118,7 +119,12 @@ describe('site server (production build)', () => {
     expect(response.headers.get('content-type')).toContain('text/html');
     const html = textOf(await response.text());
 
-    expect(html).toMatch(/<h1[^>]*>Build a business that keeps moving\.<\/h1>/);
+    // The game first: its board drawn on the server, practice one tap away; then the promise.
+    expect(html).toMatch(/<h1[^>]*>Run a truck company\. Beat your friends\.<\/h1>/);
+    expect(html).toMatch(/<svg[^>]*data-board=""/);
+    expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/rentalgame\/practice"/);
+    expect(html).toContain('<input type="hidden" name="time" value="5"/>');
+    expect(html).toMatch(/<h2[^>]*>Build a business that keeps moving\.<\/h2>/);
     expect(html).toContain('Our objective');
     for (const pillar of PILLARS) {
       expect(html).toContain(`>${pillar.name}</h3>`);
