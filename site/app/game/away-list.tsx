@@ -4,7 +4,7 @@ import type { LogEntry } from '../../../game/log';
 import { describeLog, type Homes, type Names } from './format';
 
 /** At most this many lines; the rest are in the game log. */
-export const AWAY_LINES = 5;
+export const AWAY_LINES = 3;
 
 export function AwayList({
   entries,

@@ -156,9 +156,8 @@ function Scene({ view, size, drive = null }: BoardCanvasProps) {
   useLayoutEffect(() => {
     driving.current = drive;
     if (!app?.renderer) return;
-    if (app.renderer.width !== size || app.renderer.height !== size) {
-      app.renderer.resize(size, size);
-    }
+    const resized = app.renderer.width !== size || app.renderer.height !== size;
+    if (resized) app.renderer.resize(size, size);
     const layer = tilesLayer.current;
     const cached = cachedFor.current;
     if (layer && (cached?.view !== view || cached.size !== size)) {
@@ -168,9 +167,12 @@ function Scene({ view, size, drive = null }: BoardCanvasProps) {
     }
     const now = Date.now();
     placeTrucks(now);
-    if (isDriving(drive, now)) startTicking(app);
-    else if (!app.ticker.started) {
-      Ticker.system.stop();
+    if (isDriving(drive, now)) {
+      // A resized canvas is blank until drawn: draw it now rather than at the next tick.
+      if (resized) app.render();
+      startTicking(app);
+    } else if (!app.ticker.started || resized) {
+      if (!app.ticker.started) Ticker.system.stop();
       app.render();
     }
   });

@@ -2,8 +2,9 @@
 // and over an SVG board alike): the die in the centre (it tumbles on the motion's clock and lands on
 // the rolled face), the caption and the line of each reveal, "Six! Roll again", the price tag at the
 // landing tile, a bought truck driving from the dealer into its yard, and the amounts that float
-// from the board to the players' chips. The markers `data-motion-phase` (the playing step, or idle)
-// and `data-die-face` (the face shown) let tests and other readers wait on what the board shows.
+// from the board to the players' chips. The markers `data-motion-phase` (the playing step, or idle,
+// with `data-step-ends`, when it ends on the page's clock) and `data-die-face` (the face shown) let
+// tests and other readers wait on what the board shows.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RoomView } from '../../../game/protocol';
 import { pips } from './animation';
@@ -43,6 +44,7 @@ export function BoardOverlay({ view, size, playing, die, line, me }: OverlayProp
       className="board-overlay"
       data-motion-phase={phase}
       data-reveal={playing?.reveal.id ?? ''}
+      data-step-ends={playing ? playing.step.startedAt + playing.step.ms : ''}
       data-effect={tones.join(' ')}
       style={{ ['--board' as string]: `${size}px` }}
       aria-hidden="true"
@@ -55,6 +57,7 @@ export function BoardOverlay({ view, size, playing, die, line, me }: OverlayProp
           <p
             key={caption ? `caption:${playing?.reveal.id}` : `line:${line?.id}`}
             className={caption ? 'board-centre__caption' : 'board-centre__line roll-effect'}
+            data-line-for={caption ? undefined : line?.id}
           >
             {words}
           </p>

@@ -245,9 +245,9 @@ export function TruckOffer({
     >
       <div className="truck-offer__head">
         <span className="truck-offer__truck">
-          <TruckIcon color={color} size={64} />
+          <TruckIcon color={color} size={52} />
         </span>
-        <div>
+        <div className="truck-offer__what">
           <h2 id="truck-offer-title" className="truck-offer__title">
             Buy a truck?
           </h2>
@@ -255,17 +255,14 @@ export function TruckOffer({
         </div>
       </div>
       <p className="truck-offer__fee" data-testid="truck-fee-change">
-        +{formatGameAmount(next - fee)} per landing at your yard: {formatGameAmount(fee)} now,{' '}
-        {formatGameAmount(next)} with {countOf(trucks + 1, 'truck')}.
-      </p>
-      <p className="truck-offer__cash">
-        You have {formatGameAmount(balance)} in cash and {countOf(trucks, 'truck')} (at most{' '}
-        {MAX_TRUCKS}).
+        +{formatGameAmount(next - fee)} per landing at your yard ({formatGameAmount(fee)} now,{' '}
+        {formatGameAmount(next)} with {countOf(trucks + 1, 'truck')})
       </p>
       <p className="truck-offer__timer" data-testid="offer-timer">
+        Cash {formatGameAmount(balance)} · {countOf(trucks, 'truck')} of {MAX_TRUCKS} ·{' '}
         {secondsToDecide !== null
-          ? `Your turn: ${secondsToDecide} s left. Rolling, or the timer rolling for you, lets the offer lapse.`
-          : 'Open until your next roll.'}
+          ? `your turn: ${secondsToDecide} s, then the timer rolls and the offer lapses`
+          : 'open until your next roll'}
       </p>
       {short ? (
         <p className="truck-offer__short">
