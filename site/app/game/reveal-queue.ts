@@ -1,8 +1,8 @@
 // The reveals waiting to be shown, and the one playing: pure state that the board machine keeps.
 // Time comes in as `now`; the screen's timer says when a step's time is up (`stepDone`). The head's
 // step knows when it began and how long it takes, so the die, the trucks and the floats all follow
-// the same clock. A queue that grows (a fast clock, a page in the background) plays faster, and
-// beyond MAX_WAITING the oldest reveals end at once; `instant` (reduced motion, a hidden page)
+// the same clock, and steps follow one another on it even when a timer fires late. A queue that
+// grows (a fast clock, a page in the background) plays faster, and beyond MAX_WAITING the oldest reveals end at once; `instant` (reduced motion, a hidden page)
 // ends every reveal as it comes, with the same words.
 import { TURN_MS } from '../../../game/timing';
 import { speedOf, stepMs, type Reveal } from './motion-plan';
@@ -102,7 +102,11 @@ export function enqueue(
   return { motion: catchUp(state, now, ended), ended };
 }
 
-/** The playing step's time is up: the next step begins, or the next reveal. Stale calls: nothing. */
+/**
+ * The playing step's time is up: the next step begins when this one was due to end (not when the
+ * timer fired), and steps whose time has passed meanwhile end at once, so a late timer on a busy
+ * page never makes the board fall behind the room. Stale calls change nothing.
+ */
 export function stepDone(
   motion: MotionState,
   id: string,
@@ -112,7 +116,12 @@ export function stepDone(
   const step = motion.step;
   if (!step || step.id !== id || step.index !== index) return { motion, ended: [] };
   const ended: Ended[] = [];
-  return { motion: begin(motion, index + 1, now, ended), ended };
+  let state = begin(motion, index + 1, step.startedAt + step.ms, ended);
+  while (state.step && state.step.startedAt + state.step.ms <= now) {
+    const due = state.step;
+    state = begin(state, due.index + 1, due.startedAt + due.ms, ended);
+  }
+  return { motion: state, ended };
 }
 
 /** Everything waiting ends at once (reduced motion turned on, the page hidden). */

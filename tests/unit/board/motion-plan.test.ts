@@ -17,7 +17,7 @@ import {
   tumbleFace,
   type Reveal,
 } from '../../../site/app/game/motion-plan';
-import { enqueue, idleMotion } from '../../../site/app/game/reveal-queue';
+import { enqueue, idleMotion, stepDone } from '../../../site/app/game/reveal-queue';
 import { shownView } from '../../../site/app/game/shown-view';
 import { ME, OTHER, T0, view } from './board-machine-support';
 import { playWholeGame } from './whole-game';
@@ -221,5 +221,39 @@ describe('the view rolled back by what is still to come', () => {
       before = change.view;
     }
     expect(checked).toBeGreaterThan(50);
+  });
+});
+
+describe('the queue on a busy page', () => {
+  it('a late timer never puts the board behind: steps whose time has passed end at once', () => {
+    const base = room({}, { [OTHER]: 4 });
+    const reveals = planChange(
+      [
+        roll(OTHER, 3, 7),
+        {
+          type: 'expense',
+          player: OTHER,
+          boxId: 'box8',
+          key: 'council',
+          amount: 80,
+          timestamp: T0,
+        },
+      ],
+      planStartOf(base),
+      base,
+      castOf(base, ME),
+    );
+    const started = enqueue(idleMotion(20_000), reveals, T0, false).motion;
+    const die = started.step!;
+    // The die's timer fires on time: the hops begin as the die was due to end.
+    const onTime = stepDone(started, die.id, 0, die.startedAt + die.ms).motion;
+    expect(onTime.step).toMatchObject({ index: 1, startedAt: T0 + die.ms });
+    // It fires two seconds late: the hops and the effect were due meanwhile, so the reveal ends.
+    const late = stepDone(started, die.id, 0, T0 + die.ms + 2_000);
+    expect(late.motion.step).toBeNull();
+    expect(late.ended.map((e) => e.reveal.id)).toEqual(['roll:7']);
+    expect(late.motion.line?.text).toBe('Bwalya rolled 3 \u2192 Council: \u221280');
+    // A stale call (the step already moved on) changes nothing.
+    expect(stepDone(onTime, die.id, 0, T0 + 5_000).motion).toBe(onTime);
   });
 });
