@@ -30,7 +30,7 @@ import {
   type Application as PixiApp,
   type TextStyleOptions,
 } from 'pixi.js';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BOARD, TRUCK_COST, type Box } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
 import { drivePoint, isDriving, type Drive } from './animation';
@@ -110,7 +110,21 @@ function Scene({ view, size, drive = null }: BoardCanvasProps) {
   const trucks = useRef(new Map<string, Container>());
   const driving = useRef<Drive | null>(drive);
   const tilesLayer = useRef<Container | null>(null);
-  const cachedFor = useRef<{ view: RoomView; size: number } | null>(null);
+  const cachedFor = useRef<{ tiles: TilesFacts; size: number } | null>(null);
+  // What the tiles show (each home's owner and trucks) changes far less often than the view (every
+  // step of a reveal is a new view object): the cached layer and its drawing follow this instead,
+  // and the trucks' shapes their colours.
+  const tilesKey = tilesKeyOf(view);
+  const [tiles, setTiles] = useState<TilesFacts>(() => ({ key: tilesKey, view }));
+  if (tiles.key !== tilesKey) setTiles({ key: tilesKey, view });
+  const drawersKey = `${colorsOf(view)}@${layout.cell}`;
+  const [truckDrawers, setTruckDrawers] = useState(() => ({
+    key: drawersKey,
+    map: truckDrawersOf(view, layout.cell),
+  }));
+  if (truckDrawers.key !== drawersKey) {
+    setTruckDrawers({ key: drawersKey, map: truckDrawersOf(view, layout.cell) });
+  }
   const seats = useMemo(() => new Map(view.joinedOrder.map((uid, i) => [uid, i])), [view]);
   const labelStyles = useMemo(() => labelStylesFor(layout.cell), [layout]);
   const titleStyle = useMemo<TextStyleOptions>(
@@ -160,10 +174,10 @@ function Scene({ view, size, drive = null }: BoardCanvasProps) {
     if (resized) app.renderer.resize(size, size);
     const layer = tilesLayer.current;
     const cached = cachedFor.current;
-    if (layer && (cached?.view !== view || cached.size !== size)) {
+    if (layer && (cached?.tiles !== tiles || cached.size !== size)) {
       if (!layer.isCachedAsTexture) layer.cacheAsTexture(true);
       else layer.updateCacheTexture();
-      cachedFor.current = { view, size };
+      cachedFor.current = { tiles, size };
     }
     const now = Date.now();
     placeTrucks(now);
@@ -177,7 +191,7 @@ function Scene({ view, size, drive = null }: BoardCanvasProps) {
     }
   });
 
-  const drawTiles = useCallback((g: Graphics) => drawBoard(g, layout, view), [layout, view]);
+  const drawTiles = useCallback((g: Graphics) => drawBoard(g, layout, tiles.view), [layout, tiles]);
 
   return (
     <pixiContainer>
@@ -188,11 +202,11 @@ function Scene({ view, size, drive = null }: BoardCanvasProps) {
           return (
             <pixiText
               key={box.id}
-              text={tileLabel(box, view, layout.cell)}
+              text={tileLabel(box, tiles.view, layout.cell)}
               x={tile.center.x}
               y={tile.y + tile.height * 0.06}
               anchor={{ x: 0.5, y: 0 }}
-              style={labelStyles(labelInk(box, view), tile.width - 4)}
+              style={labelStyles(labelInk(box, tiles.view), tile.width - 4)}
             />
           );
         })}
@@ -215,15 +229,46 @@ function Scene({ view, size, drive = null }: BoardCanvasProps) {
               else trucks.current.delete(uid);
             }}
           >
-            <pixiGraphics
-              draw={(g: Graphics) => drawTruck(g, playerHex(participant.color), layout.cell)}
-            />
+            <pixiGraphics draw={truckDrawers.map.get(uid) ?? noDraw} />
           </pixiContainer>
         );
       })}
     </pixiContainer>
   );
 }
+
+/** The view as far as the tiles are concerned, and the key it is known by. */
+interface TilesFacts {
+  key: string;
+  view: RoomView;
+}
+
+/** What the tiles draw from the view: each home box's owner (name, colour) and trucks. */
+function tilesKeyOf(view: RoomView): string {
+  return BOARD.filter((box) => box.kind === 'home')
+    .map((box) => {
+      const state = view.boardState[box.id];
+      const owner = state?.owner ? view.participants[state.owner] : undefined;
+      return owner ? `${box.id}:${owner.name}:${owner.color}:${state?.trucks ?? 0}` : box.id;
+    })
+    .join('|');
+}
+
+function colorsOf(view: RoomView): string {
+  return view.joinedOrder.map((uid) => `${uid}:${view.participants[uid]?.color ?? ''}`).join(' ');
+}
+
+/** One drawing per truck (the same function while its colour and the board's size stay). */
+function truckDrawersOf(view: RoomView, cell: number): Map<string, (g: Graphics) => void> {
+  const drawers = new Map<string, (g: Graphics) => void>();
+  for (const uid of view.joinedOrder) {
+    const color = view.participants[uid]?.color;
+    if (color) drawers.set(uid, (g: Graphics) => drawTruck(g, playerHex(color), cell));
+  }
+  return drawers;
+}
+
+function noDraw(): void {}
 
 function startTicking(app: PixiApp): void {
   Ticker.system.start();

@@ -120,10 +120,17 @@ function Die({
       style={{ width: side, height: side, ...(tumble ? duration(tumble.ms) : {}) }}
     >
       <svg viewBox="0 0 1 1" width={side} height={side} aria-hidden="true" focusable="false">
-        <rect x="0.04" y="0.04" width="0.92" height="0.92" rx="0.18" className="die__body" />
+        <rect x="0.06" y="0.1" width="0.92" height="0.88" rx="0.18" className="die__shadow" />
+        <rect x="0.04" y="0.04" width="0.9" height="0.9" rx="0.18" className="die__body" />
         {shown
           ? pips(shown).map((pip, i) => (
-              <circle key={i} cx={pip.x} cy={pip.y} r="0.085" className="die__pip" />
+              <circle
+                key={i}
+                cx={0.04 + pip.x * 0.9}
+                cy={0.04 + pip.y * 0.9}
+                r="0.08"
+                className="die__pip"
+              />
             ))
           : null}
       </svg>
