@@ -2,8 +2,9 @@
 // Time comes in as `now`; the screen's timer says when a step's time is up (`stepDone`). The head's
 // step knows when it began and how long it takes, so the die, the trucks and the floats all follow
 // the same clock, and steps follow one another on it even when a timer fires late. A queue that
-// grows (a fast clock, a page in the background) plays faster, and beyond MAX_WAITING the oldest reveals end at once; `instant` (reduced motion, a hidden page)
-// ends every reveal as it comes, with the same words.
+// grows (a fast clock, a page in the background) plays faster, and beyond MAX_WAITING the oldest
+// reveals end at once; `instant` (reduced motion, a hidden page) ends every reveal as it comes,
+// with the same words.
 import { TURN_MS } from '../../../game/timing';
 import { speedOf, stepMs, type Reveal } from './motion-plan';
 
