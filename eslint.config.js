@@ -36,4 +36,25 @@ export default tseslint.config(
     files: ['site/app/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
+  {
+    // A stake is taken only through takeStake, which checks the terms in force, an exclusion and
+    // the loss limits inside the stake's own transaction (docs/decisions/032).
+    files: ['site/**/*.{ts,tsx}', 'party/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['site/server/responsible-play/stake.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/money'],
+              importNames: ['stake'],
+              message:
+                'Take a stake with takeStake (site/server/responsible-play/stake.ts): it checks the terms, an exclusion and the limits in the same transaction.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

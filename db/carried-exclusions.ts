@@ -1,10 +1,14 @@
-// A self-exclusion outlives the erasure of its account: it is carried to whoever signs up again with
-// one of the erased account's email addresses or phone numbers. Only digests are kept, never the
-// address or number itself, and only while an exclusion runs (docs/decisions/050-exclusion-outlives-erasure.md).
+// A self-exclusion outlives the erasure of its account: it is carried to whoever later proves one of
+// the erased account's proved email addresses or phone numbers (db/proved-identities.ts). Only
+// digests are kept, never the address or number itself, and only while an exclusion runs
+// (docs/decisions/050-exclusion-outlives-erasure.md, 067-carry-only-proved-identities.md).
 import { createHash } from 'node:crypto';
-import { and, desc, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
-import { carriedExclusions, type ExclusionPeriod } from './schema';
+import type { Identities } from './proved-identities';
+import { carriedExclusions, type CarriedExclusionDecision, type ExclusionPeriod } from './schema';
+
+export type { Identities };
 
 export interface RunningExclusion {
   until: number | null;
@@ -12,21 +16,18 @@ export interface RunningExclusion {
   period: ExclusionPeriod;
 }
 
-/** The identities a person can be known by here: their email addresses and phone numbers. */
-export interface Identities {
-  emails?: readonly (string | null | undefined)[];
-  phones?: readonly (string | null | undefined)[];
-}
+export type IdentityKind = 'email' | 'phone';
 
-function digest(kind: 'email' | 'phone', value: string): string {
+/** The digest an identity is carried under: nothing readable of the address or number. */
+export function identityDigest(kind: IdentityKind, value: string): string {
   const canonical = kind === 'email' ? value.trim().toLowerCase() : value.replace(/\D/g, '');
   return createHash('sha256').update(`exclusion:${kind}:${canonical}`).digest('hex');
 }
 
 export function identityDigests(identities: Identities): string[] {
   const out = new Set<string>();
-  for (const email of identities.emails ?? []) if (email) out.add(digest('email', email));
-  for (const phone of identities.phones ?? []) if (phone) out.add(digest('phone', phone));
+  for (const email of identities.emails ?? []) if (email) out.add(identityDigest('email', email));
+  for (const phone of identities.phones ?? []) if (phone) out.add(identityDigest('phone', phone));
   return [...out];
 }
 
@@ -41,7 +42,23 @@ export function laterExclusion(
   return a.until >= b.until ? a : b;
 }
 
-/** The carried exclusion running at `now` for any of these identities, ending last; or null. */
+const running = (now: number) =>
+  and(
+    lte(carriedExclusions.startedAt, now),
+    or(isNull(carriedExclusions.until), gt(carriedExclusions.until, now)),
+  );
+
+/** Not voided by an operator's review. */
+const inForce = or(
+  isNull(carriedExclusions.reviewDecision),
+  ne(carriedExclusions.reviewDecision, 'void'),
+);
+
+/**
+ * The carried exclusion running at `now` for any of these identities, ending last; or null. Pass
+ * only identities the account proved (and a deposit's own payer number): a typed one would let a
+ * stranger's erased account exclude whoever the stranger named.
+ */
 export async function carriedExclusion(
   q: Queryable,
   identities: Identities,
@@ -56,34 +73,68 @@ export async function carriedExclusion(
       period: carriedExclusions.period,
     })
     .from(carriedExclusions)
-    .where(
-      and(
-        inArray(carriedExclusions.digest, digests),
-        lte(carriedExclusions.startedAt, now),
-        or(isNull(carriedExclusions.until), gt(carriedExclusions.until, now)),
-      ),
-    )
+    .where(and(inArray(carriedExclusions.digest, digests), running(now), inForce))
     .orderBy(sql`${carriedExclusions.until} IS NULL DESC`, desc(carriedExclusions.until))
     .get();
   return row ?? null;
 }
 
-/** Keeps `running` for each identity of an account about to be erased. Call in the erasing tx. */
+/** Keeps `running` for each proved identity of an account about to be erased. Call in the erasing tx. */
 export async function carryExclusion(
   tx: Queryable,
-  running: RunningExclusion,
-  identities: Identities,
+  exclusion: RunningExclusion,
+  proved: Identities,
   now: number,
 ): Promise<void> {
-  const digests = identityDigests(identities);
+  const digests = identityDigests(proved);
   if (digests.length === 0) return;
   await tx.insert(carriedExclusions).values(
     digests.map((value) => ({
       digest: value,
-      period: running.period,
-      startedAt: running.startedAt,
-      until: running.until,
+      period: exclusion.period,
+      startedAt: exclusion.startedAt,
+      until: exclusion.until,
       carriedAt: now,
     })),
   );
+}
+
+export type CarriedExclusionRow = typeof carriedExclusions.$inferSelect;
+
+/** Every carried row, voided or not, still running at `now` under one of these digests. */
+export function carriedExclusionRows(
+  q: Queryable,
+  digests: readonly string[],
+  now: number,
+): Promise<CarriedExclusionRow[]> {
+  if (digests.length === 0) return Promise.resolve([]);
+  return q
+    .select()
+    .from(carriedExclusions)
+    .where(and(inArray(carriedExclusions.digest, [...digests]), running(now)))
+    .orderBy(desc(carriedExclusions.carriedAt));
+}
+
+/** An operator's review of one carried row; the row as it now stands, or null when there is none. */
+export async function reviewCarriedExclusion(
+  tx: Queryable,
+  review: {
+    id: string;
+    decision: CarriedExclusionDecision;
+    reason: string;
+    by: string;
+    at: number;
+  },
+): Promise<CarriedExclusionRow | null> {
+  const [row] = await tx
+    .update(carriedExclusions)
+    .set({
+      reviewDecision: review.decision,
+      reviewReason: review.reason,
+      reviewedBy: review.by,
+      reviewedAt: review.at,
+    })
+    .where(eq(carriedExclusions.id, review.id))
+    .returning();
+  return row ?? null;
 }

@@ -1,8 +1,9 @@
 // Mobile-money deposits and withdrawals. A request is recorded before the provider is called; the
 // money moves once, on the first final status, however often and in whatever order statuses arrive.
-import { and, asc, desc, eq, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { accountIds, movement, postTransfer } from './ledger';
+import { provedNumbers, type ProvedNumber } from './proved-identities';
 import { assertMayDeposit } from './responsible-play';
 import { paymentEvents, paymentRequests, sandboxPayments, userTransactions } from './schema';
 import type {
@@ -126,32 +127,7 @@ export async function createPaymentRequest(
   return { payment: payment!, duplicate: false };
 }
 
-/** A number from which a deposit of the user completed: its owner approved it with the PIN. */
-export interface ProvedNumber {
-  /** Local 10-digit number, as the payment requests store it. */
-  phone: string;
-  operator: Operator;
-  /** When the latest completed deposit from it completed (ms). */
-  lastUsedAt: number;
-}
-
-/** The user's proved numbers, each once, the most recently used first. */
-export async function provedNumbers(db: Queryable, userId: string): Promise<ProvedNumber[]> {
-  const lastUsedAt = max(paymentRequests.updatedAt);
-  const rows = await db
-    .select({ phone: paymentRequests.phone, operator: paymentRequests.operator, lastUsedAt })
-    .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.userId, userId),
-        eq(paymentRequests.kind, 'deposit'),
-        eq(paymentRequests.status, 'completed'),
-      ),
-    )
-    .groupBy(paymentRequests.phone, paymentRequests.operator)
-    .orderBy(desc(lastUsedAt), asc(paymentRequests.phone));
-  return rows.map((row) => ({ ...row, lastUsedAt: row.lastUsedAt ?? 0 }));
-}
+export { provedNumbers, type ProvedNumber };
 
 /** A withdrawal to a number from which no deposit of this user completed. */
 export class NumberNotProvedError extends Error {

@@ -4,13 +4,9 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { lusakaPeriod, type PeriodUnit } from './lusaka-time';
-import {
-  carriedExclusion,
-  laterExclusion,
-  type Identities,
-  type RunningExclusion,
-} from './carried-exclusions';
-import { paymentRequests, playLimits, selfExclusions, userTransactions, users } from './schema';
+import { carriedExclusion, laterExclusion, type RunningExclusion } from './carried-exclusions';
+import { provedIdentities, type Identities } from './proved-identities';
+import { paymentRequests, playLimits, selfExclusions, userTransactions } from './schema';
 import { limitKinds, type ExclusionPeriod, type LimitKind } from './schema';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -163,8 +159,9 @@ export async function setLimits(
 
 /**
  * The self-exclusion running at `now` that ends last (a permanent one first), or null: the user's
- * own, or one carried from an erased account that shared an email address or a phone number with
- * them (`extra` adds identities the request itself brings, such as a deposit's payer number).
+ * own, or one carried from an erased account that proved an email address or a number this user
+ * proved too (db/proved-identities.ts; what the user only typed never matches). `extra` adds what
+ * the request itself brings: a deposit's payer number, which is the very instrument it would use.
  */
 export async function activeExclusion(
   q: Queryable,
@@ -188,16 +185,12 @@ export async function activeExclusion(
     )
     .orderBy(sql`${selfExclusions.until} IS NULL DESC`, desc(selfExclusions.until))
     .get();
-  const user = await q
-    .select({ email: users.email, phone: users.phone })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+  const proved = await provedIdentities(q, userId);
   const carried = await carriedExclusion(
     q,
     {
-      emails: [user?.email, ...(extra.emails ?? [])],
-      phones: [user?.phone, ...(extra.phones ?? [])],
+      emails: [...(proved.emails ?? []), ...(extra.emails ?? [])],
+      phones: [...(proved.phones ?? []), ...(extra.phones ?? [])],
     },
     now,
   );

@@ -9,3 +9,4 @@ export * from './schema/rooms';
 export * from './schema/operator';
 export * from './schema/responsible-play';
 export * from './schema/support';
+export * from './schema/challenge';

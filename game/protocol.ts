@@ -95,12 +95,14 @@ export const roomViewSchema = z.object({
   pendingPurchase: z.string().nullable(),
   lastRoll: diceRollEntrySchema.omit({ type: true }).nullable(),
   spectators: z.number().int().nonnegative(),
-  /** serverSeed stays null until the game has ended. */
+  /** serverSeed stays null until the game has ended (for ever in a daily challenge). */
   fairness: z.object({
     serverSeedHash: z.string(),
     clientSeed: z.string(),
     serverSeed: z.string().nullable(),
   }),
+  /** A daily challenge's Lusaka date (`YYYY-MM-DD`): the site reveals its seed the next day. */
+  dailyChallenge: z.string().optional(),
   result: resultViewSchema.nullable(),
 });
 export type RoomView = z.infer<typeof roomViewSchema>;

@@ -18,6 +18,11 @@ export interface RoomInput {
   serverSeed: string;
   /** Multiplies every duration (countdown, turn timer, game length); 1 in production. */
   timeScale: number;
+  /**
+   * A daily challenge's Lusaka date (decision 088): its seed is that day's, the same in every room
+   * of the day, so the site reveals it the next day and the room never does.
+   */
+  dailyChallenge?: string;
 }
 
 export interface Seat {

@@ -107,8 +107,9 @@ export function toView(
     fairness: {
       serverSeedHash: context.serverSeedHash,
       clientSeed: combineClientSeeds(context.seats.map((s) => s.clientSeed)),
-      serverSeed: status === 'ended' ? context.serverSeed : null,
+      serverSeed: status === 'ended' && !context.dailyChallenge ? context.serverSeed : null,
     },
+    ...(context.dailyChallenge ? { dailyChallenge: context.dailyChallenge } : {}),
     result: context.result ? resultView(context.result) : null,
   };
 }

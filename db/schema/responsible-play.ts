@@ -78,10 +78,14 @@ export const selfExclusions = sqliteTable(
   (t) => [index('self_exclusions_user').on(t.userId, t.startedAt)],
 );
 
+export const carriedExclusionDecisions = ['upheld', 'void'] as const;
+export type CarriedExclusionDecision = (typeof carriedExclusionDecisions)[number];
+
 /**
  * A self-exclusion that outlives the erasure of its account: the running exclusion, keyed by a
- * SHA-256 digest of each email address and phone number the erased account used. A new account on
- * any of them is excluded until the same time (docs/decisions/050-exclusion-outlives-erasure.md).
+ * SHA-256 digest of each email address and phone number the erased account proved. A new account
+ * that proved any of them is excluded until the same time (docs/decisions/050 and 067). An operator
+ * may review a disputed row: `void` stops it excluding anyone; `upheld` records that it stands.
  */
 export const carriedExclusions = sqliteTable(
   'carried_exclusions',
@@ -93,6 +97,11 @@ export const carriedExclusions = sqliteTable(
     /** Null: permanent. */
     until: integer('until'),
     carriedAt: integer('carried_at').notNull(),
+    /** The operator's latest review (null: never reviewed); each review is also in the audit log. */
+    reviewDecision: text('review_decision', { enum: carriedExclusionDecisions }),
+    reviewReason: text('review_reason'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: integer('reviewed_at'),
   },
   (t) => [index('carried_exclusions_digest').on(t.digest)],
 );

@@ -3,18 +3,29 @@
 import type { RoomContext, RoomEvent, RoomInput } from '../../game';
 import type { RoomForParty } from '../../wire/site-room';
 
+/** Only the input's own fields, whatever else `fields` holds (a site room, a machine context). */
+function inputFrom(fields: Omit<RoomInput, 'timeScale'>, timeScale: number): RoomInput {
+  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, dailyChallenge } = fields;
+  return {
+    roomId,
+    stakeNgwee,
+    timeMinutes,
+    maxPlayers,
+    serverSeed,
+    timeScale,
+    ...(dailyChallenge ? { dailyChallenge } : {}),
+  };
+}
+
 /** The input of a fresh machine for a room the site sent. */
 export function machineInput(room: RoomForParty, timeScale: number): RoomInput {
-  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed } = room;
-  return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
+  return inputFrom(room, timeScale);
 }
 
 /** The input a persisted snapshot was created with (XState ignores it when restoring). */
 export function inputOf(snapshot: unknown): RoomInput {
-  const { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale } = (
-    snapshot as { context: RoomContext }
-  ).context;
-  return { roomId, stakeNgwee, timeMinutes, maxPlayers, serverSeed, timeScale };
+  const { context } = snapshot as { context: RoomContext };
+  return inputFrom(context, context.timeScale);
 }
 
 /** The site's seats as a machine event; `online` are the users with a socket here now. */

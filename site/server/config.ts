@@ -1,7 +1,11 @@
 // The site's settings, read once from the environment and checked before anything starts: a wrong
 // value stops the process with a message that names the variable, instead of failing later.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './logging';
+import { parseEmail } from '../shared/email';
+import { parseAdminEmails } from './auth/config';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -39,6 +43,25 @@ export interface SiteConfig {
   /** Shown in the footer and on the support page when set; nothing is shown in their place. */
   supportEmail: string | null;
   supportPhone: string | null;
+  /** Copies of the database (`BACKUP_*`); `db/backup.ts` and the site's schedule read these. */
+  backups: BackupSettings;
+  /** `METRICS_TOKEN`: `/metrics` wants it as a bearer token; unset, only loopback may read it. */
+  metricsToken: string | null;
+  logLevel: LogLevel;
+  /**
+   * Which peers may name the client in `X-Forwarded-For` (Express's `trust proxy`): a hop count, or
+   * addresses / CIDR networks / `loopback`, `linklocal`, `uniquelocal`. Default: `['loopback']`.
+   */
+  trustProxy: TrustProxy;
+}
+
+export interface BackupSettings {
+  /** Absolute; `BACKUP_DIR`, else `<dataDir>/backups`. */
+  dir: string;
+  /** The running site copies the database this often (0: never; `npm run backup` still works). */
+  everyMinutes: number;
+  /** Copies older than this are deleted (the newest is always kept). */
+  keepDays: number;
 }
 
 export class ConfigError extends Error {
@@ -58,6 +81,42 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 const secret = z.string().min(32, 'must be at least 32 characters long');
+
+export type TrustProxy = number | readonly string[];
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One entry of `TRUST_PROXY`'s list: an address, an address/prefix, or one of Express's names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/** `TRUST_PROXY` as written: a hop count, or a comma-separated list of proxy entries. */
+function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  if (value === undefined) return ['loopback'];
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyEntry) ? entries : null;
+}
+
+const trustProxy = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .optional()
+    .refine(
+      (value) => parseTrustProxy(value) !== null,
+      'must be a hop count, or addresses and networks (10.0.0.0/8, loopback) separated by commas',
+    )
+    .transform((value) => parseTrustProxy(value)!),
+);
 
 const environmentSchema = z.object({
   START: z.preprocess(
@@ -89,7 +148,14 @@ const environmentSchema = z.object({
     blankAsUnset,
     z.coerce.number().positive('must be a number above 0').max(1000).default(1),
   ),
-  ADMIN_EMAILS: optional(z.string()),
+  ADMIN_EMAILS: optional(
+    z
+      .string()
+      .refine(
+        (value) => value.split(',').every((entry) => !entry.trim() || parseEmail(entry) !== null),
+        'must be email addresses separated by commas, each one plain address',
+      ),
+  ),
   SESSION_SECRET: optional(secret),
   INTERNAL_SECRET: optional(secret),
   PUBLIC_URL: optional(httpUrl),
@@ -97,9 +163,34 @@ const environmentSchema = z.object({
   SITE_URL: optional(httpUrl),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()),
-  SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })),
+  SUPPORT_EMAIL: optional(
+    z
+      .string()
+      .refine((value) => parseEmail(value) !== null, 'must be one email address')
+      .transform((value) => parseEmail(value)!),
+  ),
+  TRUST_PROXY: trustProxy,
   SUPPORT_PHONE: optional(
     z.string().regex(/^\+?[\d ()-]{6,30}$/, 'must be a phone number, e.g. +260 97 000 0000'),
+  ),
+  BACKUP_DIR: optional(z.string()),
+  BACKUP_EVERY_MINUTES: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int('must be whole minutes')
+      .min(0)
+      .max(24 * 60)
+      .default(15),
+  ),
+  BACKUP_KEEP_DAYS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().positive('must be a number of days above 0').max(3650).default(14),
+  ),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long')),
+  LOG_LEVEL: z.preprocess(
+    blankAsUnset,
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
 });
 
@@ -132,10 +223,7 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === '1',
     gameTimeScale: e.GAME_TIME_SCALE,
-    adminEmails: (e.ADMIN_EMAILS ?? '')
-      .split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
+    adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     sessionSecret: e.SESSION_SECRET ?? secrets.sessionSecret,
     internalSecret: e.INTERNAL_SECRET ?? secrets.internalSecret,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
@@ -145,6 +233,14 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL ?? null,
     supportPhone: e.SUPPORT_PHONE?.trim() ?? null,
+    backups: {
+      dir: path.resolve(cwd, e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      everyMinutes: e.BACKUP_EVERY_MINUTES,
+      keepDays: e.BACKUP_KEEP_DAYS,
+    },
+    metricsToken: e.METRICS_TOKEN ?? null,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

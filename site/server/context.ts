@@ -2,6 +2,7 @@
 // by the server) plus the services the composition root (`main.ts`) hands in.
 import type { SupportContact } from '../shared/support-contact';
 import type { PublicUser } from './auth/users';
+import type { ChallengePages } from './challenge/pages';
 
 /** Services for loaders and actions; the composition root adds fields here as it wires them in. */
 // Type aliases rather than interfaces: React Router's AppLoadContext has an index signature, which
@@ -13,6 +14,8 @@ export type SiteServices = {
   partyPublicUrl: string;
   /** `SUPPORT_EMAIL` / `SUPPORT_PHONE`: null when not configured (never an invented one). */
   support: SupportContact;
+  /** The daily challenge page's loader data and form action. */
+  challenge: ChallengePages;
 };
 
 export type SiteLoadContext = SiteServices & {

@@ -6,15 +6,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type Express, type Request, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { apiErrorHandler, apiNotFound } from './api-fallbacks';
+import { apiNotStored, markPrivatePage } from './caching';
 import type { PublicUser } from './auth/users';
+import type { TrustProxy } from './config';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
 import { chunkFilesOf } from './lazy-chunks';
+import { describeError, logger } from './logging';
+import type { BuildRoutes } from './ops/requests';
 import { securityHeaders } from './security-headers';
+import { applyTrustProxy, untrustedProxyWarning } from './trust-proxy';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLOSE_GRACE_MS = 3_000;
@@ -34,11 +39,22 @@ export interface SiteServerDeps {
   /** The signed-in user of a page request, or null. */
   resolveUser(req: Request): Promise<PublicUser | null> | PublicUser | null;
   context: SiteServices;
+  /** `TRUST_PROXY`: whose `X-Forwarded-For` names the client; default a proxy on this machine. */
+  trustProxy?: TrustProxy;
   /** `development` serves the app through vite (rebuilt on change); default `production`. */
   mode?: 'production' | 'development';
   /** Where `react-router build` wrote `server/` and `client/`; default `<repo>/build`. */
   buildDirectory?: string;
   log?(message: string, error?: unknown): void;
+  /**
+   * Request ids, the request log and metrics (first of all), and `/readyz` and `/metrics`
+   * (site/server/ops).
+   */
+  ops?: {
+    middleware: RequestHandler;
+    router: Router;
+    knowPages(routes: BuildRoutes): void;
+  };
 }
 
 export interface SiteServer {
@@ -51,20 +67,25 @@ export interface SiteServer {
 }
 
 export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer> {
-  const log = deps.log ?? ((message, error) => console.error(message, error ?? ''));
+  const log =
+    deps.log ??
+    ((message, error) => logger.error({ scope: 'site', error: describeError(error) }, message));
   const buildDirectory = deps.buildDirectory ?? path.join(ROOT, 'build');
   const app = express();
   const server = createServer(app);
+  if (deps.ops) app.use(deps.ops.middleware);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  applyTrustProxy(app, deps.trustProxy ?? ['loopback']);
+  app.use(untrustedProxyWarning(deps.context.publicUrl));
   app.use(securityHeaders(deps.context.publicUrl));
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ ok: true });
   });
+  if (deps.ops) app.use(deps.ops.router);
 
-  app.use('/api', deps.apiRouter, apiNotFound(), apiErrorHandler(log));
+  app.use('/api', apiNotStored, deps.apiRouter, apiNotFound(), apiErrorHandler(log));
 
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -102,18 +123,23 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
     build = (await import(
       pathToFileURL(path.join(buildDirectory, 'server/index.js')).href
     )) as ServerBuild;
+    deps.ops?.knowPages(build.routes);
   }
 
   app.use(
     createRequestHandler({
       build,
       mode: deps.mode ?? 'production',
-      getLoadContext: async (req): Promise<SiteLoadContext> => ({
-        ...deps.context,
-        user: await deps.resolveUser(req),
-        boardCanvasFiles,
-        cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
-      }),
+      getLoadContext: async (req, res): Promise<SiteLoadContext> => {
+        const user = await deps.resolveUser(req);
+        markPrivatePage(req, res, user !== null);
+        return {
+          ...deps.context,
+          user,
+          boardCanvasFiles,
+          cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
+        };
+      },
     }),
   );
   app.use(pageErrorHandler(log));

@@ -135,3 +135,34 @@ test('a player changes the password on the account page and stays signed in', as
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
 });
+
+test('after signing out, Back shows none of the account: its pages were never stored', async ({
+  page,
+}) => {
+  const user = await signUpViaApi(page.request, {
+    email: uniqueEmail('back'),
+    firstName: 'Thandiwe',
+    lastName: 'Zulu',
+  });
+  // A desktop, where the header's user menu is in view.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/rentalgame/account');
+  await expect(page.getByText(user.email).first()).toBeVisible();
+  await page.goto('/');
+  const menu = page.locator('details.user-menu');
+  await expect(menu).toBeVisible();
+
+  await menu.locator('summary').click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  // Back to the home page, then Back to the account page: each is asked of the server again.
+  await page.goBack();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(menu).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth\?/);
+  await expect(page.getByText(user.email)).toHaveCount(0);
+  await expect(page.getByText(user.phone)).toHaveCount(0);
+  await expect(page.getByText('Thandiwe Zulu')).toHaveCount(0);
+});

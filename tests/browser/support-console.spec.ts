@@ -1,7 +1,10 @@
 // Support and the operator's console on a 360 × 740 phone: a failed deposit's "Get help" opens a
 // prefilled support form; the admin finds the player, asks the provider about a pending payment and
-// answers the ticket; the player reads the reply.
+// answers the ticket; the player reads the reply. And the review of an exclusion carried from an
+// erased account: seen in the player's file, voided with a reason.
+import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
+import { waitForLink } from '../support/outbox';
 import {
   expect,
   screenshot,
@@ -95,4 +98,73 @@ test('failed deposit → Get help → ticket; the console finds the player, reco
   await page.reload();
   await expect(page.getByTestId('ticket-reply')).toContainText('No money moved.');
   await attach(page, testInfo, 'support-reply-seen');
+});
+
+test('the console shows an exclusion carried from an erased account, and voids it with a reason', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const dataDir = process.env.E2E_DATA_DIR;
+  test.skip(!dataDir, 'needs the product started by the suite (its outbox)');
+  const email = uniqueEmail('carried');
+  const origin = { Origin: baseURL! };
+  /** Opens the newest verification link mailed to `email` until this session's address is proved. */
+  const proveFor = async (request: Page['request']) => {
+    await expect
+      .poll(async () => {
+        const link = await waitForLink(path.join(dataDir!, 'outbox'), email, '/auth/verify');
+        await request.post('/api/auth/email/verify', {
+          headers: origin,
+          data: { token: link.searchParams.get('token') },
+        });
+        const me = await request.get('/api/me');
+        return ((await me.json()) as { user: { emailVerified: boolean } }).user.emailVerified;
+      })
+      .toBe(true);
+  };
+
+  // Someone proved this address, excluded themselves for good and erased the account…
+  const context = await browser.newContext({ baseURL });
+  const before = context.request;
+  const erased = await signUpViaApi(before, { email, firstName: 'Mutinta', lastName: 'Hamoonga' });
+  await proveFor(before);
+  await before.post('/api/me/exclusion', { headers: origin, data: { period: 'permanent' } });
+  const gone = await before.delete('/api/me', {
+    headers: origin,
+    data: { password: erased.password },
+  });
+  expect(gone.status()).toBe(200);
+  await context.close();
+  // …then the address's holder signs up again and proves it: the exclusion holds them.
+  await signUpViaApi(page.request, { email, firstName: 'Mutinta', lastName: 'Hamoonga' });
+  await proveFor(page.request);
+
+  await signInAdmin(page.request);
+  await page.goto('/rentalgame/admin');
+  await page.getByRole('button', { name: 'Users', exact: true }).click();
+  await page.getByLabel('Name, email or phone').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Mutinta Hamoonga' }).click();
+  const carried = page.getByTestId('carried-exclusions');
+  await expect(carried).toContainText('Blocking · matched by their proved email · permanent');
+  await expect(page.getByTestId('user-exclusion')).toHaveText('Self-excluded permanently.');
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 740, height: 360 },
+    { width: 1366, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await attach(page, testInfo, 'console-carried-exclusion');
+  }
+
+  await carried.getByLabel('Decision').selectOption('void');
+  await carried
+    .getByLabel(/^Reason/)
+    .fill('Checked the ID at the shop: the account holder, not the person who excluded.');
+  await carried.getByRole('button', { name: 'Save review' }).click();
+  await expect(carried).toContainText('Not blocking');
+  await expect(carried).toContainText('Reviewed: void · Checked the ID at the shop');
+  await expect(page.getByTestId('user-exclusion')).toHaveText('Not self-excluded.');
+  await attach(page, testInfo, 'console-carried-exclusion-voided');
 });

@@ -11,6 +11,7 @@ import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
 import { users } from '../../db/schema';
 import { accountRouter } from '../../site/server/api/account';
 import { authRouter } from '../../site/server/api/auth';
+import { challengeRouter } from '../../site/server/api/challenge';
 import { gamesRouter } from '../../site/server/api/games';
 import { practiceRouter } from '../../site/server/api/practice';
 import { internalRouter } from '../../site/server/api/internal';
@@ -68,6 +69,10 @@ export function recordingPartyClient(): RecordingPartyClient {
     async signOut(roomId, sessionKey) {
       client.signOuts.push({ roomId, sessionKey });
     },
+    // A recording client holds no room server: it never says what a room holds.
+    async roomStatus() {
+      throw new Error('no room server');
+    },
   };
   return client;
 }
@@ -107,7 +112,7 @@ export interface RoomsApp {
   advance(ms: number): void;
   client(address?: string): HttpClient;
   /** Signs a new player up through the API; `fundZmw` deposits that much through the ledger. */
-  player(options?: { fundZmw?: number; firstName?: string }): Promise<TestUser>;
+  player(options?: { fundZmw?: number; firstName?: string; lastName?: string }): Promise<TestUser>;
   /** Grants the admin claim directly in the database. */
   makeAdmin(userId: string): Promise<void>;
   /** A guest session through the API. */
@@ -171,6 +176,7 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
     roomsRouter(deps),
     gamesRouter(deps),
     practiceRouter(deps),
+    challengeRouter(deps),
   );
 
   const app = express();
@@ -184,10 +190,12 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
 
   const client = (address = '10.1.0.1') => new HttpClient(url, url, address);
 
-  async function player(opts: { fundZmw?: number; firstName?: string } = {}): Promise<TestUser> {
+  async function player(
+    opts: { fundZmw?: number; firstName?: string; lastName?: string } = {},
+  ): Promise<TestUser> {
     people += 1;
     const firstName = opts.firstName ?? `Player${people}`;
-    const lastName = 'Phiri';
+    const lastName = opts.lastName ?? 'Phiri';
     const email = `player.${people}.${randomUUID().slice(0, 8)}@example.zm`;
     const c = client(`10.2.${Math.floor(people / 250)}.${people % 250}`);
     const answer = await c.post('/api/auth/signup', {

@@ -1,24 +1,30 @@
-// The wallet, payments-callback and admin routers composed with auth and the Origin check exactly as
-// the site mounts them (the provider's callbacks BEFORE the Origin check), on a real HTTP server
-// (port 0) over a fresh libSQL file, with the built-in sandbox provider or pawaPay against the fake.
+// The wallet, payments-callback, admin and rooms routers composed with auth and the Origin check
+// exactly as the site mounts them (the provider's callbacks BEFORE the Origin check), on a real HTTP
+// server (port 0) over a fresh libSQL file, with the built-in sandbox provider or pawaPay against the
+// fake. The rooms push to a recording party client (rooms-app.ts), so stakes can be taken too.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
 import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
 import { findPayment } from '../../db/payments';
 import { users } from '../../db/schema';
 import { adminRouter } from '../../site/server/api/admin';
+import { adminAlertsRouter } from '../../site/server/api/admin-alerts';
 import { authRouter } from '../../site/server/api/auth';
 import { dataRightsRouter } from '../../site/server/api/data-rights';
 import { meRouter } from '../../site/server/api/me';
 import { paymentsRouter } from '../../site/server/api/payments';
 import { responsiblePlayRouter } from '../../site/server/api/responsible-play';
+import { roomsRouter } from '../../site/server/api/rooms';
 import { supportRouter } from '../../site/server/api/support';
 import { walletRouter } from '../../site/server/api/wallet';
 import type { AuthConfig } from '../../site/server/auth/config';
 import { sessionMiddleware } from '../../site/server/auth/middleware';
+import { logger } from '../../site/server/logging';
+import { createFigures, type FiguresService } from '../../site/server/ops/figures';
 import { requireSameOrigin } from '../../site/server/auth/origin';
 import {
   createPaymentProvider,
@@ -32,6 +38,7 @@ import {
 } from '../../site/server/payments/sandbox';
 import { createDatabaseSandboxStore } from '../../site/server/payments/sandbox-store-db';
 import type { ProviderName } from '../../site/server/payments/provider';
+import { roomServiceOf, type RoomsDeps } from '../../site/server/rooms/deps';
 import type { ReconcilerOptions } from '../../site/server/wallet/reconciler';
 import {
   createWalletService,
@@ -41,6 +48,7 @@ import {
 import { createTestDatabase, fundWallet, type TestDatabase } from './db';
 import { startFakePawapay, type FakePawapay } from './fake-pawapay';
 import { HttpClient } from './http-client';
+import { recordingPartyClient } from './rooms-app';
 
 export const TEST_INTERNAL_SECRET = 'wallet-test-internal-secret-0123456789abcdef';
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -73,6 +81,8 @@ export interface WalletApp {
   provider: ManagedPaymentProvider;
   /** The service behind the routers (reconcile on demand, handleCallback). */
   wallet: WalletService;
+  /** The operator's figures behind `/api/admin/alerts` (gathered on demand, no timers). */
+  figures: FiguresService;
   deps: WalletDeps;
   /** Present when `provider: 'pawapay'`. */
   fake: FakePawapay | null;
@@ -148,6 +158,31 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
   };
   const wallet = createWalletService(baseDeps);
   const deps = { ...baseDeps, wallet };
+  // The operator's figures over this database; no room servers, no timers (the alerts API gathers).
+  const figures = createFigures({
+    database: db.database,
+    roomStatus: () => Promise.reject(new Error('no room server')),
+    config: {
+      dataDir: db.dir,
+      databaseUrl: db.url,
+      backups: { dir: path.join(db.dir, 'backups'), everyMinutes: 15, keepDays: 14 },
+      gameTimeScale: 1,
+    },
+    log: logger,
+    ...(clock ? { clock } : {}),
+  });
+  const roomsDeps: RoomsDeps = {
+    database: db.database,
+    auth,
+    config: {
+      internalSecret: TEST_INTERNAL_SECRET,
+      partyUrl: 'http://127.0.0.1:9',
+      partyPublicUrl: 'ws://127.0.0.1:9',
+      gameTimeScale: 1,
+    },
+    ...(clock ? { clock } : {}),
+    partyClient: recordingPartyClient(),
+  };
 
   const api = Router();
   api.use(paymentsRouter(deps)); // signed by the provider, not sent by a browser: before Origin
@@ -161,6 +196,13 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     supportRouter(authDeps),
     walletRouter(deps),
     adminRouter(deps),
+    adminAlertsRouter({
+      ...authDeps,
+      figures,
+      backupEveryMinutes: 15,
+      ...(clock ? { clock } : {}),
+    }),
+    roomsRouter(roomsDeps),
   );
   const app = express();
   app.disable('x-powered-by');
@@ -209,6 +251,7 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     database: db.database,
     provider,
     wallet,
+    figures,
     deps,
     fake,
     client,
@@ -248,6 +291,9 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
       }
     },
     async close() {
+      const rooms = roomServiceOf(roomsDeps);
+      rooms.publisher.stop();
+      await rooms.publisher.idle();
       await provider.stop();
       await fake?.close();
       server.closeAllConnections();

@@ -314,7 +314,12 @@ export function FairnessPanel({ view, seated }: { view: RoomView; seated: boolea
         </div>
         <div>
           <dt>Server seed</dt>
-          <dd className="mono">{fairness.serverSeed ?? 'Revealed when the game ends.'}</dd>
+          <dd className="mono">
+            {fairness.serverSeed ??
+              (view.dailyChallenge
+                ? 'Revealed the next day: everyone rolls these dice all day.'
+                : 'Revealed when the game ends.')}
+          </dd>
         </div>
       </dl>
       {fairness.serverSeed && seated ? (

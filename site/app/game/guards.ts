@@ -21,6 +21,8 @@ export const depositForRoomPath = (roomId: string) =>
 /** Sign-up first (newcomers), with a link to log in, coming back to `returnTo`. */
 export const signUpPath = (returnTo: string) => `${authPath(returnTo)}&mode=signup`;
 export const HISTORY_PATH = '/rentalgame/gamehistory';
+/** The daily challenge: today's game, the leaderboard, the revealed seeds. */
+export const CHALLENGE_PATH = '/rentalgame/challenge';
 export const DASHBOARD_PATH = '/rentalgame/dashboard';
 /** The seated player's current game: the board route sends them to their room (or the dashboard). */
 export const CURRENT_GAME_PATH = '/rentalgame/gameboard';

@@ -6,7 +6,7 @@ import type { RoomView } from '../../../game/protocol';
 import { PRACTICE_PATH } from '../content/brand';
 import { namesOf } from './format';
 import { GameDialog } from './game-dialog';
-import { CREATE_PATH, HISTORY_PATH } from './guards';
+import { CHALLENGE_PATH, CREATE_PATH, HISTORY_PATH } from './guards';
 import { Confetti, Podium } from './podium';
 import { resultHeadline, winReason } from './win-reason';
 
@@ -98,14 +98,27 @@ export function PracticeGameOver({
   const names = result.winners.map((uid) => view.participants[uid]?.name ?? 'A player');
   const iWon = result.winners.includes(me);
   const place = resultHeadline(view, me, true);
+  const challenge = view.dailyChallenge !== undefined;
   return (
     <GameDialog
       open={open}
-      title="Practice game over"
+      title={challenge ? 'Daily challenge over' : 'Practice game over'}
       className="game-over"
       focusTitle
       footer={
         <div className="game-over__actions">
+          {challenge ? (
+            <p className="room-actions">
+              <Link
+                className="button"
+                to={CHALLENGE_PATH}
+                reloadDocument
+                data-testid="challenge-standing"
+              >
+                See how you rank today
+              </Link>
+            </p>
+          ) : null}
           <AfterPractice isGuest={isGuest} />
           <Link className="button button--ghost button--small" to={HISTORY_PATH}>
             Game history

@@ -1,4 +1,4 @@
-// Game screens: create, waiting room, join, board, history. routes.ts spreads this list into the app's routes.
+// Game screens: create, waiting room, join, board, history, practice, the daily challenge. routes.ts spreads this list into the app's routes.
 import { route, type RouteConfigEntry } from '@react-router/dev/routes';
 
 export const gameRoutes: RouteConfigEntry[] = [
@@ -11,4 +11,5 @@ export const gameRoutes: RouteConfigEntry[] = [
   route('rentalgame/boardgame/:roomId', 'routes/board.tsx', { id: 'board' }),
   route('rentalgame/gamehistory', 'routes/game-history.tsx'),
   route('rentalgame/practice', 'routes/practice.tsx'),
+  route('rentalgame/challenge', 'routes/challenge.tsx'),
 ];

@@ -10,7 +10,7 @@ import { formatDateTime } from '../components/account/dates';
 import { formatZmw } from '../components/account/money';
 import { BRAND } from '../content/brand';
 import { getGame, listGames, type FinishedGame, type HistoryEntry } from '../game/api';
-import { CREATE_PATH, requireUser } from '../game/guards';
+import { CHALLENGE_PATH, CREATE_PATH, requireUser } from '../game/guards';
 import { AfterPractice, LessonList, PracticeMark } from '../game/lesson-view';
 import { balanceChange } from '../game/money';
 import { StatementTables } from '../game/statement-table';
@@ -249,6 +249,8 @@ function DiceCheck({ game }: { game: FinishedGame }) {
   const names = Object.fromEntries(
     Object.entries(game.participants).map(([uid, p]) => [uid, p.name]),
   );
+  const { serverSeed } = game.fairness;
+  if (serverSeed === null) return <SealedChallengeSeed game={game} />;
   return (
     <section className="dice-check" aria-labelledby={`verify-${game.roomId}`}>
       <h3 id={`verify-${game.roomId}`}>Verify the dice</h3>
@@ -269,7 +271,7 @@ function DiceCheck({ game }: { game: FinishedGame }) {
       <button
         type="button"
         className="button button--small"
-        onClick={() => setResult(verifyDice(game.fairness, game.logs))}
+        onClick={() => setResult(verifyDice({ ...game.fairness, serverSeed }, game.logs))}
       >
         Verify the dice
       </button>
@@ -316,6 +318,22 @@ function DiceCheck({ game }: { game: FinishedGame }) {
           </div>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** A daily challenge's seed is the whole day's: it is revealed the next day, not at game over. */
+function SealedChallengeSeed({ game }: { game: FinishedGame }) {
+  return (
+    <section className="dice-check" data-testid="sealed-seed">
+      <h3>Verify the dice</h3>
+      <p>
+        This was the daily challenge of {game.dailyChallenge}: everyone rolls the same dice that
+        day, so its seed stays secret until{' '}
+        {game.seedRevealAt ? formatDateTime(game.seedRevealAt) : 'the next day'}. Come back then to
+        check every roll; the <Link to={CHALLENGE_PATH}>daily challenge</Link> page shows each
+        revealed seed.
+      </p>
     </section>
   );
 }

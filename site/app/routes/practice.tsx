@@ -1,13 +1,13 @@
 // Practise first: a free game against bots (contract section 7). Anyone may start one: a signed-out
 // visitor gets a guest session first. No stake and no prize; the board and the rules are the real
 // ones, and the game ends with a business lesson.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { useHydrated } from '../components/account/use-hydrated';
-import { SiteHeader } from '../components/site-header';
+import { SignedOutPage } from '../components/site-page';
 import { BRAND } from '../content/brand';
 import { createPracticeGame, startGuestSession } from '../game/api';
 import { boardPath } from '../game/guards';
@@ -46,21 +46,7 @@ export default function Practice({ loaderData }: Route.ComponentProps) {
       </AccountPage>
     );
   }
-  return <SignedOutFrame>{content}</SignedOutFrame>;
-}
-
-function SignedOutFrame({ children }: { children: ReactNode }) {
-  return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader user={null} />
-      <main id="main" className="account container practice">
-        {children}
-      </main>
-    </>
-  );
+  return <SignedOutPage className="practice">{content}</SignedOutPage>;
 }
 
 function PracticeForm({ signedIn }: { signedIn: boolean }) {

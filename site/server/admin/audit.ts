@@ -6,7 +6,7 @@ import { adminAudit } from '../../../db/schema';
 
 export interface AuditEntry {
   adminId: string;
-  action: 'support.reply' | 'payment.reconcile';
+  action: 'support.reply' | 'payment.reconcile' | 'reconcile.pass' | 'exclusion.review';
   target: string;
   detail: Record<string, unknown>;
   at: number;

@@ -6,6 +6,7 @@ import { gameHistory, userTransactions, users } from '../../../db/schema';
 import { normalizeZambianPhone } from '../../shared/phone';
 import { ngweeToZmw } from '../wallet/amount';
 import { limitsOf, playFieldsOf } from '../responsible-play/service';
+import { carriedExclusionsFor } from './exclusions';
 
 export const USERS_FOUND_AT_MOST = 50;
 const LATEST_SHOWN = 20;
@@ -79,6 +80,8 @@ export async function userFile(db: Queryable, userId: string, now: number) {
     // Limits with their waiting changes, and the exclusion (ISO, "permanent" or null).
     limits: await limitsOf(db, userId, now),
     exclusionUntil: (await playFieldsOf(db, userId, now)).exclusionUntil,
+    // Exclusions carried from erased accounts that match this person: blocking or only a hint.
+    carriedExclusions: await carriedExclusionsFor(db, userId, now),
     balance: {
       wallet: ngweeToZmw(await balanceOf(db, accountIds.wallet(userId))),
       held: ngweeToZmw(await balanceOf(db, accountIds.hold(userId))),

@@ -7,6 +7,7 @@ import { currentUser, requirePlayer, sessionMiddleware } from '../auth/middlewar
 import { changePassword } from '../auth/password-change';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset';
 import { findUserById, isEmailVerified } from '../auth/users';
+import { clientAddress } from '../rate-limit/client-address';
 
 /**
  * The account's mail and password (docs/api.md, "Accounts"): `POST /auth/email/verify-request`,
@@ -36,7 +37,7 @@ export function accountRouter(deps: AuthDeps): Router {
   });
 
   router.post('/auth/password/reset', jsonBody, async (req, res) => {
-    const outcome = await resetPassword(deps, req.body);
+    const outcome = await resetPassword(deps, req.body, { address: clientAddress(req) });
     if (!outcome.ok) return sendRefusal(res, outcome);
     res.json({ message: outcome.message });
   });
@@ -61,7 +62,7 @@ export function accountRouter(deps: AuthDeps): Router {
       {
         userId: auth.user.id,
         sessionId: auth.sessionId,
-        address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        address: clientAddress(req),
       },
       req.body,
     );

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { checkLedger, isLedgerClean } from '../../../db/ledger';
-import { auditLog } from '../admin/audit';
+import { auditLog, recordAudit } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
+import { reviewForAdmin } from '../admin/exclusions';
 import {
   adminPaymentStatuses,
   paymentsInState,
@@ -11,7 +12,7 @@ import {
 import { dailyRevenue } from '../admin/revenue-daily';
 import { roomsForOperator } from '../admin/rooms';
 import { searchUsers, userFile } from '../admin/users';
-import { jsonBody, sendError } from '../auth/http';
+import { jsonBody, sendError, sendRefusal } from '../auth/http';
 import { currentUser, requireAdmin, sessionMiddleware } from '../auth/middleware';
 import { checkReply, replyToTicket, supportInbox, supportMessages } from '../support/tickets';
 import { revenueSummary } from '../wallet/admin-revenue';
@@ -32,8 +33,9 @@ export const adminMessages = {
 } as const;
 
 /**
- * The operator's console (admins only). It reads everything, and changes only two things: a support
- * reply and "ask the provider again"; both are written to the audit log. No route moves money.
+ * The operator's console (admins only). It reads everything, and changes only a few things: a
+ * support reply, "ask the provider again" (one payment, or a whole reconciler pass) and the review
+ * of a carried exclusion; each is written to the audit log. No route moves money.
  */
 export function adminRouter(deps: AdminRouterDeps): Router {
   const router = Router();
@@ -78,13 +80,36 @@ export function adminRouter(deps: AdminRouterDeps): Router {
     sendError(res, 409, adminMessages.paymentNotPending, 'payment_not_pending');
   });
 
+  // A disputed exclusion carried from an erased account: upheld, or void (it excludes nobody).
+  router.post('/admin/carried-exclusions/:id/review', jsonBody, async (req, res) => {
+    const outcome = await reviewForAdmin(
+      deps.database,
+      String(req.params.id),
+      currentUser(res).id,
+      req.body,
+      now(),
+    );
+    if (!outcome.ok) return sendRefusal(res, outcome);
+    res.json({ carriedExclusion: outcome.carriedExclusion });
+  });
+
   router.get('/admin/revenue', async (_req, res) => {
     res.json({ ...(await revenueSummary(db)), daily: await dailyRevenue(db) });
   });
 
-  // A whole reconciler pass on demand: it only asks the provider, as the timer does every 15 s.
+  // A whole reconciler pass on demand: it only asks the provider, as the timer does every 15 s;
+  // who asked, and what it found, goes to the audit log like every other change from here.
   router.post('/admin/reconcile', async (_req, res) => {
     const { checked, resolved } = await wallet.reconcile();
+    await deps.database.write((tx) =>
+      recordAudit(tx, {
+        adminId: currentUser(res).id,
+        action: 'reconcile.pass',
+        target: 'pending-payments',
+        detail: { checked, resolved },
+        at: now(),
+      }),
+    );
     res.json({ checked, resolved });
   });
 

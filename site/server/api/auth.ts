@@ -70,7 +70,11 @@ export function authRouter(deps: AuthDeps): Router {
   }
 
   router.post('/auth/signup', jsonBody, limits.signup, async (req, res) => {
-    answer(res, await signUp(deps, req.body, context(req)), 201);
+    answer(
+      res,
+      await signUp(deps, req.body, { ...context(req), address: clientAddress(req) }),
+      201,
+    );
   });
 
   router.post('/auth/login', jsonBody, async (req, res) => {
@@ -121,8 +125,7 @@ export function authRouter(deps: AuthDeps): Router {
     const auth = res.locals.auth!;
     const user = await findUserById(deps.database.read, currentUser(res).id);
     if (!user) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
-    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const confirmed = await confirmPassword(deps, user, req.body?.password, address);
+    const confirmed = await confirmPassword(deps, user, req.body?.password, clientAddress(req));
     if (!confirmed.ok) return sendRefusal(res, confirmed);
     const state = generateState();
     const codeVerifier = generateCodeVerifier();

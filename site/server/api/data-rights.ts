@@ -2,11 +2,12 @@ import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
 import { clearedSessionCookie } from '../auth/cookies';
 import { apiErrors } from './refusals';
-import { jsonBody, sendError } from '../auth/http';
+import { jsonBody, sendRefusal } from '../auth/http';
 import { authMessages as m } from '../auth/messages';
 import { currentSessionId, currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { eraseAccount } from '../data-rights/erase';
 import { exportUserData } from '../data-rights/export';
+import { clientAddress } from '../rate-limit/client-address';
 
 /** `GET /me/export` (a JSON download of everything held) and `DELETE /me` `{password}`. */
 export function dataRightsRouter(deps: AuthDeps): Router {
@@ -25,11 +26,15 @@ export function dataRightsRouter(deps: AuthDeps): Router {
   router.delete('/me', session, requireUser, jsonBody, async (req, res) => {
     const outcome = await eraseAccount(
       deps,
-      { userId: currentUser(res).id, sessionId: currentSessionId(res) },
+      {
+        userId: currentUser(res).id,
+        sessionId: currentSessionId(res),
+        address: clientAddress(req),
+      },
       req.body,
       now(),
     );
-    if (!outcome.ok) return sendError(res, outcome.status, outcome.error, outcome.code);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.append('Set-Cookie', clearedSessionCookie(deps.config.publicUrl));
     res.json({ erased: true });
   });

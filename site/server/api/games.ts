@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
+import { sealChallengeSeed } from '../challenge/service';
 import { authDepsOf, type RoomsDeps } from '../rooms/deps';
 import { loadFinishedGame, loadHistory, mayRead } from '../rooms/games';
 import { roomMessages as m } from '../rooms/messages';
@@ -32,7 +33,7 @@ export function gamesRouter(deps: RoomsDeps): Router {
       if (!mayRead(game, currentUser(res)))
         return sendError(res, 403, m.notYourGame, 'not_your_game');
       res.set('Cache-Control', 'no-store');
-      res.json({ game });
+      res.json({ game: sealChallengeSeed(game, (deps.clock ?? Date.now)()) });
     } catch (error) {
       sendUnexpected(res, { scope: 'rooms', context: 'game read failed' }, error, LOAD_GAME_FAILED);
     }

@@ -6,9 +6,9 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../wire/signing';
 import { CALL_BODY_LIMITS, CALL_REFUSALS } from '../../../wire/site-room';
 import { sendError } from '../auth/http';
-import { describeError } from '../auth/logging';
+import { logFailure } from '../logging';
 import { rawBodyUpTo } from './limited-body';
-import { logAdminError, logBudget } from '../rooms/admin-errors';
+import { refusalLog } from '../logging';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { settleReportedGame } from '../rooms/settlement';
 import { roomIdOf } from '../rooms/settings';
@@ -22,24 +22,16 @@ export function internalRouter(deps: RoomsDeps): Router {
   const clock = deps.clock ?? Date.now;
   const rooms = roomServiceOf(deps);
   const roomToSiteKey = purposeKey(deps.config.internalSecret, 'room-to-site');
-  // Unsigned calls can come from anyone: they are refused always, logged at most 20 a minute.
-  const mayLog = logBudget(20, 60_000, clock);
+  // Unsigned calls can come from anyone: refused always, counted, sampled into the error log.
+  const refused = refusalLog(deps.database, clock);
 
   const refuseUnsigned = (req: Request, res: Response, reason: string) => {
     const path = req.originalUrl.split('?')[0] ?? '';
-    if (mayLog()) {
-      logAdminError(
-        deps.database,
-        {
-          message: 'Refused an unsigned internal call',
-          details: { method: req.method, path, reason },
-          roomId: roomIdOf(req) || null,
-        },
-        clock(),
-      ).catch((error: unknown) =>
-        console.error(`[rooms] admin log failed: ${describeError(error)}`),
-      );
-    }
+    refused('internal_call_signature', {
+      message: 'Refused an unsigned internal call',
+      details: { method: req.method, path, reason },
+      roomId: roomIdOf(req) || null,
+    }).catch((error: unknown) => logFailure('rooms', 'admin log failed', error));
     const { status, error, code } = CALL_REFUSALS.unauthorized;
     sendError(res, status, error, code);
   };
@@ -74,7 +66,7 @@ export function internalRouter(deps: RoomsDeps): Router {
       if (!room) return sendError(res, 404, 'Room not found.', 'room_not_found');
       res.json({ room });
     } catch (error) {
-      console.error(`[rooms] internal room read failed: ${describeError(error)}`);
+      logFailure('rooms', 'internal room read failed', error);
       res.status(500).json({ error: 'Error fetching room' });
     }
   });

@@ -4,15 +4,20 @@ import { apiErrors, jsonBody, sendError, sendRefusal, sendUnexpected } from './r
 import { authMessages as m } from '../auth/messages';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { completeProfile } from '../auth/service';
+import { challengeDateAt } from '../challenge/day';
+import { challengeStreakOf } from '../challenge/results';
 
 /** `GET /me` → `{user}`; `PATCH /me` completes the profile (`firstName, lastName, phone`). */
 export function meRouter(deps: AuthDeps): Router {
   const router = Router();
   const session = sessionMiddleware(deps);
 
-  router.get('/me', session, requireUser, (_req, res) => {
+  router.get('/me', session, requireUser, async (_req, res) => {
+    const user = currentUser(res);
+    const today = challengeDateAt((deps.clock ?? Date.now)());
+    const challengeStreak = await challengeStreakOf(deps.database.read, user.id, today);
     res.set('Cache-Control', 'no-store');
-    res.json({ user: currentUser(res) });
+    res.json({ user, challengeStreak });
   });
 
   router.patch('/me', session, requireUser, jsonBody, async (req, res) => {

@@ -1,6 +1,6 @@
 import express, { Router, type Request } from 'express';
 import type { IncomingCallback, ProviderName } from '../payments/provider';
-import { logAdminError, logBudget } from '../logging';
+import { logAdminError, refusalLog } from '../logging';
 import { walletCodes as c, walletMessages as m } from '../wallet/messages';
 import { apiErrors, sendError, sendUnexpected } from './refusals';
 import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
@@ -11,12 +11,6 @@ export interface PaymentsRouterDeps extends WalletDeps {
 
 /** Callbacks are small JSON documents; anything bigger is not one. */
 const CALLBACK_BODY_LIMIT = '64kb';
-
-/**
- * Refused callbacks logged to the admin error log per minute. Anyone can POST forgeries; past this
- * many they are only counted on the console, so a flood cannot fill the table or the write queue.
- */
-const REFUSALS_LOGGED_PER_MINUTE = 60;
 
 function headersOf(req: Request): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = {};
@@ -46,16 +40,8 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
   const wallet = deps.wallet ?? createWalletService(deps);
   const now = () => (deps.clock ?? Date.now)();
   const rawBody = express.raw({ type: () => true, limit: CALLBACK_BODY_LIMIT });
-  const mayLog = logBudget(REFUSALS_LOGGED_PER_MINUTE, 60_000, now);
-
-  async function logRefusal(message: string, details: Record<string, unknown>): Promise<void> {
-    if (!mayLog()) return;
-    const dropped = mayLog.dropped();
-    if (dropped > 0) {
-      console.error(`[wallet] ${dropped} more payment callbacks refused (not logged)`);
-    }
-    await logAdminError(deps.database, { message, details }, now());
-  }
+  // Anyone can POST a forgery: each is counted, and sampled into the error log (one row a minute).
+  const refused = refusalLog(deps.database, now);
 
   router.post('/payments/callback/:provider', rawBody, async (req, res) => {
     const providerName = String(req.params.provider);
@@ -64,10 +50,9 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
     }
     const verified = await deps.provider.verifyCallback(incomingCallback(req));
     if (!verified.ok) {
-      await logRefusal('Payment callback refused: invalid signature', {
-        provider: providerName,
-        reason: verified.reason,
-        address: req.ip ?? null,
+      await refused('payment_callback_signature', {
+        message: 'Payment callback refused: invalid signature',
+        details: { provider: providerName, reason: verified.reason, address: req.ip ?? null },
       });
       return sendError(res, 401, m.invalidSignature, c.invalidSignature);
     }
@@ -81,12 +66,18 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
       return sendUnexpected(res, { scope: 'wallet', context }, error, m.unknownError);
     }
     if (outcome === 'unknown_payment') {
-      await logRefusal('Payment callback for an unknown payment', {
+      // Signed by the provider: worth a row each (only the provider can send these).
+      const details = {
         provider: providerName,
         paymentId: callback.paymentId,
         kind: callback.kind,
         providerStatus: callback.providerStatus,
-      });
+      };
+      await logAdminError(
+        deps.database,
+        { message: 'Payment callback for an unknown payment', details },
+        now(),
+      );
       return sendError(res, 404, m.unknownPayment, c.unknownPayment);
     }
     res.status(200).json({ ok: true });

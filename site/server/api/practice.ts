@@ -1,24 +1,20 @@
 import { Router } from 'express';
 import { jsonBody, sendError } from '../auth/http';
-import { describeError } from '../auth/logging';
+import { logFailure } from '../logging';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
-import { createPractice } from '../practice/service';
+import { createPractice, practiceDepsOf } from '../practice/service';
 import { practiceMessages } from '../practice/settings';
-import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
+import { authDepsOf, type RoomsDeps } from '../rooms/deps';
 
 /**
- * `POST /practice` `{time, bots}`: a practice game against bots for any signed-in user, guests and
- * self-excluded players included (no money moves). Mount under `/api`, behind the Origin check.
+ * `POST /practice` `{time, bots}` or `{challenge: true}`: a practice game against bots, or the day's
+ * challenge, for any signed-in user, guests and self-excluded players included (no money moves).
+ * Mount under `/api`, behind the Origin check.
  */
 export function practiceRouter(deps: RoomsDeps): Router {
   const router = Router();
   const session = sessionMiddleware(authDepsOf(deps));
-  const practiceDeps = {
-    database: deps.database,
-    publisher: roomServiceOf(deps).publisher,
-    gameTimeScale: deps.config.gameTimeScale,
-    ...(deps.clock ? { clock: deps.clock } : {}),
-  };
+  const practiceDeps = practiceDepsOf(deps);
 
   router.post('/practice', session, requireUser, jsonBody, async (req, res) => {
     try {
@@ -32,7 +28,7 @@ export function practiceRouter(deps: RoomsDeps): Router {
       }
       res.status(201).json({ room: outcome.room });
     } catch (error) {
-      console.error(`[practice] create failed: ${describeError(error)}`);
+      logFailure('practice', 'create failed', error);
       if (!res.headersSent) sendError(res, 500, practiceMessages.createFailed, 'practice_failed');
     }
   });

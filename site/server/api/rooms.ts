@@ -11,7 +11,6 @@ import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { roomMessages as m } from '../rooms/messages';
-import { requireMayStake } from '../responsible-play/gate';
 import { rematch } from '../rooms/rematch';
 import { roomIdOf } from '../rooms/settings';
 
@@ -28,10 +27,6 @@ export function roomsRouter(deps: RoomsDeps): Router {
   const rooms = roomServiceOf(deps);
   const session = sessionMiddleware(authDepsOf(deps));
   const ticketLimit = rateLimit(deps, ENDPOINT_LIMITS.ticket);
-  const mayStake = requireMayStake({
-    database: deps.database,
-    ...(deps.clock ? { clock: deps.clock } : {}),
-  });
 
   router.get('/rooms', async (_req, res) => {
     try {
@@ -47,7 +42,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
     }
   });
 
-  router.post('/rooms', session, requirePlayer, mayStake, jsonBody, async (req, res) => {
+  router.post('/rooms', session, requirePlayer, jsonBody, async (req, res) => {
     try {
       const outcome = await rooms.create(currentUser(res), req.body);
       if (!outcome.ok) return refuse(res, outcome);
@@ -68,22 +63,15 @@ export function roomsRouter(deps: RoomsDeps): Router {
     }
   });
 
-  router.post(
-    '/rooms/:roomId/join',
-    session,
-    requirePlayer,
-    mayStake,
-    jsonBody,
-    async (req, res) => {
-      try {
-        const outcome = await rooms.join(currentUser(res), roomIdOf(req), req.body);
-        if (!outcome.ok) return refuse(res, outcome);
-        res.json({ room: outcome.room });
-      } catch (error) {
-        failed(res, 'join failed', error, m.joinFailed);
-      }
-    },
-  );
+  router.post('/rooms/:roomId/join', session, requirePlayer, jsonBody, async (req, res) => {
+    try {
+      const outcome = await rooms.join(currentUser(res), roomIdOf(req), req.body);
+      if (!outcome.ok) return refuse(res, outcome);
+      res.json({ room: outcome.room });
+    } catch (error) {
+      failed(res, 'join failed', error, m.joinFailed);
+    }
+  });
 
   router.post('/rooms/:roomId/leave', session, requirePlayer, async (req, res) => {
     try {

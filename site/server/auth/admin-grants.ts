@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { Database } from '../../../db/client';
+import { parseEmail } from '../../shared/email';
 import { findUserByEmail, isEmailVerified, type UserRow } from './users';
 
 export type GrantOutcome =
@@ -19,13 +20,19 @@ export function describeAccount(user: UserRow): string {
   ].join('\n');
 }
 
+function notAnAddress(email: string): GrantOutcome {
+  return email.trim()
+    ? { ok: false, message: `${JSON.stringify(email)} is not one email address.` }
+    : { ok: false, message: 'An email is required.' };
+}
+
 async function setAdmin(
   database: Database,
   email: string,
   isAdmin: boolean,
 ): Promise<GrantOutcome> {
-  const normalized = email.trim().toLowerCase();
-  if (!normalized) return { ok: false, message: 'An email is required.' };
+  const normalized = parseEmail(email);
+  if (!normalized) return notAnAddress(email);
   const updated = await database.write((tx) =>
     tx
       .update(users)
@@ -51,8 +58,8 @@ export async function grantAdmin(
   email: string,
   options: { force?: boolean } = {},
 ): Promise<GrantOutcome> {
-  const normalized = email.trim().toLowerCase();
-  if (!normalized) return { ok: false, message: 'An email is required.' };
+  const normalized = parseEmail(email);
+  if (!normalized) return notAnAddress(email);
   const user = await findUserByEmail(database.read, normalized);
   if (!user || user.isGuest) return { ok: false, message: `No account found for ${normalized}.` };
   const account = describeAccount(user);

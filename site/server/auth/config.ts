@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client';
+import { parseEmail } from '../../shared/email';
 import type { Mailer } from '../mail/mailer';
 import { GOOGLE_ENDPOINTS, type GoogleConfig, type OAuthProvider } from './google';
 
@@ -26,11 +27,10 @@ export interface AuthDeps {
   mailer?: Mailer;
 }
 
+/** `ADMIN_EMAILS`: comma-separated addresses, each by the one email rule (the site's config refuses a
+ * wrong entry at start; here one that is not a plain address simply grants nothing). */
 export function parseAdminEmails(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((email) => email.trim().toLowerCase())
-    .filter(Boolean);
+  return (value ?? '').split(',').flatMap((entry) => parseEmail(entry) ?? []);
 }
 
 type Env = Record<string, string | undefined>;

@@ -3,6 +3,7 @@
 // return it must match the session the request carries, so the Google subject lands on the very
 // account (and session) that proved the password, never on whoever is signed in by then. Linking
 // ends every other session of the account.
+import { parseEmail } from '../../shared/email';
 import { PATHS } from '../../shared/paths';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
@@ -66,7 +67,7 @@ export async function linkGoogle(
     const user = await findUserById(tx, auth.userId);
     if (!user || user.isGuest) return refuse(403, m.googleLinkFailed, 'google_link_failed');
     // Google vouching for this very address proves it too.
-    const proved = profile.emailVerified && profile.email?.toLowerCase() === user.email;
+    const proved = profile.emailVerified && parseEmail(profile.email) === user.email;
     await tx
       .update(users)
       .set({

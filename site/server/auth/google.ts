@@ -1,4 +1,5 @@
 import { CodeChallengeMethod, OAuth2Client } from 'arctic';
+import { parseEmail } from '../../shared/email';
 
 /** What the site needs from any sign-in provider, so tests can point it at a mock server. */
 export interface OAuthProvider {
@@ -68,10 +69,10 @@ export function googleProvider(config: GoogleConfig, publicUrl: string): OAuthPr
       const claims = (await response.json()) as Record<string, unknown>;
       const subject = stringClaim(claims, 'sub');
       if (!subject) throw new Error('userinfo has no subject');
-      const email = stringClaim(claims, 'email').toLowerCase();
       return {
         subject,
-        email: email || null,
+        // One plain address (the site's email rule) or none: anything else is never stored.
+        email: parseEmail(stringClaim(claims, 'email')),
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',
         firstName: stringClaim(claims, 'given_name'),
         lastName: stringClaim(claims, 'family_name'),

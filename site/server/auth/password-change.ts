@@ -1,6 +1,6 @@
-// Checking the password of a signed-in person (before a change, or before linking Google), throttled
-// exactly like a login so a stolen session cannot guess it; and the change itself, which ends every
-// other session of the account.
+// Checking the password of a signed-in person (before a change, a Google link or the erasure of the
+// account), throttled exactly like a login so a stolen session cannot guess it; and the change
+// itself, which ends every other session of the account.
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { Queryable } from '../../../db/client';
@@ -8,18 +8,20 @@ import type { AuthDeps } from './config';
 import { authMessages as m } from './messages';
 import { refuse, type Refusal } from './outcomes';
 import { checkNewPassword } from './password-rule';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { RATE_LIMITED } from '../../shared/rate-limited';
+import { checkPassword, hashNewPassword } from './password-check';
 import { announceEndedSessions, invalidateUserSessions, type EndedSession } from './sessions';
-import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
 import { findUserById, loadPublicUser, type PublicUser, type UserRow } from './users';
 
 function now(deps: AuthDeps): number {
   return (deps.clock ?? Date.now)();
 }
 
+/**
+ * The signed-in person proves it is them with the account's password: the same throttle as a
+ * log-in, on the same account lock (password-check.ts), so a stolen session cannot guess it.
+ */
 export async function confirmPassword(
-  deps: AuthDeps,
+  deps: Pick<AuthDeps, 'database' | 'clock'>,
   user: UserRow,
   password: unknown,
   address: string,
@@ -27,25 +29,17 @@ export async function confirmPassword(
   if (typeof password !== 'string' || !password) {
     return refuse(400, m.passwordRequired, 'password_required');
   }
-  const attempt = { email: user.email ?? `user:${user.id}`, address };
-  // Reserved before argon2 runs, exactly like a login: a burst gets what a sequence would.
-  const reservation = await reserveLoginAttempt(deps.database, attempt, now(deps));
-  if (!reservation.ok) {
-    const seconds = Math.ceil(reservation.waitMs / 1000);
-    return {
-      ...refuse(429, m.tooManyAttempts(seconds), RATE_LIMITED),
-      retryAfterSeconds: seconds,
-    };
-  }
-  if (!user.passwordHash) {
-    await verifyAgainstDummy(password);
-    return refuse(403, m.noPassword, 'no_password');
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    return refuse(403, m.wrongPassword, 'wrong_password');
-  }
-  await releaseLoginAttempt(deps.database, attempt, now(deps));
-  return { ok: true };
+  const checked = await checkPassword(deps, {
+    account: user.email ?? `user:${user.id}`,
+    address,
+    passwordHash: user.passwordHash,
+    password,
+  });
+  if (checked.ok) return checked;
+  if (!('wrong' in checked)) return checked;
+  return user.passwordHash
+    ? refuse(403, m.wrongPassword, 'wrong_password')
+    : refuse(403, m.noPassword, 'no_password');
 }
 
 /** Every session of the account but `keepSessionId` ends (their rooms are handed back to tell). */
@@ -74,7 +68,9 @@ export async function changePassword(
   const confirmed = await confirmPassword(deps, user, b.currentPassword, auth.address);
   if (!confirmed.ok) return confirmed;
 
-  const passwordHash = await hashPassword(newPassword);
+  const hashed = await hashNewPassword(newPassword, auth.address);
+  if (!hashed.ok) return hashed;
+  const { passwordHash } = hashed;
   const at = now(deps);
   const ended = await deps.database.write(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id));

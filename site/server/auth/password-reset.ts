@@ -18,7 +18,7 @@ import {
 import { authMessages as m } from './messages';
 import { refuse, type Refusal } from './outcomes';
 import { checkNewPassword } from './password-rule';
-import { hashPassword } from './passwords';
+import { hashNewPassword } from './password-check';
 import { announceEndedSessions, invalidateUserSessions, type EndedSession } from './sessions';
 import { clearAccountThrottle } from './throttle';
 import { findUserByEmail, findUserById } from './users';
@@ -65,6 +65,7 @@ function tokenRefusal(problem: 'token_invalid' | 'token_expired'): Refusal {
 export async function resetPassword(
   deps: AuthDeps,
   body: unknown,
+  context: { address: string },
 ): Promise<{ ok: true; message: string } | Refusal> {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const password = typeof b.password === 'string' ? b.password : '';
@@ -75,7 +76,9 @@ export async function resetPassword(
   // A cheap look first, so a bad link costs no argon2 work (which must stay out of the write queue).
   const first = await checkEmailToken(deps.database.read, b.token, 'reset_password', now(deps));
   if (!first.ok) return tokenRefusal(first.problem);
-  const passwordHash = await hashPassword(password);
+  const hashed = await hashNewPassword(password, context.address);
+  if (!hashed.ok) return hashed;
+  const { passwordHash } = hashed;
 
   const at = now(deps);
   let ended: EndedSession[] = [];

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
-import { RATE_LIMITED } from '../../shared/rate-limited';
 import type { AuthDeps } from './config';
 import { sendVerificationMail } from './email-verification';
 import type { OAuthProfile } from './google';
 import { authMessages as m } from './messages';
 import { refuse, type Refusal } from './outcomes';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { checkPassword, hashNewPassword } from './password-check';
 import {
   announceEndedSessions,
   createSession,
@@ -17,7 +16,6 @@ import {
   type IssuedSession,
 } from './sessions';
 import { recordSignupConsents } from '../responsible-play/consents';
-import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
 import {
   findUserByEmail,
   findUserByGoogleSub,
@@ -29,6 +27,7 @@ import {
   type UserRow,
 } from './users';
 import { validateLogin, validateProfile, validateSignup } from './validation';
+import { parseEmail } from '../../shared/email';
 
 export type { Refusal };
 export type SignedIn = { ok: true; user: PublicUser; issued: IssuedSession };
@@ -37,6 +36,11 @@ export type AuthOutcome = SignedIn | Refusal;
 /** What the request already carried: its session ends when a new one starts. */
 export interface RequestContext {
   previousToken: string | null;
+}
+
+/** Where a request that costs argon2 work came from (the grouped client address). */
+export interface AddressContext {
+  address: string;
 }
 
 function now(deps: AuthDeps): number {
@@ -74,14 +78,16 @@ export async function publicUserById(deps: AuthDeps, userId: string): Promise<Pu
 export async function signUp(
   deps: AuthDeps,
   body: unknown,
-  context: RequestContext,
+  context: RequestContext & AddressContext,
 ): Promise<AuthOutcome> {
   const input = validateSignup(body);
   if (!input.ok) return refuse(400, input.error, input.code);
   const { password, ...profile } = input.value;
   // Hashed before anything else, so a taken email costs (and takes) as long as a new account; and
   // before the write transaction: argon2's ~60 ms must not hold the write queue.
-  const passwordHash = await hashPassword(password);
+  const hashed = await hashNewPassword(password, context.address);
+  if (!hashed.ok) return hashed;
+  const { passwordHash } = hashed;
   if (await findUserByEmail(deps.database.read, profile.email))
     return refuse(409, m.emailTaken, 'email_taken');
   let user: UserRow | null;
@@ -105,34 +111,26 @@ export async function signUp(
 export async function logIn(
   deps: AuthDeps,
   body: unknown,
-  context: RequestContext & { address: string },
+  context: RequestContext & AddressContext,
 ): Promise<AuthOutcome> {
   const input = validateLogin(body);
   if (!input.ok) return refuse(400, input.error, input.code);
   const { email, password } = input.value;
-  const attempt = { email, address: context.address };
-
-  const reservation = await reserveLoginAttempt(deps.database, attempt, now(deps));
-  if (!reservation.ok) {
-    const seconds = Math.ceil(reservation.waitMs / 1000);
-    return {
-      ...refuse(429, m.tooManyAttempts(seconds), RATE_LIMITED),
-      retryAfterSeconds: seconds,
-    };
-  }
-
   const user = await findUserByEmail(deps.database.read, email);
-  const passwordOk = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, password)
-    : await verifyAgainstDummy(password);
-  if (!user || !passwordOk) {
+  const checked = await checkPassword(deps, {
+    account: email,
+    address: context.address,
+    passwordHash: user?.passwordHash ?? null,
+    password,
+  });
+  if (!checked.ok) {
+    if (!('wrong' in checked)) return checked;
     // The failure is already counted (the reservation). The spec names the unknown email; see docs/decisions/010-login-messages.md for the trade-off.
     return user
       ? refuse(401, m.wrongPassword, 'wrong_password')
       : refuse(401, m.unknownEmail, 'unknown_email');
   }
-  await releaseLoginAttempt(deps.database, attempt, now(deps));
-  return startSession(deps, user.id, context);
+  return startSession(deps, user!.id, context);
 }
 
 export async function startGuest(deps: AuthDeps, context: RequestContext): Promise<SignedIn> {
@@ -172,7 +170,7 @@ export async function signInWithGoogle(
     const known = await findUserByGoogleSub(tx, profile.subject);
     if (known) return known;
     // An unverified address is never stored: it would block its real owner from signing up.
-    const email = profile.emailVerified ? (profile.email?.toLowerCase() ?? null) : null;
+    const email = profile.emailVerified ? parseEmail(profile.email) : null;
     const sameEmail = email ? await findUserByEmail(tx, email) : null;
     if (sameEmail) {
       if (!sameEmail.isGuest && !isEmailVerified(sameEmail)) {

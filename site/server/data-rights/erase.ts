@@ -2,9 +2,10 @@
 // accounts, transfers and game records keep pointing at (so every balance still adds up); every
 // personal field on it and around it goes. docs/decisions/034-account-erasure.md says what and why.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { carryExclusion } from '../../../db/carried-exclusions';
 import { accountIds, balanceOf } from '../../../db/ledger';
+import { provedIdentities } from '../../../db/proved-identities';
 import { activeExclusion } from '../../../db/responsible-play';
 import {
   emailTokens,
@@ -19,7 +20,8 @@ import {
   users,
 } from '../../../db/schema';
 import type { AuthDeps } from '../auth/config';
-import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { confirmPassword } from '../auth/password-change';
+import { findUserById } from '../auth/users';
 import { refuse, type Refusal } from '../auth/outcomes';
 import { announceEndedSessions, invalidateUserSessions, type EndedSession } from '../auth/sessions';
 import { LIVE_STATUSES } from '../rooms/user-rooms';
@@ -42,28 +44,30 @@ export const eraseMessages = {
     'A deposit or withdrawal of yours is still being processed. Try again once it is finished.',
 } as const;
 
-/** Outside the write queue: a password hash takes a while to check. */
+/**
+ * Outside the write queue: a password hash takes a while to check. The password goes through the
+ * one password check (the account's login lock, the address's allowance, the argon2 queue), so a
+ * stolen session cannot guess it here either.
+ */
 async function proveIdentity(
-  tx: Queryable,
-  userId: string,
-  sessionId: string,
+  deps: Pick<AuthDeps, 'database' | 'clock'>,
+  auth: { userId: string; sessionId: string; address: string },
   password: unknown,
   now: number,
 ): Promise<Refusal | null> {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  const tx = deps.database.read;
+  const user = await findUserById(tx, auth.userId);
   if (!user || user.isGuest) return refuse(403, eraseMessages.guest, 'guest_account');
   if (user.passwordHash === null) {
-    const [session] = await tx.select().from(sessions).where(eq(sessions.id, sessionId));
+    const [session] = await tx.select().from(sessions).where(eq(sessions.id, auth.sessionId));
     const fresh = session !== undefined && now - session.createdAt <= FRESH_GOOGLE_SIGN_IN_MS;
     return fresh ? null : refuse(403, eraseMessages.googleAgain, 'reauth_required');
   }
   if (typeof password !== 'string' || password.length === 0) {
-    await verifyAgainstDummy('');
     return refuse(400, eraseMessages.passwordRequired, 'password_required');
   }
-  return (await verifyPassword(user.passwordHash, password))
-    ? null
-    : refuse(403, eraseMessages.wrongPassword, 'wrong_password');
+  const confirmed = await confirmPassword(deps, user, password, auth.address);
+  return confirmed.ok ? null : confirmed;
 }
 
 /** Why the account cannot go yet, read in the erasing transaction so nothing slips in between. */
@@ -94,23 +98,11 @@ async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
 }
 
 async function erasePersonalData(tx: Tx, userId: string, now: number): Promise<EndedSession[]> {
-  const [user] = await tx
-    .select({ email: users.email, phone: users.phone })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const running = await activeExclusion(tx, userId, now);
-  if (running) {
-    const paidFrom = await tx
-      .selectDistinct({ phone: paymentRequests.phone })
-      .from(paymentRequests)
-      .where(eq(paymentRequests.userId, userId));
-    await carryExclusion(
-      tx,
-      running,
-      { emails: [user?.email], phones: [user?.phone, ...paidFrom.map((p) => p.phone)] },
-      now,
-    );
-  }
+  // Only what the account proved: a typed phone, a payer that never approved, an unproved email
+  // would let a stranger exclude whoever they named (decision 067).
+  if (running) await carryExclusion(tx, running, await provedIdentities(tx, userId), now);
   if (user?.email)
     await tx.delete(loginThrottle).where(eq(loginThrottle.key, `acct:${user.email}`));
   const ended = await invalidateUserSessions(tx, userId);
@@ -151,20 +143,14 @@ async function erasePersonalData(tx: Tx, userId: string, now: number): Promise<E
 }
 
 export async function eraseAccount(
-  deps: Pick<AuthDeps, 'database' | 'onSignedOut'>,
-  auth: { userId: string; sessionId: string },
+  deps: Pick<AuthDeps, 'database' | 'onSignedOut' | 'clock'>,
+  auth: { userId: string; sessionId: string; address: string },
   body: unknown,
   now: number,
 ): Promise<{ ok: true } | Refusal> {
   const password = (body as { password?: unknown } | null)?.password;
   let ended: EndedSession[] = [];
-  const unproved = await proveIdentity(
-    deps.database.read,
-    auth.userId,
-    auth.sessionId,
-    password,
-    now,
-  );
+  const unproved = await proveIdentity(deps, auth, password, now);
   if (unproved) return unproved;
   const outcome = await deps.database.write(async (tx) => {
     const refused = await blocker(tx, auth.userId);

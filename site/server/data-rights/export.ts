@@ -15,6 +15,7 @@ import {
   userTransactions,
   users,
 } from '../../../db/schema';
+import { challengeExport } from '../challenge/export';
 import { ngweeToZmw } from '../wallet/amount';
 import { responsiblePlayExport } from '../responsible-play/service';
 
@@ -158,6 +159,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   signIns,
   support,
   responsiblePlayExport,
+  challengeExport,
 ];
 
 export async function exportUserData(db: Queryable, userId: string, now: number) {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { parseEmail } from '../../shared/email';
 import { logAuthError } from '../auth/logging';
 import { writePrivateFile } from '../data-dir';
 
@@ -70,11 +71,18 @@ export function createMailer(options: MailerOptions): Mailer {
     ? smtpDelivery(options.smtpUrl, options.from)
     : outboxDelivery(options.outboxDir, options.from);
   const pending = new Set<Promise<void>>();
+  // Only ever to one plain address (the site's email rule): an address list stored before the rule
+  // would send a link to its first address that "proves" a different one.
+  const deliver: Deliver = (mail) => {
+    const to = parseEmail(mail.to);
+    if (to === null) return Promise.reject(new Error('the recipient is not one email address'));
+    return delivery.deliver({ ...mail, to });
+  };
   return {
-    send: (mail) => delivery.deliver(mail),
+    send: deliver,
     sendLater(mail) {
       const sending = Promise.resolve(mail)
-        .then((ready) => (ready ? delivery.deliver(ready) : undefined))
+        .then((ready) => (ready ? deliver(ready) : undefined))
         .catch((error: unknown) => logAuthError('mail not sent', error))
         .finally(() => pending.delete(sending));
       pending.add(sending);

@@ -1,4 +1,4 @@
-// What `POST /api/practice` accepts (contract section 7) and the words of its refusals.
+// What `POST /api/practice` accepts (contract sections 7 and 8) and the words of its refusals.
 import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
 import { refuse, type Refusal } from '../rooms/messages';
 
@@ -11,6 +11,7 @@ export const PRACTICE_BOT_OPTIONS = Array.from(
 export const practiceMessages = {
   invalidTime: 'Please choose a practice time of 5, 10, 20, 30, 40, 50 or 60 minutes.',
   invalidBots: `Please choose between ${MIN_BOTS} and ${MAX_BOTS} bots.`,
+  invalidChallenge: 'To start the daily challenge, send challenge: true.',
   createFailed: 'Could not start the practice game: please try again.',
 } as const;
 
@@ -23,6 +24,18 @@ function field(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null
     ? (body as Record<string, unknown>)[name]
     : undefined;
+}
+
+/**
+ * `{challenge: true}` asks for the day's challenge (its settings are the day's: `time` and `bots`
+ * are not read); absent or false, a practice game with the caller's settings.
+ */
+export function parseChallengeChoice(body: unknown): { ok: true; challenge: boolean } | Refusal {
+  const value = field(body, 'challenge');
+  if (value === undefined || value === null || value === false)
+    return { ok: true, challenge: false };
+  if (value === true) return { ok: true, challenge: true };
+  return refuse(400, 'invalid_settings', practiceMessages.invalidChallenge);
 }
 
 export function parsePracticeSettings(

@@ -1,6 +1,7 @@
 // The address a request came from, as the throttle and the rate limiter count it. Express's `req.ip`
-// honours `trust proxy` (set in create-site-server.ts: only a proxy on this machine may name the
-// client through X-Forwarded-For), so a client cannot choose its own address.
+// honours `trust proxy` (`TRUST_PROXY`, applied in trust-proxy.ts: only the proxies it names, by
+// default one on this machine, may name the client through X-Forwarded-For), so a client cannot
+// choose its own address.
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Request } from 'express';
 

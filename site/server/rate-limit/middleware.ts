@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Database } from '../../../db/client';
+import { parseEmail } from '../../shared/email';
 import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
 import { sendError } from '../auth/http';
 import { clientAddress } from './client-address';
@@ -11,8 +12,6 @@ export interface RateLimitDeps {
   clock?: () => number;
 }
 
-const MAX_EMAIL_LENGTH = 254;
-
 /** Who the request is, per subject; null when the rule does not apply (e.g. no session). */
 function subjectOf(per: Subject, req: Request, res: Response): string | null {
   switch (per) {
@@ -21,10 +20,8 @@ function subjectOf(per: Subject, req: Request, res: Response): string | null {
     case 'address':
       return clientAddress(req);
     case 'email': {
-      const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
-      if (typeof email !== 'string') return null;
-      const normal = email.trim().toLowerCase();
-      return normal && normal.length <= MAX_EMAIL_LENGTH ? normal : null;
+      // Not an address (the route refuses it next): only the address's own allowance applies.
+      return parseEmail((req.body as { email?: unknown } | undefined)?.email);
     }
   }
 }

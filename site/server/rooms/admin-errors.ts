@@ -1,2 +1,2 @@
 // The one admin error log lives in site/server/logging.ts; the rooms' modules import it from here.
-export { logAdminError, logBudget, type AdminErrorEntry } from '../logging';
+export { logAdminError, type AdminErrorEntry } from '../logging';

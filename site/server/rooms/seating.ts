@@ -1,14 +1,15 @@
-// Create, join and leave: each ONE write transaction (balance check, escrow of the stake, seat),
+// Create, join and leave: each ONE write transaction (the stake through takeStake, the seat),
 // then a background push to the room server and the lobby once it has committed.
 import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, max } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
-import { accountIds, balanceOf, findTransfer, InsufficientFundsError } from '../../../db/ledger';
-import { moneyKeys, refundStake, stake } from '../../../db/money';
+import { findTransfer, InsufficientFundsError } from '../../../db/ledger';
+import { moneyKeys, refundStake } from '../../../db/money';
 import { rooms, roomSeats } from '../../../db/schema';
 import { hashServerSeed } from '../../../game/dice';
 import { playRefusalOf } from '../responsible-play/refusals';
+import { assertMayPlay, takeStake } from '../responsible-play/stake';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { loadRoom, toPublicRoom } from './queries';
 import type { Actor, Outcome, RoomService } from './service';
@@ -134,12 +135,10 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
       roomId,
       async (tx) => {
         const now = clock();
+        await assertMayPlay(tx, actor.id, now);
         const free = await freeToSit(tx, actor.id);
         if (!free.ok) return free;
         const { user } = free;
-        if ((await balanceOf(tx, accountIds.wallet(actor.id))) < settings.stakeNgwee)
-          return insufficient;
-
         await insertRoomWithHost(
           tx,
           {
@@ -159,7 +158,8 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
           },
           { userId: actor.id, name: seatName(user), clientSeed: seed.clientSeed, joinedAt: now },
         );
-        await stake(tx, { roomId, userId: actor.id, now });
+        // The terms, an exclusion, the loss limits, then the wallet: a refusal rolls the room back.
+        await takeStake(tx, { roomId, userId: actor.id, now });
         await setCurrentRoom(tx, actor.id, roomId, now);
         return roomAsItStands(tx, roomId);
       },
@@ -187,6 +187,7 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
         if (seats.some((seat) => seat.userId === actor.id)) {
           return refuse(409, 'already_in_this_room', m.alreadyInThisRoom, { roomId });
         }
+        await assertMayPlay(tx, actor.id, now);
         // A stake is taken once per room and player (db/money): who left cannot sit down again.
         if (await findTransfer(tx, moneyKeys.refund(roomId, actor.id))) {
           return refuse(409, 'left_room', m.leftRoom);
@@ -197,7 +198,8 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
         if (room.status !== 'waiting' || !room.isActive || seats.length >= room.maxPlayers) {
           return refuse(409, 'room_full', m.roomFull);
         }
-        if ((await balanceOf(tx, accountIds.wallet(actor.id))) < room.amount) return insufficient;
+        // The terms, an exclusion, the loss limits, then the wallet (before the seat is written).
+        await takeStake(tx, { roomId, userId: actor.id, now });
 
         const [last] = await tx
           .select({ seatIndex: max(roomSeats.seatIndex) })
@@ -211,7 +213,6 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
           clientSeed: seed.clientSeed,
           joinedAt: now,
         });
-        await stake(tx, { roomId, userId: actor.id, now });
         await setCurrentRoom(tx, actor.id, roomId, now);
         if (seats.length + 1 === room.maxPlayers) {
           // The last seat: no more joins or leaves; the room server counts down and starts the game.

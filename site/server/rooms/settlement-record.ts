@@ -20,10 +20,15 @@ export interface FinishedGame {
   /** ZMW. */
   systemShare: number;
   statements: Record<string, Statement>;
-  fairness: { serverSeed: string; serverSeedHash: string; clientSeed: string };
+  /** `serverSeed` is null in an answer while a daily challenge's seed is still secret. */
+  fairness: { serverSeed: string | null; serverSeedHash: string; clientSeed: string };
   logs: LogEntry[];
   /** Each seat's business lesson (game/lesson.ts); absent from games recorded before lessons. */
   lessons?: Lessons;
   /** A practice game against bots (contract section 7); absent from real games before practice. */
   practice?: boolean;
+  /** A daily challenge's Lusaka date (decision 088): its seed is revealed the next day. */
+  dailyChallenge?: string;
+  /** In an answer while a daily challenge's seed is secret: when it is revealed (ISO). */
+  seedRevealAt?: string;
 }

@@ -110,4 +110,11 @@ describe('admin claim', () => {
     expect(forced.stdout).toMatch(/forced@example\.zm is now an admin\./);
     expect((await client.get('/api/me')).json.user).toMatchObject({ isAdmin: true });
   });
+
+  it('refuses an address list, naming it, and grants nobody', async () => {
+    app = await startAuthApp();
+    const refused = await adminScript('grant', 'victim@x,evil.example', '--force');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('"victim@x,evil.example" is not one email address.');
+  });
 });

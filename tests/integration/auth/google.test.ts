@@ -157,8 +157,24 @@ describe('Google sign-in', () => {
     expect(row!.googleSub).toBe('google-sub-y');
   });
 
+  it('stores no email from Google that is not one plain address, verified or not', async () => {
+    const browser = app.client('10.0.0.6');
+    const flow = await goToGoogle(idp, browser);
+    googleSays(idp, {
+      sub: 'google-sub-list',
+      email: 'victim@x,evil.example',
+      email_verified: true,
+    });
+    await browser.get(callbackPath(flow.callbackUrl));
+    const user = (await browser.get('/api/me')).json.user as {
+      email: string;
+      emailVerified: boolean;
+    };
+    expect(user).toMatchObject({ email: '', emailVerified: false });
+  });
+
   it('never redirects off the site, and reports a provider failure without a session', async () => {
-    expectConsoleError(/^\[auth\] google sign-in failed: .*invalid_grant/);
+    expectConsoleError(/"scope":"auth".*invalid_grant.*"msg":"google sign-in failed"/);
     const browser = app.client();
     const flow = await goToGoogle(idp, browser, 'https://evil.example/steal');
     googleSays(idp, { sub: 'google-sub-2', email: 'b@gmail.com', email_verified: true });

@@ -7,6 +7,7 @@ import { HttpClient } from '../../support/http-client';
 import { readOutbox, waitForLink, type OutboxMail } from '../../support/outbox';
 import { accountRouter } from '../../../site/server/api/account';
 import { authRouter } from '../../../site/server/api/auth';
+import { dataRightsRouter } from '../../../site/server/api/data-rights';
 import { meRouter } from '../../../site/server/api/me';
 import type { AuthConfig } from '../../../site/server/auth/config';
 import type { GoogleConfig } from '../../../site/server/auth/google';
@@ -45,8 +46,9 @@ export interface AuthApp {
   close(): Promise<void>;
 }
 
-/** The auth routers and the Origin check mounted under /api exactly as the site composes them,
- * plus two guarded routes standing in for money and admin routes. */
+/** The auth routers (and the data-rights one, whose erasure checks a password) and the Origin check
+ * mounted under /api exactly as the site composes them, plus two guarded routes standing in for
+ * money and admin routes. */
 export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthApp> {
   const db = await createTestDatabase();
   let clock = options.start ?? Date.UTC(2025, 0, 1);
@@ -70,7 +72,7 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
   const api = Router();
   api.use(requireSameOrigin(publicUrl));
   api.use(sessionMiddleware(deps));
-  api.use(authRouter(deps), accountRouter(deps), meRouter(deps), guarded);
+  api.use(authRouter(deps), accountRouter(deps), meRouter(deps), dataRightsRouter(deps), guarded);
 
   const app = express();
   // Lets each test client speak from its own address through X-Forwarded-For.

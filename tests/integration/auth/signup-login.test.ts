@@ -88,6 +88,27 @@ describe('sign-up through the API', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
   });
 
+  it('refuses an address list as an email: sign-up, login and forgot password', async () => {
+    const invalid = { error: 'Please enter a valid email address.', code: 'invalid_email' };
+    for (const email of ['victim@x,evil.example', 'victim@example.zm, evil@example.zm']) {
+      const signup = await app.client().post('/api/auth/signup', newPerson({ email }));
+      expect(signup.status).toBe(400);
+      expect(signup.json).toEqual(invalid);
+      const login = await app
+        .client()
+        .post('/api/auth/login', { email, password: 'some-password' });
+      expect(login.json).toEqual(invalid);
+      const forgot = await app.client().post('/api/auth/password/forgot', { email });
+      expect(forgot.json).toEqual(invalid);
+    }
+    const stored = await app.db.database.read
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.email, 'victim@x,evil.example'));
+    expect(stored).toEqual([]);
+    expect((await app.mails()).filter((mail) => /victim|evil/.test(mail.to))).toEqual([]);
+  });
+
   it('answers 400 with a clear message for a body that is not JSON', async () => {
     const answer = await app.client().post('/api/auth/signup', '{"firstName": ');
     expect(answer).toMatchObject({

@@ -124,4 +124,18 @@ describe('mail to the file outbox', () => {
     expect((await stat(outboxDir)).mode & 0o777).toBe(0o700);
     for (const m of mails) expect((await stat(m.file)).mode & 0o777).toBe(0o600);
   });
+
+  it('sends to one plain address only: an address list is refused, nothing written', async () => {
+    const outboxDir = path.join(await tempDir(), 'outbox');
+    const mailer = createMailer({ outboxDir, from: FROM });
+    cleanups.push(() => mailer.close());
+    for (const to of [
+      'victim@x,evil.example',
+      'a@example.zm; b@example.zm',
+      'Eve <e@example.zm>',
+    ]) {
+      await expect(mailer.send({ ...mail, to })).rejects.toThrow('not one email address');
+    }
+    expect(await readOutbox(outboxDir).catch(() => [])).toEqual([]);
+  });
 });

@@ -1,9 +1,10 @@
 // The operator's console: admins only, every change audited, and no route that moves money.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { accounts } from '../../../db/schema';
+import { count } from 'drizzle-orm';
+import { accounts, adminAudit, carriedExclusions } from '../../../db/schema';
 import { adminRouter } from '../../../site/server/api/admin';
 import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
-import { insertRoom } from './fixtures';
+import { insertRoom, seatPlayer } from './fixtures';
 
 const ADMIN_EMAIL = 'operator@example.zm';
 /** The sandbox keeps a deposit from a number ending in 129 pending for ever. */
@@ -23,7 +24,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Every admin route as the router declares it, so a new one cannot escape these tests. */
+/** Every admin route as the router declares it (`:id` kept), so a new one cannot escape these tests. */
 function adminRoutes(): [string, string][] {
   const router = adminRouter(app.deps);
   const routes: [string, string][] = [];
@@ -32,9 +33,63 @@ function adminRoutes(): [string, string][] {
   }[]) {
     if (!layer.route) continue;
     for (const method of Object.keys(layer.route.methods))
-      routes.push([method.toUpperCase(), layer.route.path.replace(':id', 'some-id')]);
+      routes.push([method.toUpperCase(), `/api${layer.route.path}`]);
   }
-  return routes.map(([method, path]) => [method, `/api${path}`]);
+  return routes;
+}
+
+const withSomeId = (path: string) => path.replace(':id', 'some-id');
+
+/**
+ * How to call each admin route that changes something so that it succeeds: the walks below take
+ * their routes from the router, and one with no entry here fails them.
+ */
+const ACTIONS: Record<string, () => Promise<{ path: string; body?: unknown }>> = {
+  'POST /api/admin/payments/:id/reconcile': async () => ({
+    path: `/api/admin/payments/${await pendingDeposit()}/reconcile`,
+  }),
+  'POST /api/admin/reconcile': async () => ({ path: '/api/admin/reconcile' }),
+  'POST /api/admin/support/:id/reply': async () => {
+    const created = await player.client.post('/api/support', { topic: 'other', message: 'Hi' });
+    const ticket = created.json.ticket as { id: string };
+    return { path: `/api/admin/support/${ticket.id}/reply`, body: { message: 'Hello.' } };
+  },
+  'POST /api/admin/carried-exclusions/:id/review': async () => {
+    const [row] = await app.database.write((tx) =>
+      tx
+        .insert(carriedExclusions)
+        .values({
+          digest: crypto.randomUUID(),
+          period: 'permanent',
+          startedAt: Date.now(),
+          until: null,
+          carriedAt: Date.now(),
+        })
+        .returning(),
+    );
+    return {
+      path: `/api/admin/carried-exclusions/${row!.id}/review`,
+      body: { decision: 'upheld', reason: 'Checked with the player.' },
+    };
+  },
+};
+
+/** Each route that changes something, with a call that succeeds. */
+async function actions(): Promise<{ route: string; path: string; body?: unknown }[]> {
+  const out = [];
+  for (const [method, path] of adminRoutes()) {
+    if (method === 'GET') continue;
+    const route = `${method} ${path}`;
+    const action = ACTIONS[route];
+    expect(action, `${route} changes something: say how to call it in ACTIONS`).toBeDefined();
+    out.push({ route, ...(await action!()) });
+  }
+  return out;
+}
+
+async function auditRows(): Promise<number> {
+  const [row] = await app.database.read.select({ n: count() }).from(adminAudit);
+  return row?.n ?? 0;
 }
 
 async function pendingDeposit(): Promise<string> {
@@ -57,14 +112,14 @@ test('the router declares the console routes of the contract', () => {
   expect(paths).toEqual(
     expect.arrayContaining([
       'GET /api/admin/users',
-      'GET /api/admin/users/some-id',
+      'GET /api/admin/users/:id',
       'GET /api/admin/payments',
-      'POST /api/admin/payments/some-id/reconcile',
+      'POST /api/admin/payments/:id/reconcile',
       'GET /api/admin/ledger-check',
       'GET /api/admin/errors',
       'GET /api/admin/rooms',
       'GET /api/admin/support',
-      'POST /api/admin/support/some-id/reply',
+      'POST /api/admin/support/:id/reply',
       'GET /api/admin/audit',
       'GET /api/admin/revenue',
     ]),
@@ -73,7 +128,8 @@ test('the router declares the console routes of the contract', () => {
 
 test('every admin route: 401 signed out, 403 with a code for a player and a guest', async () => {
   const guest = await app.guest();
-  for (const [method, path] of adminRoutes()) {
+  for (const [method, route] of adminRoutes()) {
+    const path = withSomeId(route);
     const body = method === 'POST' ? { message: 'hi' } : undefined;
     expect((await app.client().request(method, path, body)).status, path).toBe(401);
     for (const who of [player, guest]) {
@@ -197,26 +253,49 @@ test('rooms, errors, revenue by day and the ledger check answer', async () => {
   });
 });
 
+test("the room list counts each room's own seats against its size", async () => {
+  const half = await insertRoom(app.database, player.id, 'waiting');
+  await seatPlayer(app.database, half, player.id);
+  const full = await insertRoom(app.database, player.id, 'active');
+  await seatPlayer(app.database, full, player.id, 0);
+  await seatPlayer(app.database, full, admin.id, 1);
+  const rooms = (await admin.client.get('/api/admin/rooms')).json.live as {
+    roomId: string;
+    players: number;
+    maxPlayers: number;
+  }[];
+  const seated = (roomId: string) => rooms.find((room) => room.roomId === roomId);
+  expect(seated(half)).toMatchObject({ players: 1, maxPlayers: 2 });
+  expect(seated(full)).toMatchObject({ players: 2, maxPlayers: 2 });
+});
+
 test('no admin route moves money: every one walked, every balance the same', async () => {
-  await pendingDeposit();
+  const changes = await actions();
   const before = await allBalances();
-  const [ticket] = (await admin.client.get('/api/admin/support')).json.tickets as { id: string }[];
-  const [payment] = (await admin.client.get('/api/admin/payments?status=pending')).json
-    .payments as { id: string }[];
   for (const [method, path] of adminRoutes()) {
-    const real = path
-      .replace('/users/some-id', `/users/${player.id}`)
-      .replace('/payments/some-id', `/payments/${payment!.id}`)
-      .replace('/support/some-id', `/support/${ticket!.id}`);
-    const answer = await admin.client.request(
-      method,
-      real,
-      method === 'POST' ? { message: 'ok' } : undefined,
-    );
-    expect(answer.status, `${method} ${real}`).toBe(200);
+    if (method !== 'GET') continue;
+    const answer = await admin.client.get(path.replace(':id', player.id));
+    expect(answer.status, `${method} ${path}`).toBe(200);
+  }
+  for (const { route, path, body } of changes) {
+    const answer = await admin.client.post(path, body);
+    expect(answer.status, `${route} ${answer.text}`).toBe(200);
   }
   expect(await allBalances()).toEqual(before);
   expect(await app.ledger()).toMatchObject({ sumOfAllPostings: 0, mismatchedAccounts: [] });
+});
+
+test('every admin route that changes something writes its audit row', async () => {
+  for (const { route, path, body } of await actions()) {
+    const before = await auditRows();
+    const answer = await admin.client.post(path, body);
+    expect(answer.status, `${route} ${answer.text}`).toBe(200);
+    expect(await auditRows(), route).toBe(before + 1);
+    const [newest] = (await admin.client.get('/api/admin/audit')).json.entries as {
+      adminId: string;
+    }[];
+    expect(newest?.adminId, route).toBe(admin.id);
+  }
 });
 
 describe('the audit log', () => {
@@ -228,7 +307,7 @@ describe('the audit log', () => {
     const ids = entries.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(new Set(entries.map((e) => e.action))).toEqual(
-      new Set(['support.reply', 'payment.reconcile']),
+      new Set(['support.reply', 'payment.reconcile', 'reconcile.pass', 'exclusion.review']),
     );
   });
 });

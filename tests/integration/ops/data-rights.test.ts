@@ -239,7 +239,7 @@ describe('a self-exclusion outlives the erasure of its account', () => {
   const deposit = (player: TestPlayer, phone: string) =>
     player.client.post('/api/wallet/deposit', { phone, amount: 10, operator: 'mtn' });
 
-  test('a new account on the same email, phone or payer number is excluded until the same time', async () => {
+  test('a new account on the same proved email or payer number is excluded until the same time; the same typed phone is not', async () => {
     const player = await app.player({ phone: '0975550101', fundZmw: 20, fundPhone: '0965550102' });
     const excluded = await player.client.post('/api/me/exclusion', { period: '30d' });
     expect(excluded.status).toBe(200);
@@ -257,17 +257,18 @@ describe('a self-exclusion outlives the erasure of its account', () => {
     ).toBe(200);
 
     const sameEmail = await app.player({ email: player.email, phone: '0975550103' });
-    const samePhone = await app.player({ phone: '0975550101' });
     const samePayer = await app.player({ phone: '0975550104' });
     for (const [who, number] of [
       [sameEmail, '0965550105'],
-      [samePhone, '0965550106'],
       [samePayer, '0965550102'],
     ] as const) {
       const refused = await deposit(who, number);
       expect(refused.status).toBe(403);
       expect(refused.json.code).toBe('self_excluded');
     }
+    // The profile phone was only typed, never proved: it carries nothing (decision 067).
+    const samePhone = await app.player({ phone: '0975550101' });
+    expect((await deposit(samePhone, '0965550106')).status).toBe(202);
     const me = await sameEmail.client.get('/api/me');
     expect((me.json.user as { exclusionUntil: string }).exclusionUntil).toBe(until);
 

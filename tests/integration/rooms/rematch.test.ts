@@ -2,7 +2,7 @@
 // each joins; refused to others and before the game is over.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rooms } from '../../../db/schema';
+import { consents, rooms } from '../../../db/schema';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { advanceTo, fullRoom, honestGame, postSettlement } from './settlement-support';
 
@@ -97,5 +97,37 @@ describe('rematch', () => {
     const unknown = await stranger.client.post('/api/rooms/nosuchroom/rematch', {});
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ code: 'room_not_found' });
+  });
+
+  it('takes no stake from a player who has not accepted the terms in force (create or join)', async () => {
+    const { room, players } = await finishedGame();
+    const [first, second] = players;
+    const before = [await app.wallet(first!.id), await app.wallet(second!.id)];
+    const acceptedAnEarlierVersion = (userId: string) =>
+      app.db.database.write((tx) =>
+        tx.update(consents).set({ version: '2020-01-01' }).where(eq(consents.userId, userId)),
+      );
+
+    // The first tap would create the rematch room: refused, nothing created, nothing taken.
+    await acceptedAnEarlierVersion(first!.id);
+    const refused = await first!.client.post(`/api/rooms/${room.roomId}/rematch`, {});
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.json.code).toBe('terms_required');
+    expect(await app.wallet(first!.id)).toBe(before[0]);
+    const [old] = await app.db.database.db
+      .select()
+      .from(rooms)
+      .where(eq(rooms.roomId, room.roomId));
+    expect(old?.rematchRoomId).toBeNull();
+
+    // The other player's tap creates it; the first, still on the old terms, cannot join it.
+    const created = await second!.client.post(`/api/rooms/${room.roomId}/rematch`, {});
+    expect(created.status, created.text).toBe(200);
+    const again = await first!.client.post(`/api/rooms/${room.roomId}/rematch`, {});
+    expect(again.status, again.text).toBe(403);
+    expect(again.json.code).toBe('terms_required');
+    expect(await app.wallet(first!.id)).toBe(before[0]);
+    expect(await app.wallet(second!.id)).toBe(before[1]! - 2000);
+    expect((await app.ledger()).sum).toBe(0);
   });
 });

@@ -83,6 +83,11 @@ describe('site server (production build)', () => {
         publicUrl: 'https://play.example.zm',
         partyPublicUrl: 'wss://party.example.zm',
         support: { email: 'help@example.zm', phone: '+260 97 000 0000' },
+        // This suite serves no challenge page (tests/integration/challenge does).
+        challenge: {
+          page: () => Promise.reject(new Error('no challenge service in this suite')),
+          start: () => Promise.reject(new Error('no challenge service in this suite')),
+        },
       },
       buildDirectory: BUILD_DIR,
       log: (message, error) => errors.push({ message, error }),
@@ -372,8 +377,12 @@ describe('npm start', () => {
       expect((await stat(path.join(dataDir, 'test.db'))).isFile()).toBe(true);
       expect((await stat(path.join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);
       await expectSecretsOutOfProcessList(dataDir, partyPort);
-      expect(script.output()).toMatch(/^\[site\] /m);
-      expect(script.output()).toMatch(/^\[party\] /m);
+      // One JSON object per line, each naming the process that wrote it.
+      const lines = script.output().trim().split('\n');
+      const parsed = lines.map((line) => JSON.parse(line) as { process?: string; level?: string });
+      const processes = new Set(parsed.map((entry) => entry.process));
+      expect([...processes]).toEqual(expect.arrayContaining(['start', 'site', 'party']));
+      expect(parsed.every((entry) => typeof entry.level === 'string')).toBe(true);
 
       await script.stop();
       expect(await script.exited).toBe(0);

@@ -126,4 +126,20 @@ describe('the architecture check', () => {
     const config = await eslint.calculateConfigForFile(path.join(root, 'game/any.ts'));
     expect(config.rules?.['architecture/boundaries']?.[0]).toBe(2);
   });
+
+  it('lets only takeStake take a stake on the site (terms, exclusion and limits in its transaction)', async () => {
+    const restricted = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+    };
+    const taking = "import { stake } from '../../../db/money';\nexport const a = stake;";
+    expect(await restricted('site/server/rooms/x.ts', taking)).not.toEqual([]);
+    expect(
+      await restricted('site/server/rooms/quick/x.ts', taking.replace('../', '../../')),
+    ).not.toEqual([]);
+    expect(await restricted('site/server/responsible-play/stake.ts', taking)).toEqual([]);
+    const refunding =
+      "import { refundStake } from '../../../db/money';\nexport const a = refundStake;";
+    expect(await restricted('site/server/rooms/x.ts', refunding)).toEqual([]);
+  });
 });

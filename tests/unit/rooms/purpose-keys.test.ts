@@ -14,7 +14,13 @@ import { sandboxCallbackSecret } from '../../../site/server/payments/sandbox';
 
 const SECRET = 'test-internal-secret-0123456789abcdef';
 const NOW = 1_700_000_000_000;
-const PURPOSES: KeyPurpose[] = ['tickets', 'site-to-room', 'room-to-site', 'payments-sandbox'];
+const PURPOSES: KeyPurpose[] = [
+  'tickets',
+  'site-to-room',
+  'room-to-site',
+  'payments-sandbox',
+  'daily-challenge',
+];
 
 describe('purpose keys', () => {
   it('are 256-bit, fixed for a secret, distinct per purpose and never the secret itself', () => {

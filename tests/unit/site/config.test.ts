@@ -97,6 +97,35 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads TRUST_PROXY as a hop count or a list of addresses and networks; loopback by default', async () => {
+    expect((await loadConfig({}, cwd)).trustProxy).toEqual(['loopback']);
+    expect((await loadConfig({ TRUST_PROXY: ' 1 ' }, cwd)).trustProxy).toBe(1);
+    expect(
+      (await loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8, loopback' }, cwd))
+        .trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
+    for (const wrong of ['true', '*', '10.0.0.0/33', '10.0.0/8', 'proxy.example.zm', '1.5', '-1']) {
+      const message = await loadConfig({ TRUST_PROXY: wrong }, cwd).catch(
+        (error: Error) => error.message,
+      );
+      expect(message, wrong).toContain('TRUST_PROXY');
+    }
+  });
+
+  it('takes only plain addresses in ADMIN_EMAILS and SUPPORT_EMAIL (the one email rule)', async () => {
+    for (const env of [
+      { ADMIN_EMAILS: 'boss@example.zm, victim@x;evil@example.zm' },
+      { ADMIN_EMAILS: 'Boss <boss@example.zm>' },
+      { SUPPORT_EMAIL: 'help@example.zm,evil@example.zm' },
+      { SUPPORT_EMAIL: 'help@example' },
+    ]) {
+      const message = await loadConfig(env, cwd).catch((error: Error) => error.message);
+      expect(message, JSON.stringify(env)).toContain(Object.keys(env)[0]);
+    }
+    const config = await loadConfig({ SUPPORT_EMAIL: ' Help@Example.zm ' }, cwd);
+    expect(config.supportEmail).toBe('help@example.zm');
+  });
+
   it('generates the secrets once, readable only by the owner, and keeps them', async () => {
     const first = await loadConfig({ DATA_DIR: 'var' }, cwd);
     const file = path.join(cwd, 'var/secrets.json');

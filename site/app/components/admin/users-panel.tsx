@@ -1,9 +1,12 @@
-// Find a person by name, email or phone, and open their file: balance, transactions, games.
+// Find a person by name, email or phone, and open their file: balance, transactions, games, and any
+// exclusion carried from an erased account that matches them.
 import { useState, type FormEvent } from 'react';
 import { Banner, Progress } from '../account/banner';
 import { formatDateTime } from '../account/dates';
 import { formatZmw } from '../account/money';
 import { shortId, useApiRead } from '../account/use-api-read';
+import type { CarriedExclusionView } from '../../../server/admin/exclusions';
+import { CarriedExclusions } from './carried-exclusions';
 
 interface UserSummary {
   id: string;
@@ -60,12 +63,13 @@ interface UserFile {
     pending: { field: LimitField; value: number | null; effectiveAt: string }[];
   };
   exclusionUntil: string | null;
+  carriedExclusions: CarriedExclusionView[];
   transactions: { id: string; type: string; amount: number; status: string; createdAt: string }[];
   games: { roomId: string; result: string; prize: number; createdAt: string }[];
 }
 
 function UserFileView({ id }: { id: string }) {
-  const [state] = useApiRead<UserFile>(`/api/admin/users/${encodeURIComponent(id)}`);
+  const [state, reload] = useApiRead<UserFile>(`/api/admin/users/${encodeURIComponent(id)}`);
   if (state.name === 'loading') return <Progress>Loading the user…</Progress>;
   if (state.name === 'failed') return <Banner tone="error" title={state.error} />;
   const { user, balance, transactions, games } = state.data;
@@ -83,6 +87,7 @@ function UserFileView({ id }: { id: string }) {
         {user.currentRoomId ? ` · seated in ${shortId(user.currentRoomId)}` : ''}
       </p>
       <PlayControls file={state.data} />
+      <CarriedExclusions rows={state.data.carriedExclusions} onReviewed={reload} />
       <h4>Latest transactions</h4>
       <ul className="admin-list">
         {transactions.map((t) => (
