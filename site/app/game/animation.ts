@@ -1,7 +1,6 @@
 // The board's motion as pure maths: where a driving truck is at a moment of its hops step (tile by
-// tile, a small hop on each), and the pips of a die face. The hops step comes from the motion plan
-// (motion-plan.ts) with the time it began and how long it takes, so the canvas and the rest of the
-// board follow one clock.
+// tile, a small hop on each). The hops step comes from the motion plan (motion-plan.ts) with the
+// time it began and how long it takes, so the canvas and the rest of the board follow one clock.
 import { pointAlong, truckSpot, type Point } from './layout';
 
 /** A truck driving: the playing hops step of the board's motion. */
@@ -37,47 +36,4 @@ export function drivePoint(drive: Drive, seat: number, size: number, now: number
   const within = driven - Math.floor(driven);
   const hop = Math.sin(Math.PI * within) * HOP_HEIGHT * (size / 6);
   return { x: point.x, y: point.y - hop };
-}
-
-/** The pips of a face, as fractions of the die's side (0 … 1). */
-export function pips(face: number): Point[] {
-  const lo = 0.25;
-  const mid = 0.5;
-  const hi = 0.75;
-  const layouts: Record<number, [number, number][]> = {
-    1: [[mid, mid]],
-    2: [
-      [lo, lo],
-      [hi, hi],
-    ],
-    3: [
-      [lo, lo],
-      [mid, mid],
-      [hi, hi],
-    ],
-    4: [
-      [lo, lo],
-      [hi, lo],
-      [lo, hi],
-      [hi, hi],
-    ],
-    5: [
-      [lo, lo],
-      [hi, lo],
-      [mid, mid],
-      [lo, hi],
-      [hi, hi],
-    ],
-    6: [
-      [lo, lo],
-      [hi, lo],
-      [lo, mid],
-      [hi, mid],
-      [lo, hi],
-      [hi, hi],
-    ],
-  };
-  const layout = layouts[face];
-  if (!layout) throw new RangeError(`A die has no face ${face}`);
-  return layout.map(([x, y]) => ({ x, y }));
 }

@@ -7,7 +7,7 @@
 // tests and other readers wait on what the board shows.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RoomView } from '../../../game/protocol';
-import { pips } from './animation';
+import { pipsOf } from '../../shared/art/die';
 import { boardLayout, truckSpot, type BoardLayout, type Point } from './layout';
 import { tumbleFace, type Float, type MotionStep, type Reveal, type Spot } from './motion-plan';
 import { playerHex } from './palette';
@@ -123,7 +123,7 @@ function Die({
         <rect x="0.06" y="0.1" width="0.92" height="0.88" rx="0.18" className="die__shadow" />
         <rect x="0.04" y="0.04" width="0.9" height="0.9" rx="0.18" className="die__body" />
         {shown
-          ? pips(shown).map((pip, i) => (
+          ? pipsOf(shown).map((pip, i) => (
               <circle
                 key={i}
                 cx={0.04 + pip.x * 0.9}

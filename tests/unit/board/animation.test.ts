@@ -4,11 +4,11 @@ import {
   drivePoint,
   HOP_HEIGHT,
   isDriving,
-  pips,
   tilesDriven,
   type Drive,
 } from '../../../site/app/game/animation';
 import { pathBetween, truckSpot } from '../../../site/app/game/layout';
+import { pipsOf } from '../../../site/shared/art/die';
 
 const drive = (from: number, to: number, ms = 420): Drive => ({
   player: 'me',
@@ -64,7 +64,7 @@ describe('a truck driving its hops step', () => {
 describe('dice', () => {
   it('has as many pips as the face says, inside the die', () => {
     for (let face = 1; face <= 6; face++) {
-      const dots = pips(face);
+      const dots = pipsOf(face);
       expect(dots).toHaveLength(face);
       for (const dot of dots) {
         expect(dot.x).toBeGreaterThan(0);
@@ -73,6 +73,6 @@ describe('dice', () => {
         expect(dot.y).toBeLessThan(1);
       }
     }
-    expect(() => pips(7)).toThrow(RangeError);
+    expect(() => pipsOf(7)).toThrow(RangeError);
   });
 });
