@@ -80,8 +80,8 @@ function finishStep(watch: Watch): boolean {
   return true;
 }
 
-/** Feeds a whole game to the board: sometimes the next change comes while reveals still play. */
-function watchGame(game: WholeGame, instant = false, overlap = 0.5): Watch {
+/** The board connected, with the game's first state. */
+function startWatching(game: WholeGame): Watch {
   const watch: Watch = {
     snapshot: initialTransition(boardMachine, { me: ME })[0],
     ended: [],
@@ -91,6 +91,12 @@ function watchGame(game: WholeGame, instant = false, overlap = 0.5): Watch {
   };
   send(watch, { type: 'socket.open' });
   send(watch, { type: 'socket.state', view: game.start, now: GAME_T0 });
+  return watch;
+}
+
+/** Feeds a whole game to the board: sometimes the next change comes while reveals still play. */
+function watchGame(game: WholeGame, instant = false, overlap = 0.5): Watch {
+  const watch = startWatching(game);
   if (instant) send(watch, { type: 'motion.instant', instant: true });
   game.changes.forEach((change, i) => {
     for (const entry of change.logs) send(watch, { type: 'socket.log', entry });
@@ -193,15 +199,7 @@ describe('the board across whole games', () => {
 
   it('the turn is the player’s to roll only once the board has shown everything', () => {
     const game = games[1] as WholeGame;
-    const watch: Watch = {
-      snapshot: initialTransition(boardMachine, { me: ME })[0],
-      ended: [],
-      began: [],
-      landed: [],
-      idle: [],
-    };
-    send(watch, { type: 'socket.open' });
-    send(watch, { type: 'socket.state', view: game.start, now: GAME_T0 });
+    const watch = startWatching(game);
     let checked = 0;
     for (const change of game.changes) {
       for (const entry of change.logs) send(watch, { type: 'socket.log', entry });

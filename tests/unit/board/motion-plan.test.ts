@@ -47,26 +47,21 @@ function room(patch: Partial<RoomView> = {}, positions: Record<string, number> =
   return { ...base, participants };
 }
 
+/** Bwalya rolls 3 to box 8 and pays the council 80. */
+function councilRoll(): LogEntry[] {
+  return [
+    roll(OTHER, 3, 7),
+    { type: 'expense', player: OTHER, boxId: 'box8', key: 'council', amount: 80, timestamp: T0 },
+  ];
+}
+
 function plan(entries: LogEntry[], before = room(), after = before): Reveal[] {
   return planChange(entries, planStartOf(before), after, castOf(after, ME));
 }
 
 describe('the motion plan of a roll', () => {
   it('die, then the truck tile by tile, then the effect at the tile, then the words', () => {
-    const [reveal] = plan(
-      [
-        roll(OTHER, 3, 7),
-        {
-          type: 'expense',
-          player: OTHER,
-          boxId: 'box8',
-          key: 'council',
-          amount: 80,
-          timestamp: T0,
-        },
-      ],
-      room({}, { [OTHER]: 4 }),
-    );
+    const [reveal] = plan([...councilRoll()], room({}, { [OTHER]: 4 }));
     expect(reveal?.steps).toEqual([
       { kind: 'die', ms: DIE_MS, face: 3 },
       { kind: 'hops', ms: 3 * HOP_MS, player: OTHER, from: 4, path: [5, 6, 7] },
@@ -227,22 +222,7 @@ describe('the view rolled back by what is still to come', () => {
 describe('the queue on a busy page', () => {
   it('a late timer never puts the board behind: steps whose time has passed end at once', () => {
     const base = room({}, { [OTHER]: 4 });
-    const reveals = planChange(
-      [
-        roll(OTHER, 3, 7),
-        {
-          type: 'expense',
-          player: OTHER,
-          boxId: 'box8',
-          key: 'council',
-          amount: 80,
-          timestamp: T0,
-        },
-      ],
-      planStartOf(base),
-      base,
-      castOf(base, ME),
-    );
+    const reveals = planChange([...councilRoll()], planStartOf(base), base, castOf(base, ME));
     const started = enqueue(idleMotion(20_000), reveals, T0, false).motion;
     const die = started.step!;
     // The die's timer fires on time: the hops begin as the die was due to end.
