@@ -280,6 +280,8 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
     } else if (!heard && now.audio.starts > 0) {
       heard = true;
     }
+    // The player's own taps wait for the sound check above: any tap (Roll too) lets sound play.
+    if (!tapped) continue;
     if (now.offer && !bought && captured.has('feel-offer')) {
       bought = true;
       await tap(page, '[data-testid="truck-offer"] button');
