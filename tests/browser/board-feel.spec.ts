@@ -128,11 +128,20 @@ async function lookAt(page: Page) {
   });
 }
 
-/** A trusted tap at an element's centre (no actionability wait: the page's clock is held). */
-async function tap(page: Page, selector: string): Promise<void> {
-  const box = await page.locator(selector).first().boundingBox();
-  if (!box) throw new Error(`nothing to tap at ${selector}`);
+/**
+ * A trusted tap at an element's centre, if it is there (no actionability wait: the page's clock is
+ * held, while the room's own clock goes on and may have taken the element away). Whether it tapped.
+ */
+async function tap(page: Page, selector: string): Promise<boolean> {
+  const box = await page.evaluate((s) => {
+    const rect = document.querySelector(s)?.getBoundingClientRect();
+    return rect && rect.width > 0
+      ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height }
+      : null;
+  }, selector);
+  if (!box) return false;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  return true;
 }
 
 /** The board at each of the three sizes, as it stands (the clock held), then back to the phone. */
@@ -149,6 +158,10 @@ async function photograph(page: Page, testInfo: TestInfo, name: string): Promise
       });
       if (drawn) break;
       expect(tries, `the board drawn at ${size.width} × ${size.height}`).toBeLessThan(200);
+    }
+    // A landscape phone shows the whole board, a practice game's note beside it.
+    if (size.width > size.height && size.height < 400) {
+      await expectOnScreen(page, page.locator('.board-stage__canvas'), `the board (${name})`);
     }
     if (size !== PORTRAIT) await keep(page, testInfo, name);
   }
@@ -274,8 +287,8 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
       // Rolls have played, with their sounds due: none made before the player's first tap.
       if (revealsBeforeTap.size >= 3) {
         expect(now.audio, 'no audio before the first tap').toEqual({ contexts: 0, starts: 0 });
-        await tap(page, '[data-testid="practice-note"]');
-        tapped = true;
+        tapped = await tap(page, '[data-testid="practice-note"]');
+        expect(tapped, 'the practice note tapped').toBe(true);
       }
     } else if (!heard && now.audio.starts > 0) {
       heard = true;
@@ -283,8 +296,7 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
     // The player's own taps wait for the sound check above: any tap (Roll too) lets sound play.
     if (!tapped) continue;
     if (now.offer && !bought && captured.has('feel-offer')) {
-      bought = true;
-      await tap(page, '[data-testid="truck-offer"] button');
+      bought = await tap(page, '[data-testid="truck-offer"] button');
     } else if (now.rollEnabled && !now.offer) {
       await tap(page, '.dice-bar__roll');
     }

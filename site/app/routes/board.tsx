@@ -260,7 +260,6 @@ function GameScreen({
     <AccountPage user={user} className="board-page" confirmLeave={liveGame}>
       <h1 className="visually-hidden">Game board</h1>
       <RealityCheck active={seated && !ended} />
-      {view && isPracticeView(view) ? <PracticeNote short /> : null}
       {reconnecting ? (
         <p className="connection-status" role="status" data-testid="reconnecting">
           <span className="spinner" aria-hidden="true" />{' '}
@@ -333,6 +332,7 @@ function GameScreen({
           {shown ? (
             <div className="board-layout">
               <div className="board-layout__main">
+                {isPracticeView(shown) ? <PracticeNote short /> : null}
                 <PlayersBar
                   view={shown}
                   me={user.id}
