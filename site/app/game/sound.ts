@@ -70,8 +70,10 @@ export class SoundBoard {
 
   /** A vibration pattern, where the device has it; nothing before the first gesture. */
   vibrate(pattern: readonly number[]): void {
-    if (!this.unlocked || typeof navigator === 'undefined') return;
-    if (typeof navigator.vibrate === 'function') navigator.vibrate([...pattern]);
+    if (typeof navigator === 'undefined' || typeof navigator.vibrate !== 'function') return;
+    // The Vibration API refuses a page never tapped (Chromium says so in the console): asked only
+    // once the page has been (its sticky activation, or else the first tap this board saw).
+    if (navigator.userActivation?.hasBeenActive ?? this.unlocked) navigator.vibrate([...pattern]);
   }
 
   /** White noise, made once, for the rattle and the clicks. */
