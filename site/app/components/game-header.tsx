@@ -94,7 +94,10 @@ function HeaderBar({
           <div className="game-header__text">
             <p className="game-header__welcome">Welcome, {name}</p>
             {user.isGuest ? (
-              <p className="game-header__balance">Watching as a guest</p>
+              // A guest plays only practice games (their seat is their current room) and watches.
+              <p className="game-header__balance">
+                {user.currentRoomId ? 'Playing practice as a guest' : 'Signed in as a guest'}
+              </p>
             ) : (
               <p className="game-header__balance" aria-live="polite" aria-atomic="true">
                 <span className="game-header__balance-label">Balance: </span>

@@ -3,7 +3,8 @@
 // early-ticket.tsx), the view follows whole states and merge patches (a version gap asks `sync`) with
 // game/room-sync.ts, which reads messages without the zod schema (the server is the authority on
 // what it sends; keeping zod off the board's path), and the socket reconnects by itself after a
-// drop. What the socket says also goes, as events, to `onEvent` (the board's machine listens there).
+// drop. What the socket says also goes, as events, to `onEvent` (the board's machine listens there,
+// and keeps the one view of the room: with a listener the hook keeps none of its own).
 //
 // A dropped link is noticed two ways (docs/decisions/036): the browser's offline event closes the
 // socket at once (the room marks the seat away) and its online event reconnects; and a heartbeat
@@ -27,6 +28,7 @@ export const PING_EVERY_MS = 3_000;
 export const LINK_SILENT_MS = 7_000;
 
 export interface RoomSocket {
+  /** The room's view, kept here only for a caller without `onEvent` (the waiting room). */
   view: RoomView | null;
   connection: Connection;
   /** Why the socket gave up for good (e.g. `Invalid room ID.`), with the ticket call's status. */
@@ -62,6 +64,7 @@ export function useRoomSocket(
   const [state, setState] = useState<SocketState>(() => startOf(roomId));
   const socketRef = useRef<ReconnectingWebSocket | null>(null);
   const tell = useEffectEvent((event: RoomSocketEvent) => onEvent?.(event));
+  const keepsView = onEvent === undefined;
 
   useEffect(() => {
     if (!roomId) return;
@@ -128,7 +131,7 @@ export function useRoomSocket(
           if (followed.kind === 'gap') socket.send(SYNC_MESSAGE);
           if (followed.kind !== 'view') break;
           const view = followed.view;
-          update(() => ({ view, connection: 'open' }));
+          update(() => ({ view: keepsView ? view : null, connection: 'open' }));
           report({ type: 'socket.state', view, now: Date.now() });
           break;
         }
@@ -189,7 +192,7 @@ export function useRoomSocket(
       socketRef.current = null;
       socket.close();
     };
-  }, [roomId]);
+  }, [roomId, keepsView]);
 
   const send = useCallback((message: ClientMessage) => {
     const socket = socketRef.current;
