@@ -9,6 +9,9 @@ import {
   intentEvent,
   MESSAGES,
   nextDeadline,
+  protocolVerdict,
+  ROOM_PROTOCOL,
+  RULES_VERSION,
   refusalCode,
   ROOM_ERROR_CODES,
   roomMachine,
@@ -32,7 +35,7 @@ import {
 import { readEnv, type PartyEnv } from './room/env';
 import { errorMessage, logMessage, notAPlayer, notLoaded } from './room/messages';
 import { MessageGate } from './room/message-gate';
-import { CLOSE } from './room/limits';
+import { CLOSE, ROOM_LIMITS } from './room/limits';
 import { jsonResponse } from './room/signed-request';
 import { RoomAlarm } from './room/alarm';
 import { dueBotEvent, MAX_BOT_MOVES_PER_TICK, nextBotMoveAt } from './room/bots';
@@ -50,6 +53,7 @@ import { readRoomCall } from './room/site-calls';
 import type { RoomForParty } from '../wire/site-room';
 import { RoomView } from './room/room-view';
 import { loadRoom, saveChange, saveRoomId } from './room/storage';
+import { playableHere } from './room/snapshot-format';
 import { TaskQueue } from './room/task-queue';
 
 /** How much of the log a connecting client receives (the finished game's record holds all of it). */
@@ -70,13 +74,17 @@ export default class RoomServer implements Party.Server {
   private signOuts = new SignOuts(undefined, 0);
   private readonly view: RoomView;
   private readonly alarm = new RoomAlarm();
+  /** The rules this room's game is played under (stored with its snapshot). */
+  private rules = RULES_VERSION;
+  /** Until when new sockets are turned away because a restart is coming (call 7). */
+  private restartingUntil = 0;
 
   constructor(readonly room: Party.Room) {
     this.env = readEnv(room.env);
     this.settlement = new SettlementReporter(
       this.env,
       room,
-      () => ({ roomId: this.roomId, actor: this.actor, logs: this.logs }),
+      () => ({ roomId: this.roomId, actor: this.actor, logs: this.logs, rules: this.rules }),
       () => this.armAlarm(),
     );
     this.view = new RoomView(
@@ -102,13 +110,18 @@ export default class RoomServer implements Party.Server {
     this.signOuts = await loadSignOuts(this.room.storage, Date.now());
     this.logs = stored.logs;
     this.settlement.record = stored.settlement;
-    if (stored.snapshot) {
-      this.startActor(
-        createActor(roomMachine, { snapshot: stored.snapshot, input: inputOf(stored.snapshot) }),
-      );
+    this.rules = stored.rules;
+    const restored = stored.snapshot ? this.restore(stored.snapshot) : false;
+    if (stored.unreadable) console.warn(`room ${this.roomId}: ${stored.unreadable}`);
+    if (restored) {
       // Nobody is connected to a room that just started: clear the presence it was stored with.
       await this.syncPresence();
     } else {
+      // No game here (none stored, or one this release cannot play on): the site's word decides,
+      // and a game that should have started long ago comes back closed (decision 079).
+      this.logs = [];
+      this.settlement.record = undefined;
+      this.rules = RULES_VERSION;
       await this.pullFromSite();
     }
     // Deadlines that passed while the server was down are due now.
@@ -121,6 +134,17 @@ export default class RoomServer implements Party.Server {
     const viewer = viewerFrom(context.request);
     if (!viewer) {
       closeWith(connection, CLOSE.unauthorized);
+      return Promise.resolve();
+    }
+    // A browser whose code speaks another room protocol is told so before anything is sent.
+    const protocol = new URL(context.request.url).searchParams.get(ROOM_PROTOCOL.param);
+    const verdict = protocolVerdict(protocol);
+    if (verdict !== 'ok') {
+      closeWith(connection, CLOSE[verdict]);
+      return Promise.resolve();
+    }
+    if (Date.now() < this.restartingUntil) {
+      closeWith(connection, CLOSE.restarting);
       return Promise.resolve();
     }
     return this.serial(async () => {
@@ -221,6 +245,7 @@ export default class RoomServer implements Party.Server {
     if (!read.ok) return read.response;
     const call = read.call;
     if (call.type === 'signedOut') return this.serial(() => this.signOut(call.sessionKey));
+    if (call.type === 'restarting') return this.serial(async () => this.restarting());
     const pushed = call.room;
     if (this.roomId && pushed.roomId !== this.roomId) {
       return jsonResponse({ error: 'Wrong room', code: 'wrong_room' }, 400);
@@ -246,6 +271,27 @@ export default class RoomServer implements Party.Server {
 
   // ---- the machine ----
 
+  /**
+   * Starts the machine from a stored snapshot (already brought to today's format). A game this
+   * release cannot play on (an unfinished one under other rules), or a snapshot the machine cannot
+   * read, is not started: the room then holds no game (docs/decisions/093).
+   */
+  private restore(snapshot: PersistedSnapshot): boolean {
+    const finished = this.settlement.record !== undefined;
+    if (!playableHere(this.rules, finished)) {
+      console.warn(`room ${this.roomId}: its game is played under rules ${this.rules}, not here`);
+      return false;
+    }
+    try {
+      this.startActor(createActor(roomMachine, { snapshot, input: inputOf(snapshot) }));
+      return true;
+    } catch (error) {
+      console.warn(`room ${this.roomId}: the stored game cannot be restored: ${String(error)}`);
+      this.actor = null;
+      return false;
+    }
+  }
+
   private startActor(actor: RoomActor): void {
     this.actor = this.effects.start(actor);
   }
@@ -267,6 +313,21 @@ export default class RoomServer implements Party.Server {
     // A room without storage keeps it in memory only: nothing is written for an unknown room.
     if (this.actor) await saveSignOuts(this.room.storage, this.signOuts);
     const closed = closeSession(this.room, sessionKey, CLOSE.signedOut);
+    return jsonResponse({ ok: true, closed });
+  }
+
+  /**
+   * Call 7: the process is about to stop for a restart. Every socket closes with 1012, so the
+   * clients know to reconnect (they do by themselves); nothing is written, since every change was
+   * stored when it was made.
+   */
+  private restarting(): Response {
+    this.restartingUntil = Date.now() + ROOM_LIMITS.restartingForMs;
+    let closed = 0;
+    for (const connection of this.room.getConnections()) {
+      closeWith(connection, CLOSE.restarting);
+      closed += 1;
+    }
     return jsonResponse({ ok: true, closed });
   }
 
@@ -343,6 +404,7 @@ export default class RoomServer implements Party.Server {
     if (effects.finished) this.settlement.begin(Date.now());
     await saveChange(this.room.storage, {
       snapshot: actor.getPersistedSnapshot(),
+      rules: this.rules,
       logs: { firstIndex, entries: effects.logs },
       settlement: this.settlement.record,
     });

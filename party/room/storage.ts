@@ -1,9 +1,13 @@
 // What a room server keeps in its storage, so a restart resumes the same game:
 //   roomId      the room's id (onAlarm cannot read `room.id`)
-//   snapshot    the machine's persisted snapshot and how many log entries belong with it
+//   snapshot    the machine's persisted snapshot, how many log entries belong with it, the rules the
+//               game is played under and the record's format (snapshot-format.ts: older formats
+//               are migrated when read)
 //   log:<n>     every log entry, one key each (a value is limited to 128 KiB; a long game's log is not)
 //   settlement  the settlement record once the game has finished
 import type * as Party from 'partykit/server';
+import { RULES_VERSION } from '../../game/rules';
+import { readSnapshotRecord, snapshotRecord } from './snapshot-format';
 
 const LOG_PREFIX = 'log:';
 /** Cloudflare storage takes at most 128 keys per put. */
@@ -19,14 +23,15 @@ export interface SettlementRecord {
   acknowledgedAt: number | null;
 }
 
-interface SnapshotRecord<Snapshot> {
-  machine: Snapshot;
-  logCount: number;
-}
-
 export interface StoredRoom<Snapshot, Entry> {
   roomId: string | undefined;
   snapshot: Snapshot | undefined;
+  /** The rules the stored game is played under (today's when there is none). */
+  rules: number;
+  /** Why a stored snapshot could not be read (then `snapshot` is undefined: no game here). */
+  unreadable: string | null;
+  /** The format a stored snapshot was migrated from, when it was. */
+  migratedFrom: number | null;
   logs: Entry[];
   settlement: SettlementRecord | undefined;
 }
@@ -38,16 +43,26 @@ export function logKey(index: number): string {
 export async function loadRoom<Snapshot, Entry>(
   storage: Party.Storage,
 ): Promise<StoredRoom<Snapshot, Entry>> {
-  const [roomId, snapshot, settlement, logMap] = await Promise.all([
+  const [roomId, stored, settlement, logMap] = await Promise.all([
     storage.get<string>('roomId'),
-    storage.get<SnapshotRecord<Snapshot>>('snapshot'),
+    storage.get<unknown>('snapshot'),
     storage.get<SettlementRecord>('settlement'),
     storage.list<Entry>({ prefix: LOG_PREFIX }),
   ]);
+  const read = stored === undefined ? null : readSnapshotRecord<Snapshot>(stored);
+  const snapshot = read?.ok ? read.record : undefined;
   // list() returns keys in order, and the zero-padded index makes that the log's order. Entries past
   // logCount were never committed with a snapshot; they are dropped and later overwritten.
   const logs = [...logMap.values()].slice(0, snapshot?.logCount ?? 0);
-  return { roomId, snapshot: snapshot?.machine, settlement, logs };
+  return {
+    roomId,
+    snapshot: snapshot?.machine,
+    rules: snapshot?.rules ?? RULES_VERSION,
+    unreadable: read && !read.ok ? read.reason : null,
+    migratedFrom: read?.ok ? read.migratedFrom : null,
+    settlement,
+    logs,
+  };
 }
 
 export async function saveRoomId(storage: Party.Storage, roomId: string): Promise<void> {
@@ -63,6 +78,8 @@ export async function saveChange<Snapshot, Entry>(
   storage: Party.Storage,
   change: {
     snapshot: Snapshot;
+    /** The rules the game is played under. */
+    rules: number;
     logs: { firstIndex: number; entries: Entry[] };
     settlement?: SettlementRecord | undefined;
   },
@@ -71,11 +88,11 @@ export async function saveChange<Snapshot, Entry>(
   change.logs.entries.forEach((entry, offset) => {
     entries[logKey(change.logs.firstIndex + offset)] = entry;
   });
-  const record: SnapshotRecord<Snapshot> = {
-    machine: change.snapshot,
-    logCount: change.logs.firstIndex + change.logs.entries.length,
-  };
-  entries.snapshot = record;
+  entries.snapshot = snapshotRecord(
+    change.snapshot,
+    change.logs.firstIndex + change.logs.entries.length,
+    change.rules,
+  );
   if (change.settlement !== undefined) entries.settlement = change.settlement;
   const keys = Object.keys(entries);
   const writes: Promise<void>[] = [];

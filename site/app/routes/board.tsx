@@ -36,7 +36,7 @@ import {
   useTurnSound,
   useTurnTitle,
 } from '../game/turn-cues';
-import { useRoomSocket } from '../game/use-room-socket';
+import { RELOAD_STATUS, useRoomSocket } from '../game/use-room-socket';
 import { lastRollEffect } from '../game/roll-effect';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
@@ -225,9 +225,22 @@ function GameScreen({
       ) : null}
       {failure ? (
         <Banner tone="error" title={failure.status === 404 ? 'Invalid room ID.' : failure.message}>
-          <p>
-            Check the link, or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
-          </p>
+          {failure.status === RELOAD_STATUS ? (
+            <p>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => window.location.reload()}
+              >
+                Reload
+              </button>{' '}
+              to play on: your seat and your game are kept.
+            </p>
+          ) : (
+            <p>
+              Check the link, or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
+            </p>
+          )}
         </Banner>
       ) : !view ? (
         board.matches('failed') ? (

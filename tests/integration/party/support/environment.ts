@@ -20,8 +20,13 @@ export interface Environment {
   ticketUrl(roomId: string, uid: string, name?: string, now?: number): string;
   /** Registers the room with the fake site and pushes it to its room server (call 1). */
   putRoom(room: FakeRoom): Promise<void>;
-  /** SIGKILL the room server and start it again on the same port and storage. */
-  restartParty(): Promise<void>;
+  /** Where the room servers keep their storage (`partykit dev --persist`). */
+  persistDir: string;
+  /**
+   * SIGKILL the room server and start it again on the same port and storage; `whileDown` runs in
+   * between (e.g. to rewrite what is stored).
+   */
+  restartParty(whileDown?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,7 @@ export async function startEnvironment(options: { timeScale: number }): Promise<
     },
     secret,
     keys,
+    persistDir,
     timeScale: options.timeScale,
     ticketUrl(roomId, uid, name = uid, now = Date.now()) {
       const ticket = signTicket(keys.tickets, { roomId, uid, name }, now);
@@ -61,8 +67,9 @@ export async function startEnvironment(options: { timeScale: number }): Promise<
         );
       }
     },
-    async restartParty() {
+    async restartParty(whileDown) {
       await party.kill();
+      await whileDown?.();
       party = await startPartykit({ config: TEST_CONFIG, persistDir, vars, port: party.port });
     },
     async close() {
