@@ -25,7 +25,7 @@ export const ROOM_PROTOCOL = { version: 1, oldest: 1, param: 'protocol' } as con
  */
 export const ROOM_CLOSE = {
   restarting: { code: 1012, reason: 'The room server is restarting: reconnect' },
-  reload: { code: 4426, reason: 'A new version is out: reload' },
+  reload: { code: 4426, reason: 'A new version is ready: reload' },
   /** A browser newer than the room server (a deploy under way): reconnect later. */
   tooNew: { code: 1013, reason: 'The room server is being updated: reconnect' },
 } as const;
