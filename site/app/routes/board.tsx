@@ -137,6 +137,15 @@ function SignedOut({ here }: { here: string }) {
   );
 }
 
+/** Loads the page again: new code, a fresh ticket and the whole state. */
+function ReloadButton() {
+  return (
+    <button type="button" className="link-button" onClick={() => window.location.reload()}>
+      Reload
+    </button>
+  );
+}
+
 function GameScreen({
   user,
   roomId,
@@ -224,17 +233,14 @@ function GameScreen({
         </Banner>
       ) : null}
       {failure ? (
-        <Banner tone="error" title={failure.status === 404 ? 'Invalid room ID.' : failure.message}>
+        <Banner
+          // A new release is good news, not a fault: it asks for a reload, without alarm.
+          tone={failure.status === RELOAD_STATUS ? 'warning' : 'error'}
+          title={failure.status === 404 ? 'Invalid room ID.' : failure.message}
+        >
           {failure.status === RELOAD_STATUS ? (
             <p>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => window.location.reload()}
-              >
-                Reload
-              </button>{' '}
-              to play on: your seat and your game are kept.
+              <ReloadButton /> to play on: your seat and your game are kept.
             </p>
           ) : (
             <p>
@@ -249,14 +255,7 @@ function GameScreen({
             title="Failed to load game data. Please check your connection or room ID."
           >
             <p>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => window.location.reload()}
-              >
-                Reload
-              </button>{' '}
-              or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
+              <ReloadButton /> or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
             </p>
           </Banner>
         ) : (
