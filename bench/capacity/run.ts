@@ -16,11 +16,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type WebSocket from 'ws';
 import { purposeKey, signTicket } from '../../wire/signing';
-import { pushRoom, startFakeSite, type FakeRoom } from '../../tests/support/fake-site';
+import { pushRoom, startFakeSite } from '../../tests/support/fake-site';
 import { removeDir, startPartykit, tempDir } from '../../tests/support/partykit';
 import { figure, percentile, savePart, type Section } from '../support/report';
 import { LevelRun, openSocket, PLAYERS } from '../room/bots';
 import { GameRoom } from '../room/game-room';
+import { fullRoom } from '../room/level';
 import { pool, sleep, until } from '../room/measure';
 import {
   findPidByArgument,
@@ -147,20 +148,7 @@ async function main(): Promise<{ figures: Section; notes: string[] }> {
       for (let n = rooms.length; n < target; n += 1) {
         const roomId = `cap-${n}-${randomBytes(3).toString('hex')}`;
         const uids = Array.from({ length: PLAYERS }, (_, i) => `r${n}p${i + 1}`);
-        const room: FakeRoom = {
-          roomId,
-          stakeNgwee: 1000,
-          timeMinutes: 10,
-          maxPlayers: PLAYERS,
-          serverSeed: randomBytes(32).toString('hex'),
-          status: 'active',
-          seats: uids.map((uid) => ({
-            uid,
-            name: `Bot ${uid}`,
-            clientSeed: randomBytes(8).toString('hex'),
-          })),
-        };
-        site.rooms.set(roomId, room);
+        site.rooms.set(roomId, fullRoom(roomId, uids, 10));
         fresh.push(new GameRoom({ roomId, uids, ticketUrl, buyChance: BUY_CHANCE }));
       }
       rooms.push(...fresh);
