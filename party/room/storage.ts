@@ -40,6 +40,12 @@ export function logKey(index: number): string {
   return `${LOG_PREFIX}${String(index).padStart(8, '0')}`;
 }
 
+/** Whether every log key from 0 to `count` − 1 is there. */
+function logKeysComplete(logMap: Map<string, unknown>, count: number): boolean {
+  for (let index = 0; index < count; index++) if (!logMap.has(logKey(index))) return false;
+  return true;
+}
+
 export async function loadRoom<Snapshot, Entry>(
   storage: Party.Storage,
 ): Promise<StoredRoom<Snapshot, Entry>> {
@@ -50,16 +56,25 @@ export async function loadRoom<Snapshot, Entry>(
     storage.list<Entry>({ prefix: LOG_PREFIX }),
   ]);
   const read = stored === undefined ? null : readSnapshotRecord<Snapshot>(stored);
-  const snapshot = read?.ok ? read.record : undefined;
+  let snapshot = read?.ok ? read.record : undefined;
+  let unreadable = read && !read.ok ? read.reason : null;
   // list() returns keys in order, and the zero-padded index makes that the log's order. Entries past
   // logCount were never committed with a snapshot; they are dropped and later overwritten.
-  const logs = [...logMap.values()].slice(0, snapshot?.logCount ?? 0);
+  let logs = [...logMap.values()].slice(0, snapshot?.logCount ?? 0);
+  // A snapshot counting entries the storage lacks (its change's log keys lost while the snapshot was
+  // kept, as seen when `partykit dev` stopped mid-game): the game can be neither played on nor
+  // reported as it was played, so the room holds no game and is refunded (decision 079).
+  if (snapshot && !logKeysComplete(logMap, snapshot.logCount)) {
+    unreadable = `the stored log lacks entries its snapshot counts (${logs.length} of ${snapshot.logCount})`;
+    snapshot = undefined;
+    logs = [];
+  }
   return {
     roomId,
     snapshot: snapshot?.machine,
     rules: snapshot?.rules ?? RULES_VERSION,
-    unreadable: read && !read.ok ? read.reason : null,
-    migratedFrom: read?.ok ? read.migratedFrom : null,
+    unreadable,
+    migratedFrom: read?.ok && snapshot ? read.migratedFrom : null,
     settlement,
     logs,
   };
