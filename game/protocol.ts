@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PLAYER_COLORS } from './board';
 import { boxIdSchema as boxId, diceRollEntrySchema, logEntrySchema } from './log';
+import { SOCKET_CLOSE_CODES } from './messages';
 import type { RoomEvent } from './room-machine';
 
 export const MAX_CLIENT_MESSAGE_BYTES = 4096;
@@ -18,16 +19,22 @@ export const MAX_CLIENT_MESSAGE_BYTES = 4096;
 export const ROOM_PROTOCOL = { version: 1, oldest: 1, param: 'protocol' } as const;
 
 /**
- * The close codes a room socket can get that every client must know (the room server's others are
- * in party/room/limits.ts): 1012 (RFC 6455's "Service Restart") while the room server stops for a
- * restart, after which the client reconnects by itself; 4426 when the browser's code is older than
- * the room protocol, where reconnecting cannot help: it must load the page again.
+ * The close reasons a board shows or acts on as they come (the others are party/room/limits.ts's;
+ * every code is game/messages.ts's): 1012 while the room server stops for a restart, after which the
+ * board reconnects by itself; 4426 when the board's code is older than the room protocol, where
+ * reconnecting cannot help: it must load the page again.
  */
 export const ROOM_CLOSE = {
-  restarting: { code: 1012, reason: 'The room server is restarting: reconnect' },
-  reload: { code: 4426, reason: 'A new version is ready: reload' },
+  restarting: {
+    code: SOCKET_CLOSE_CODES.restarting,
+    reason: 'The room server is restarting: reconnect',
+  },
+  reload: { code: SOCKET_CLOSE_CODES.reload, reason: 'A new version is ready: reload' },
   /** A browser newer than the room server (a deploy under way): reconnect later. */
-  tooNew: { code: 1013, reason: 'The room server is being updated: reconnect' },
+  tooNew: {
+    code: SOCKET_CLOSE_CODES.tryAgainLater,
+    reason: 'The room server is being updated: reconnect',
+  },
 } as const;
 
 /** What a room server does with a socket whose client speaks the protocol named by `param`. */

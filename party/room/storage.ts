@@ -5,8 +5,10 @@
 //               are migrated when read)
 //   log:<n>     every log entry, one key each (a value is limited to 128 KiB; a long game's log is not)
 //   settlement  the settlement record once the game has finished
+//   clock       the test clock, once a test has held it (party/room/clock.ts; tests only)
 import type * as Party from 'partykit/server';
 import { RULES_VERSION } from '../../game/rules';
+import type { ClockState } from './clock';
 import { readSnapshotRecord, snapshotRecord } from './snapshot-format';
 
 const LOG_PREFIX = 'log:';
@@ -34,6 +36,7 @@ export interface StoredRoom<Snapshot, Entry> {
   migratedFrom: number | null;
   logs: Entry[];
   settlement: SettlementRecord | undefined;
+  clock: ClockState | undefined;
 }
 
 export function logKey(index: number): string {
@@ -49,10 +52,11 @@ function logKeysComplete(logMap: Map<string, unknown>, count: number): boolean {
 export async function loadRoom<Snapshot, Entry>(
   storage: Party.Storage,
 ): Promise<StoredRoom<Snapshot, Entry>> {
-  const [roomId, stored, settlement, logMap] = await Promise.all([
+  const [roomId, stored, settlement, clock, logMap] = await Promise.all([
     storage.get<string>('roomId'),
     storage.get<unknown>('snapshot'),
     storage.get<SettlementRecord>('settlement'),
+    storage.get<ClockState>('clock'),
     storage.list<Entry>({ prefix: LOG_PREFIX }),
   ]);
   const read = stored === undefined ? null : readSnapshotRecord<Snapshot>(stored);
@@ -76,6 +80,7 @@ export async function loadRoom<Snapshot, Entry>(
     unreadable,
     migratedFrom: read?.ok && snapshot ? read.migratedFrom : null,
     settlement,
+    clock,
     logs,
   };
 }
@@ -85,8 +90,8 @@ export async function saveRoomId(storage: Party.Storage, roomId: string): Promis
 }
 
 /**
- * Writes one change: the snapshot with the whole log's length, the log entries it added, and the
- * settlement record. The puts are issued without awaiting in between, which storage commits as one
+ * Writes one change: the snapshot with the whole log's length, the log entries it added, the
+ * settlement record, and the test clock when the change moved it. The puts are issued without awaiting in between, which storage commits as one
  * atomic write; the log count makes a torn write harmless anyway.
  */
 export async function saveChange<Snapshot, Entry>(
@@ -97,6 +102,7 @@ export async function saveChange<Snapshot, Entry>(
     rules: number;
     logs: { firstIndex: number; entries: Entry[] };
     settlement?: SettlementRecord | undefined;
+    clock?: ClockState | undefined;
   },
 ): Promise<void> {
   const entries: Record<string, unknown> = {};
@@ -109,6 +115,7 @@ export async function saveChange<Snapshot, Entry>(
     change.rules,
   );
   if (change.settlement !== undefined) entries.settlement = change.settlement;
+  if (change.clock !== undefined) entries.clock = change.clock;
   const keys = Object.keys(entries);
   const writes: Promise<void>[] = [];
   for (let start = 0; start < keys.length; start += MAX_KEYS_PER_PUT) {
@@ -123,4 +130,8 @@ export async function saveSettlement(
   settlement: SettlementRecord,
 ): Promise<void> {
   await storage.put('settlement', settlement);
+}
+
+export async function saveClock(storage: Party.Storage, clock: ClockState): Promise<void> {
+  await storage.put('clock', clock);
 }

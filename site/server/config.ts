@@ -28,6 +28,11 @@ export interface SiteConfig {
   /** `ALLOW_SANDBOX_PAYMENTS=1`: a public (https) site may run on the payment sandbox, as a demo. */
   allowSandboxPayments: boolean;
   gameTimeScale: number;
+  /**
+   * `TEST_CLOCK=1`: the room server gets the test clock's key, so tests can hold a room's game clock
+   * (docs/decisions/083). Only for a product reached from this machine alone.
+   */
+  testClock: boolean;
   adminEmails: string[];
   sessionSecret: string;
   internalSecret: string;
@@ -148,6 +153,10 @@ const environmentSchema = z.object({
     blankAsUnset,
     z.coerce.number().positive('must be a number above 0').max(1000).default(1),
   ),
+  TEST_CLOCK: z.preprocess(
+    blankAsUnset,
+    z.enum(['0', '1'], { error: 'must be 1 (tests only) or 0' }).default('0'),
+  ),
   ADMIN_EMAILS: optional(
     z
       .string()
@@ -206,6 +215,8 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  if (e.TEST_CLOCK === '1') assertOnlyThisMachine(e.START, publicUrl, env.PARTY_PUBLIC_URL);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const secrets =
     e.SESSION_SECRET && e.INTERNAL_SECRET
@@ -223,10 +234,11 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === '1',
     gameTimeScale: e.GAME_TIME_SCALE,
+    testClock: e.TEST_CLOCK === '1',
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     sessionSecret: e.SESSION_SECRET ?? secrets.sessionSecret,
     internalSecret: e.INTERNAL_SECRET ?? secrets.internalSecret,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     partyUrl: e.PARTY_URL ?? `http://127.0.0.1:${e.PARTY_PORT}`,
     siteUrl: e.SITE_URL ?? `http://127.0.0.1:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
@@ -242,6 +254,35 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopback(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The test clock lets whoever holds its key stop a room's game clock: it is for a product started
+ * for tests, which only this machine can use. Both servers in one process tree, and the site's
+ * origin (the only one it accepts a change from) and the browsers' room address on this machine.
+ */
+function assertOnlyThisMachine(
+  start: StartMode,
+  publicUrl: string,
+  partyPublicUrl: string | undefined,
+): void {
+  const party = partyPublicUrl?.trim();
+  if (start === 'all' && isLoopback(publicUrl) && (!party || isLoopback(party))) return;
+  throw new ConfigError(
+    'Invalid configuration:\n  TEST_CLOCK: is for tests only: it needs START=all and PUBLIC_URL ' +
+      '(and PARTY_PUBLIC_URL, when set) on this machine (localhost, 127.0.0.1 or [::1]); a site ' +
+      'that others can reach never runs with it',
+  );
 }
 
 /** `file:./data/app.db` inside the working folder, an absolute `file:/…` outside it. */
