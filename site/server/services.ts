@@ -195,6 +195,8 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
         rooms.publisher.idle(),
         mailer.close(),
       ]);
+      // Every write already queued (a request that finished, a background job) reaches the disk.
+      await database.idle();
       database.close();
     },
   };

@@ -13,7 +13,12 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { ROOM_ERROR_CODES } from '../../../game/messages';
-import type { ClientMessage, RoomView } from '../../../game/protocol';
+import {
+  ROOM_CLOSE,
+  ROOM_PROTOCOL,
+  type ClientMessage,
+  type RoomView,
+} from '../../../game/protocol';
 import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '../../../game/room-sync';
 import { getTicket } from './api';
 import { takeEarlyTicket } from './early-ticket';
@@ -36,6 +41,16 @@ export interface RoomSocket {
   /** False when the socket is not open (the message is not sent). */
   send(message: ClientMessage): boolean;
 }
+
+/** The room's socket URL, naming the room protocol this code speaks (docs/protocol.md). */
+function withProtocol(url: string): string {
+  const named = new URL(url);
+  named.searchParams.set(ROOM_PROTOCOL.param, String(ROOM_PROTOCOL.version));
+  return named.toString();
+}
+
+/** The board's code is older than the room's protocol: only loading the page again helps. */
+export const RELOAD_STATUS = 426;
 
 /** Ticket refusals that no retry can fix: unknown room, signed out, not allowed. */
 function isFinal(status: number): boolean {
@@ -87,7 +102,7 @@ export function useRoomSocket(
     const socket = new ReconnectingWebSocket(
       async () => {
         const answer = await getTicket(roomId, takeEarlyTicket(roomId));
-        if (answer.ok) return answer.data.url;
+        if (answer.ok) return withProtocol(answer.data.url);
         if (isFinal(answer.status)) {
           const failure = { message: answer.error, status: answer.status };
           update(() => ({ failure, connection: 'failed' }));
@@ -98,7 +113,14 @@ export function useRoomSocket(
         throw new Error(answer.error);
       },
       null,
-      { minReconnectionDelay: 500, maxReconnectionDelay: 5_000, connectionTimeout: 8_000 },
+      {
+        minReconnectionDelay: 500,
+        maxReconnectionDelay: 5_000,
+        connectionTimeout: 8_000,
+        // A restart (1012) or anything else is reconnected; a protocol this code no longer speaks
+        // is not: it must load the page again.
+        shouldReconnectOnClose: (event) => event.code !== ROOM_CLOSE.reload.code,
+      },
     );
     socketRef.current = socket;
 
@@ -109,7 +131,14 @@ export function useRoomSocket(
       heardAt = Date.now();
       report({ type: 'socket.open' });
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event: CloseEvent) => {
+      if (event.code === ROOM_CLOSE.reload.code && !gaveUp) {
+        const failure = { message: ROOM_CLOSE.reload.reason, status: RELOAD_STATUS };
+        gaveUp = true;
+        update(() => ({ failure, connection: 'failed' }));
+        report({ type: 'socket.failed', ...failure });
+        return;
+      }
       update((now) => ({
         connection:
           now.connection === 'failed' ? now.connection : opened ? 'reconnecting' : 'connecting',

@@ -44,7 +44,7 @@ import {
   useUrgency,
 } from '../game/turn-cues';
 import { useMotionDirector } from '../game/use-motion-director';
-import { useRoomSocket } from '../game/use-room-socket';
+import { RELOAD_STATUS, useRoomSocket } from '../game/use-room-socket';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/board';
@@ -141,6 +141,15 @@ function SignedOut({ here }: { here: string }) {
         </div>
       </main>
     </>
+  );
+}
+
+/** Loads the page again: new code, a fresh ticket and the whole state. */
+function ReloadButton() {
+  return (
+    <button type="button" className="link-button" onClick={() => window.location.reload()}>
+      Reload
+    </button>
   );
 }
 
@@ -274,10 +283,20 @@ function GameScreen({
         </Banner>
       ) : null}
       {failure ? (
-        <Banner tone="error" title={failure.status === 404 ? 'Invalid room ID.' : failure.message}>
-          <p>
-            Check the link, or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
-          </p>
+        <Banner
+          // A new release is good news, not a fault: it asks for a reload, without alarm.
+          tone={failure.status === RELOAD_STATUS ? 'warning' : 'error'}
+          title={failure.status === 404 ? 'Invalid room ID.' : failure.message}
+        >
+          {failure.status === RELOAD_STATUS ? (
+            <p>
+              <ReloadButton /> to play on: your seat and your game are kept.
+            </p>
+          ) : (
+            <p>
+              Check the link, or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
+            </p>
+          )}
         </Banner>
       ) : !view ? (
         board.matches('failed') ? (
@@ -286,14 +305,7 @@ function GameScreen({
             title="Failed to load game data. Please check your connection or room ID."
           >
             <p>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => window.location.reload()}
-              >
-                Reload
-              </button>{' '}
-              or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
+              <ReloadButton /> or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
             </p>
           </Banner>
         ) : (
