@@ -60,7 +60,7 @@ export const signOutPushSchema = z.object({
 
 /**
  * Call 7: the room server is about to stop for a restart (`npm start` sends it on SIGTERM). Every
- * socket of the room closes with 1012 (game/protocol.ts `ROOM_CLOSE.restarting`) and new ones are
+ * socket of the room closes with 1012 (game/protocol-version.ts `ROOM_CLOSE.restarting`) and new ones are
  * closed the same way until the process ends; the clients reconnect by themselves.
  */
 export const restartingPushSchema = z.object({ type: z.literal('restarting') });

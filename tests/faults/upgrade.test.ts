@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { ROOM_CLOSE } from '../../game/protocol';
+import { ROOM_CLOSE } from '../../game/protocol-version';
 import type { Bot } from '../support/bot';
 import { removeDir } from '../support/partykit';
 import { seededRandom } from '../support/seeded-random';

@@ -13,12 +13,8 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { ROOM_ERROR_CODES } from '../../../game/messages';
-import {
-  ROOM_CLOSE,
-  ROOM_PROTOCOL,
-  type ClientMessage,
-  type RoomView,
-} from '../../../game/protocol';
+import type { ClientMessage, RoomView } from '../../../game/protocol';
+import { ROOM_CLOSE, ROOM_PROTOCOL } from '../../../game/protocol-version';
 import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '../../../game/room-sync';
 import { getTicket } from './api';
 import { takeEarlyTicket } from './early-ticket';

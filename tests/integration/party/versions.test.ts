@@ -3,7 +3,7 @@
 // back), and a snapshot stored by the release before snapshots carried a format (format 1: no
 // `format`, no `rules`) resumed as the same game and reported under rules 1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOM_CLOSE, ROOM_PROTOCOL } from '../../../game/protocol';
+import { ROOM_CLOSE, ROOM_PROTOCOL } from '../../../game/protocol-version';
 import { RULES_VERSION } from '../../../game/rules';
 import { signRequest } from '../../../wire/signing';
 import { wirePaths } from '../../../wire/site-room';

@@ -9,7 +9,7 @@ import {
   SNAPSHOT_FORMAT,
   snapshotRecord,
 } from '../../../party/room/snapshot-format';
-import { protocolVerdict, ROOM_PROTOCOL } from '../../../game/protocol';
+import { protocolVerdict, ROOM_PROTOCOL } from '../../../game/protocol-version';
 
 const machine = { status: 'active', value: 'active', context: { roomId: 'r1' } };
 
