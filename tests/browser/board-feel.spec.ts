@@ -154,7 +154,12 @@ async function photograph(page: Page, testInfo: TestInfo, name: string): Promise
       const drawn = await page.evaluate(() => {
         const stage = document.querySelector<HTMLElement>('.board-stage__canvas');
         const canvas = stage?.querySelector('canvas');
-        return Boolean(canvas && stage && Math.abs(canvas.clientWidth - stage.clientWidth) < 2);
+        return Boolean(
+          canvas &&
+          stage &&
+          Math.abs(canvas.clientWidth - stage.clientWidth) < 2 &&
+          canvas.dataset.drawn === String(stage.clientWidth),
+        );
       });
       if (drawn) break;
       expect(tries, `the board drawn at ${size.width} × ${size.height}`).toBeLessThan(200);

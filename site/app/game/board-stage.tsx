@@ -105,7 +105,7 @@ export const BoardStage = memo(function BoardStage({
           {size ? (
             <>
               <Suspense fallback={<Progress>Loading the board…</Progress>}>
-                <BoardCanvas view={view} size={size} drive={drive} />
+                <BoardCanvas view={view} size={size} drive={drive} me={me} />
               </Suspense>
               <BoardOverlay
                 view={view}
