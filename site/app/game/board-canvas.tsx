@@ -301,11 +301,18 @@ function Scene({ view, size, drive = null, me = null }: BoardCanvasProps) {
   }, [app, placePieces, refreshLayers]);
   useTick(tick);
 
-  // After every commit: resize if needed, put everything in place, then one frame or the ticker.
+  // After every commit: resize if needed, put everything in place, then one frame or the ticker. A
+  // commit for the clock's second alone draws nothing here: its new hud texture renders when ready.
+  const drawnFor = useRef<{ view: RoomView; size: number; drive: Drive | null } | null>(null);
   useLayoutEffect(() => {
+    const same =
+      drawnFor.current?.view === view &&
+      drawnFor.current.size === size &&
+      drawnFor.current.drive === drive;
     driving.current = drive;
     placeLatest.current = placePieces;
     if (!app?.renderer) return;
+    drawnFor.current = { view, size, drive };
     const resized = app.renderer.width !== size || app.renderer.height !== size;
     if (resized) app.renderer.resize(size, size);
     const now = Date.now();
@@ -315,7 +322,7 @@ function Scene({ view, size, drive = null, me = null }: BoardCanvasProps) {
       // A resized canvas is blank until drawn: draw it now rather than at the next tick.
       if (resized) app.render();
       startTicking(app);
-    } else if (!app.ticker.started || resized) {
+    } else if ((!app.ticker.started && !same) || resized) {
       if (!app.ticker.started) Ticker.system.stop();
       app.render();
     }
