@@ -152,6 +152,11 @@ class RasterLayer {
     );
   }
 
+  /** Stretches what is shown to a new side (until its own picture at that side arrives). */
+  stretch(side: number): void {
+    if (this.shown !== null) this.sprite.setSize(side, side);
+  }
+
   destroy(): void {
     const texture = this.sprite.texture;
     this.sprite.destroy();
@@ -314,7 +319,12 @@ function Scene({ view, size, drive = null, me = null }: BoardCanvasProps) {
     if (!app?.renderer) return;
     drawnFor.current = { view, size, drive };
     const resized = app.renderer.width !== size || app.renderer.height !== size;
-    if (resized) app.renderer.resize(size, size);
+    if (resized) {
+      app.renderer.resize(size, size);
+      // Even while a truck drives (when nothing is rasterised) the tiles fill the new side.
+      art.board.stretch(size);
+      art.hud.stretch(size);
+    }
     const now = Date.now();
     if (!isDriving(drive, now)) refreshLayers();
     placePieces(now);
