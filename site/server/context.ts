@@ -3,6 +3,7 @@
 import type { SupportContact } from '../shared/support-contact';
 import type { PublicUser } from './auth/users';
 import type { ChallengePages } from './challenge/pages';
+import type { FirstView } from './rooms/first-view';
 
 /** Services for loaders and actions; the composition root adds fields here as it wires them in. */
 // Type aliases rather than interfaces: React Router's AppLoadContext has an index signature, which
@@ -16,6 +17,8 @@ export type SiteServices = {
   support: SupportContact;
   /** The daily challenge page's loader data and form action. */
   challenge: ChallengePages;
+  /** The room as a spectator sees it, for the board's first HTML; null when unknown or slow. */
+  boardFirstView: FirstView;
 };
 
 export type SiteLoadContext = SiteServices & {

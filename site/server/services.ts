@@ -33,6 +33,7 @@ import { paymentsConfigFromEnv } from './payments/config';
 import { practiceDepsOf } from './practice/service';
 import { createPaymentProvider } from './payments/create-provider';
 import { createDatabaseSandboxStore } from './payments/sandbox-store-db';
+import { firstViewOf } from './rooms/first-view';
 import { httpPartyClient } from './rooms/party-client';
 import { roomServiceOf, type RoomsDeps } from './rooms/deps';
 import { startRoomSweeper } from './rooms/sweeper';
@@ -159,6 +160,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
           practiceDepsOf(roomsDeps),
           config.publicUrl,
         ),
+        boardFirstView: firstViewOf({ database, client: roomServers }),
       },
       ops: {
         middleware: ops.requests.middleware,

@@ -55,9 +55,11 @@ export interface BoardCanvasProps {
   view: RoomView;
   /** Side of the square board in CSS pixels. */
   size: number;
+  /** Pixi is ready: the board stage lets the canvas take over from the first HTML's SVG. */
+  onReady?: () => void;
 }
 
-export default memo(function BoardCanvas({ view, size }: BoardCanvasProps) {
+export default memo(function BoardCanvas({ view, size, onReady }: BoardCanvasProps) {
   // Init options are read once; later size changes resize the renderer (see Scene).
   const resolution = typeof window === 'undefined' ? 1 : Math.min(window.devicePixelRatio || 1, 2);
   return (
@@ -72,6 +74,7 @@ export default memo(function BoardCanvas({ view, size }: BoardCanvasProps) {
       autoDensity
       skipExtensionImports
       className="board-canvas"
+      onInit={onReady}
     >
       <Scene view={view} size={size} />
     </Application>

@@ -1,10 +1,20 @@
-// The board's place on the page: measures the room it has (and keeps measuring as the screen
-// changes), lazy-loads the Pixi canvas into it, and describes the board in words for people who
-// cannot see the canvas.
+// The board's place on the page: a box whose size the style sheet sets from the first HTML (the
+// script never resizes it, so nothing moves), the board drawn in it as SVG from the first HTML on
+// (first-paint/), the Pixi canvas lazy-loaded into it at the box's measured side, taking over once
+// it has drawn; and the board described in words for people who cannot see it.
 import { countOf } from '../../shared/count';
-import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react';
 import type { RoomView } from '../../../game/protocol';
-import { Progress } from '../components/account/banner';
+import { FIRST_BOARD_SIZE, FirstBoard } from './first-paint/first-board';
 import { homesOf, positionName } from './format';
 import { fitBoardSize, tileAt } from './layout';
 import { tileInfo } from './tile-legend';
@@ -16,37 +26,36 @@ const BoardCanvas = lazy(loadBoardCanvas);
 // and the socket, instead of after the first state: on a slow connection that is seconds earlier.
 if (typeof window !== 'undefined') void loadBoardCanvas().catch(() => undefined);
 
-/** A little air below the board (and the dice bar under it). */
-const MARGIN = 12;
-
-/**
- * The height the board may take so that the players, the board and Roll share one screen: the
- * window less what sits above the board (header, players bar) and, when the dice bar sits under the
- * board (portrait), less the dice bar. Beside the board (landscape, desktop) the dice bar costs no
- * height.
- */
-function roomForBoard(element: HTMLElement): number {
-  const box = element.getBoundingClientRect();
-  const above = box.top + window.scrollY;
-  const dice = element.parentElement?.querySelector<HTMLElement>('.dice-bar');
-  const diceBox = dice?.getBoundingClientRect();
-  const below = diceBox && diceBox.left < box.right - 1 ? diceBox.height + MARGIN : 0;
-  return window.innerHeight - above - below - MARGIN;
-}
-
 /**
  * Memoised: the page around it re-renders for its count-downs every 250 ms, and the board must not
  * (each render would redraw the canvas). It changes only when the room's state does.
  */
-export const BoardStage = memo(function BoardStage({ view }: { view: RoomView }) {
-  const frame = useRef<HTMLDivElement>(null);
+export const BoardStage = memo(function BoardStage({
+  view,
+  renderedAt,
+  me = null,
+}: {
+  view: RoomView | null;
+  /** When the server rendered the page (ms): the first HTML's clocks. */
+  renderedAt: number;
+  me?: string | null;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  // The box's side as measured (null until the page runs: the SVG is drawn at the phones' size and
+  // scaled to the box).
   const [size, setSize] = useState<number | null>(null);
+  const [canvasDrawn, setCanvasDrawn] = useState(false);
   const [tapped, setTapped] = useState<number | null>(null);
+  // Pixi is ready: its first frame is drawn in the commit that follows, so the SVG steps back on
+  // the frame after that one, never leaving the box empty.
+  const takeOver = useCallback(() => {
+    requestAnimationFrame(() => requestAnimationFrame(() => setCanvasDrawn(true)));
+  }, []);
 
   useEffect(() => {
-    const element = frame.current;
+    const element = box.current;
     if (!element) return;
-    const measure = () => setSize(fitBoardSize(element.clientWidth, roomForBoard(element)));
+    const measure = () => setSize(fitBoardSize(element.clientWidth, element.clientWidth));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -57,10 +66,10 @@ export const BoardStage = memo(function BoardStage({ view }: { view: RoomView })
     };
   }, []);
 
-  const homes = homesOf(view.participants);
-  const description = view.joinedOrder
+  const homes = view ? homesOf(view.participants) : {};
+  const description = (view?.joinedOrder ?? [])
     .map((uid) => {
-      const p = view.participants[uid];
+      const p = view?.participants[uid];
       return p
         ? `${p.name} on ${positionName(p.position, homes)}, ${countOf(p.trucks, 'truck')}`
         : null;
@@ -77,25 +86,31 @@ export const BoardStage = memo(function BoardStage({ view }: { view: RoomView })
     const box = canvas.getBoundingClientRect();
     setTapped(tileAt(size, { x: event.clientX - box.left, y: event.clientY - box.top }));
   };
-  const info = tapped === null ? null : tileInfo(tapped, view);
+  const info = tapped === null || !view ? null : tileInfo(tapped, view);
 
   return (
-    <div className="board-stage" ref={frame}>
+    <div className="board-stage">
       <div className="board-stage__square" onClick={tap}>
         <div
           className="board-stage__canvas"
           role="img"
-          aria-label={`Game board. ${description}.`}
-          style={size ? { width: size, height: size } : undefined}
+          aria-label={description ? `Game board. ${description}.` : 'Game board.'}
+          ref={box}
           data-testid="board"
+          data-renderer={canvasDrawn ? 'canvas' : 'svg'}
         >
-          {size ? (
-            <Suspense fallback={<Progress>Loading the board…</Progress>}>
-              <BoardCanvas view={view} size={size} />
+          <FirstBoard
+            view={view}
+            size={size ?? FIRST_BOARD_SIZE}
+            renderedAt={renderedAt}
+            covered={canvasDrawn}
+            me={me}
+          />
+          {size && view ? (
+            <Suspense fallback={null}>
+              <BoardCanvas view={view} size={size} onReady={takeOver} />
             </Suspense>
-          ) : (
-            <Progress>Loading the board…</Progress>
-          )}
+          ) : null}
         </div>
         {info ? <TappedTile info={info} onClose={() => setTapped(null)} /> : null}
       </div>

@@ -2,11 +2,14 @@
 // the link watches (guests too). The Pixi canvas is loaded lazily by BoardStage, so this is the
 // only route that ships it; its files are named in the page's first HTML (modulepreload, at low
 // priority), so that a slow connection fetches them behind the page's own code rather than only
-// once that code has run (decision 065).
+// once that code has run (decision 065). The board itself is in the first HTML: the loader asks the
+// room server for the room as a spectator sees it (a short wait, else the board drawn empty) and the
+// page draws it as SVG until the canvas takes over (game/first-paint/, decision 103).
 import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { isPracticeView } from '../../../game/bots';
+import type { RoomView } from '../../../game/protocol';
 import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
@@ -20,6 +23,7 @@ import { startGuestSession } from '../game/api';
 import { boardMachine, hasOffer } from '../game/board-machine';
 import { EarlyTicketScript } from '../game/early-ticket';
 import { BoardStage } from '../game/board-stage';
+import { BoardPreview } from '../game/first-paint/board-preview';
 import { DicePanel, FairnessPanel, PlayersBar, PurchaseDialog } from '../game/board-panels';
 import { GameOverDialog } from '../game/game-over';
 import { describeLog, homesOf, namesOf, secondsLeft, turnLabel } from '../game/format';
@@ -53,7 +57,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = context.user;
   const url = new URL(request.url);
   if (!params.roomId) {
@@ -66,26 +70,36 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     roomId: params.roomId,
     here: `${url.pathname}${url.search}`,
     canvasFiles: context.boardCanvasFiles,
+    firstView: await context.boardFirstView(params.roomId),
+    renderedAt: Date.now(),
   };
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {
-  const { user, roomId, here, canvasFiles } = loaderData;
+  const { user, roomId, here, canvasFiles, firstView, renderedAt } = loaderData;
   const nonce = useRouteLoaderData<typeof RootLoader>('root')?.nonce ?? undefined;
-  if (!user) return <SignedOut here={here} />;
+  if (!user) return <SignedOut here={here} firstView={firstView} renderedAt={renderedAt} />;
   return (
     <>
       <EarlyTicketScript roomId={roomId} nonce={nonce} />
       {canvasFiles.map((href) => (
         <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
       ))}
-      <GameScreen user={user} roomId={roomId} />
+      <GameScreen user={user} roomId={roomId} firstView={firstView} renderedAt={renderedAt} />
     </>
   );
 }
 
 /** Signed out: sign in to play, or watch as a guest (an anonymous session, spectating only). */
-function SignedOut({ here }: { here: string }) {
+function SignedOut({
+  here,
+  firstView,
+  renderedAt,
+}: {
+  here: string;
+  firstView: RoomView | null;
+  renderedAt: number;
+}) {
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
@@ -132,6 +146,7 @@ function SignedOut({ here }: { here: string }) {
             {busy ? 'Starting…' : 'Watch as guest'}
           </button>
         </div>
+        <BoardPreview view={firstView} renderedAt={renderedAt} />
       </main>
     </>
   );
@@ -140,16 +155,21 @@ function SignedOut({ here }: { here: string }) {
 function GameScreen({
   user,
   roomId,
+  firstView,
+  renderedAt,
 }: {
   user: NonNullable<Route.ComponentProps['loaderData']['user']>;
   roomId: string;
+  /** The room as the page's server render saw it: shown until the socket's first state. */
+  firstView: RoomView | null;
+  renderedAt: number;
 }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [board, tell, boardActor] = useMachine(boardMachine, { input: { me: user.id } });
   const socket = useRoomSocket(roomId, tell);
-  const { view, logs, message, purchaseMessage, redirect, failure, offline, resultShown } =
-    board.context;
+  const { logs, message, purchaseMessage, redirect, failure, offline, resultShown } = board.context;
+  const view = board.context.view ?? firstView;
   const sound = useTurnSound();
   const [turnCall, setTurnCall] = useState<{ text: string; id: number } | null>(null);
   const onTurn = useEffectEvent((deadline: number | null) => {
@@ -191,7 +211,9 @@ function GameScreen({
       ? view.lastRoll.player
       : (view?.turn.currentPlayer ?? null);
   useTurnTitle(rollEnabled);
-  const now = useNow(Boolean(view) && view?.status !== 'waiting', 250);
+  const ticking = useNow(Boolean(view) && view?.status !== 'waiting', 250);
+  // The first client render shows the server's clocks, so it matches the HTML.
+  const now = hydrated ? ticking : renderedAt;
 
   // A closed room, or a room that does not seat this person, sends them to the dashboard after
   // REDIRECT_MS. Game over stays on the board.
@@ -247,7 +269,10 @@ function GameScreen({
             </p>
           </Banner>
         ) : (
-          <Progress>{hydrated ? 'Connecting to the game…' : 'Loading the game…'}</Progress>
+          <>
+            <Progress>{hydrated ? 'Connecting to the game…' : 'Loading the game…'}</Progress>
+            <BoardStage view={null} renderedAt={renderedAt} me={user.id} />
+          </>
         )
       ) : (
         <>
@@ -279,7 +304,7 @@ function GameScreen({
                   {effect.text}
                 </p>
               ) : null}
-              <BoardStage view={view} />
+              <BoardStage view={view} renderedAt={renderedAt} me={user.id} />
               <DicePanel
                 view={view}
                 names={names}
