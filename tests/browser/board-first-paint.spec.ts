@@ -1,0 +1,196 @@
+// The board in the page's first HTML (contract section 8, decision 103): with scripts off the board
+// page shows the room as it stands (all 20 tiles, the seated players, whose turn, the die); with
+// scripts on, the Pixi canvas takes over in the same box with no layout shift, and the die's face
+// and the players' places are the same before and after. The game stands still on a held clock.
+import type { Page } from '@playwright/test';
+import {
+  anotherPerson,
+  baseUrl,
+  createRoomViaApi,
+  depositViaApi,
+  expect,
+  joinViaApi,
+  screenshot,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
+import { holdClock, startHeldGame } from './support/clock';
+import { rollOnHeldClock } from './support/play';
+import { attachScreenshot, SIZES } from './support/screens';
+
+const PORTRAIT = SIZES[0];
+
+const boardPath = (roomId: string) => `/rentalgame/boardgame/${roomId}`;
+
+/** What a reader of the markers sees of the board: the die, the seats' boxes, the trucks' places. */
+interface BoardMarks {
+  face: string | null;
+  box: { x: number; y: number; width: number; height: number } | null;
+  seats: { uid: string; x: number; y: number; width: number; height: number }[];
+  positions: string[];
+}
+
+/**
+ * Records, before any module script runs, the board as the first HTML drew it (`__firstMarks`),
+ * and every layout shift from then on (`__shifts`).
+ */
+function watchFirstPaint(): void {
+  const win = window as unknown as { __firstMarks?: BoardMarks; __shifts: number[] };
+  win.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[]) {
+      if (!entry.hadRecentInput) win.__shifts.push(entry.value);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    const board = document.querySelector('[data-board]');
+    const rect = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    const box = document.querySelector('[data-testid="board"]');
+    win.__firstMarks = {
+      face: board?.querySelector('[data-die]')?.getAttribute('data-die-face') ?? null,
+      box: box ? rect(box) : null,
+      seats: [...(board?.querySelectorAll('[data-seat]') ?? [])].map((seat) => ({
+        uid: seat.getAttribute('data-seat') ?? '',
+        ...rect(seat),
+      })),
+      positions: [...(board?.querySelectorAll('[data-piece]') ?? [])].map(
+        (piece) => `${piece.getAttribute('data-piece')}@${piece.getAttribute('data-position')}`,
+      ),
+    };
+  });
+}
+
+async function marksNow(page: Page): Promise<BoardMarks> {
+  return page.evaluate(() => {
+    const board = document.querySelector('[data-board]');
+    const rect = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    const box = document.querySelector('[data-testid="board"]');
+    return {
+      face: board?.querySelector('[data-die]')?.getAttribute('data-die-face') ?? null,
+      box: box ? rect(box) : null,
+      seats: [...(board?.querySelectorAll('[data-seat]') ?? [])].map((seat) => ({
+        uid: seat.getAttribute('data-seat') ?? '',
+        ...rect(seat),
+      })),
+      positions: [...(board?.querySelectorAll('[data-piece]') ?? [])].map(
+        (piece) => `${piece.getAttribute('data-piece')}@${piece.getAttribute('data-position')}`,
+      ),
+    };
+  });
+}
+
+function expectSameRect(after: BoardMarks['box'], before: BoardMarks['box'], what: string): void {
+  expect(after, what).not.toBeNull();
+  for (const key of ['x', 'y', 'width', 'height'] as const) {
+    expect(Math.abs((after?.[key] ?? 0) - (before?.[key] ?? -99)), `${what}: ${key}`).toBeLessThan(
+      1,
+    );
+  }
+}
+
+test('the board is in the first HTML: read with scripts off, then the canvas takes over in the same box without a shift', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PORTRAIT);
+  const chanda = await signUpViaApi(page.request, { firstName: 'Chanda' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request, { privacy: 'Private' });
+  await holdClock(roomId);
+  const other = await anotherPerson(browser, PORTRAIT);
+  const bwalya = await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
+  await depositViaApi(other.page.request, 20);
+  await joinViaApi(other.page.request, roomId);
+  await startHeldGame(roomId);
+  // One roll, so the die has a face; then the game stands still at the next turn.
+  await page.goto(boardPath(roomId));
+  await other.page.goto(boardPath(roomId));
+  const roller = await rollOnHeldClock([
+    { page, buy: { done: true } },
+    { page: other.page, buy: { done: true } },
+  ]);
+  const face = await roller.locator('[data-board] [data-die]').getAttribute('data-die-face');
+  expect(face).toMatch(/^[1-6]$/);
+
+  // Scripts off: the room as it stands, from the server alone.
+  const plain = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: PORTRAIT,
+    javaScriptEnabled: false,
+    storageState: await other.context.storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto(boardPath(roomId));
+  const board = noScript.locator('svg[data-board]');
+  await expect(board).toBeVisible();
+  await expect(board.locator('[data-tile]')).toHaveCount(20);
+  await expect(board.locator(`[data-seat="${chanda.id}"]`)).toContainText('Chanda Mwansa');
+  await expect(board.locator(`[data-seat="${bwalya.id}"]`)).toContainText('Bwalya Mwansa');
+  await expect(board.locator('[data-die]')).toHaveAttribute('data-die-face', face ?? '');
+  const turn = await board.locator('[data-turn]').getAttribute('data-turn');
+  expect([chanda.id, bwalya.id]).toContain(turn);
+  await expect(board.locator('[data-turn]')).toContainText(
+    turn === bwalya.id ? 'Your turn' : "Chanda's turn",
+  );
+  await expect(board.locator('[data-clock]')).toContainText(/\d+:\d\d left/);
+  await expect(noScript.getByTestId('board')).toHaveAttribute('data-renderer', 'svg');
+  for (const size of SIZES) {
+    await noScript.setViewportSize(size);
+    await attachScreenshot(noScript, testInfo, 'board-no-script');
+    await screenshot(noScript, 'board-no-script');
+  }
+  await plain.close();
+
+  // Scripts on: the first HTML's board, then the canvas in the same box.
+  const fresh = await page.context().newPage();
+  await fresh.addInitScript(watchFirstPaint);
+  await fresh.goto(boardPath(roomId));
+  await expect(fresh.getByTestId('board')).toHaveAttribute('data-renderer', 'canvas', {
+    timeout: 30_000,
+  });
+  await expect(fresh.getByTestId('board').locator('canvas')).toBeVisible();
+  const before = (await fresh.evaluate(
+    () => (window as unknown as { __firstMarks?: BoardMarks }).__firstMarks ?? null,
+  )) as BoardMarks | null;
+  const after = await marksNow(fresh);
+  expect(before, 'the first HTML had a board').not.toBeNull();
+  expect(before?.face).toBe(face);
+  expect(after.face).toBe(face);
+  expect(after.positions).toEqual(before?.positions);
+  expect(after.seats.map((s) => s.uid)).toEqual(before?.seats.map((s) => s.uid));
+  expectSameRect(after.box, before?.box ?? null, 'the board’s box');
+  // Each yard where it was (the drawing is redrawn at the box's measured side, which may pick other
+  // label sizes: its outline can differ by a pixel, not its place).
+  after.seats.forEach((seat, i) => {
+    const first = before?.seats[i];
+    const centre = (r: { x: number; y: number; width: number; height: number }) => ({
+      x: r.x + r.width / 2,
+      y: r.y + r.height / 2,
+    });
+    expect(first, seat.uid).toBeDefined();
+    if (!first) return;
+    expect(Math.abs(centre(seat).x - centre(first).x), `${seat.uid}: x`).toBeLessThan(2);
+    expect(Math.abs(centre(seat).y - centre(first).y), `${seat.uid}: y`).toBeLessThan(2);
+  });
+  const shifts = await fresh.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  expect(
+    shifts.reduce((a, b) => a + b, 0),
+    'layout shift from first paint to takeover',
+  ).toBe(0);
+  await attachScreenshot(fresh, testInfo, 'board-canvas-took-over');
+  await screenshot(fresh, 'board-canvas-took-over');
+  await fresh.close();
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
