@@ -18,8 +18,16 @@ export function log(message: string): void {
   console.log(`[web ${Math.round((Date.now() - started) / 1000)}s] ${message}`);
 }
 
+/** `BENCH_WEB_PHASES=moving,bytes`: only the phases whose names begin with one of these run. */
+const ONLY = process.env.BENCH_WEB_PHASES?.split(',').filter(Boolean);
+
 /** One measurement phase: a failure becomes a note, and the phases after it still run. */
+
 export async function phase(name: string, work: () => Promise<void>): Promise<void> {
+  if (ONLY && !ONLY.some((start) => name.startsWith(start))) {
+    notes.push(`${name}: not run (BENCH_WEB_PHASES)`);
+    return;
+  }
   try {
     await work();
     log(`${name} measured`);
