@@ -1,7 +1,8 @@
 // The board in the page's first HTML (contract section 8, decision 103): with scripts off the board
 // page shows the room as it stands (all 20 tiles, the seated players, whose turn, the die); with
 // scripts on, the Pixi canvas takes over in the same box with no layout shift, and the die's face
-// and the players' places are the same before and after. The game stands still on a held clock.
+// and the players' places are the same before and after; offline, the board stays, dimmed, under
+// "Reconnecting…". The game stands still on a held clock.
 import type { Page } from '@playwright/test';
 import {
   anotherPerson,
@@ -190,6 +191,20 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
   ).toBe(0);
   await attachScreenshot(fresh, testInfo, 'board-canvas-took-over');
   await screenshot(fresh, 'board-canvas-took-over');
+
+  // A socket reconnecting keeps the board as last known, dimmed, under what is happening.
+  await fresh.context().setOffline(true);
+  await expect(fresh.getByTestId('reconnecting')).toBeVisible({ timeout: 15_000 });
+  await expect(fresh.getByTestId('board').locator('canvas')).toBeVisible();
+  await expect(fresh.locator('[data-board] [data-die]')).toHaveAttribute(
+    'data-die-face',
+    face ?? '',
+  );
+  await expect
+    .poll(() => fresh.getByTestId('board').evaluate((box) => Number(getComputedStyle(box).opacity)))
+    .toBeLessThan(1);
+  await screenshot(fresh, 'board-reconnecting');
+  await fresh.context().setOffline(false);
   await fresh.close();
   expect(other.problems).toEqual([]);
   await other.context.close();
