@@ -161,6 +161,14 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
     timeout: 30_000,
   });
   await expect(fresh.getByTestId('board').locator('canvas')).toBeVisible();
+  // The canvas fills the box it took over.
+  const [boxRect, canvasRect] = await Promise.all([
+    fresh.getByTestId('board').boundingBox(),
+    fresh.getByTestId('board').locator('canvas').boundingBox(),
+  ]);
+  expect(Math.abs((canvasRect?.width ?? 0) - (boxRect?.width ?? -9)), 'canvas width').toBeLessThan(
+    1,
+  );
   const before = (await fresh.evaluate(
     () => (window as unknown as { __firstMarks?: BoardMarks }).__firstMarks ?? null,
   )) as BoardMarks | null;
