@@ -153,8 +153,10 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
   }
   await plain.close();
 
-  // Scripts on: the first HTML's board, then the canvas in the same box.
-  const fresh = await page.context().newPage();
+  // Scripts on, for someone watching: the first HTML's board, then the canvas in the same box.
+  const watcher = await anotherPerson(browser, PORTRAIT);
+  await signUpViaApi(watcher.page.request, { firstName: 'Mutale' });
+  const fresh = watcher.page;
   await fresh.addInitScript(watchFirstPaint);
   await fresh.goto(boardPath(roomId));
   await expect(fresh.getByTestId('board')).toHaveAttribute('data-renderer', 'canvas', {
@@ -213,7 +215,8 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
     .toBeLessThan(1);
   await screenshot(fresh, 'board-reconnecting');
   await fresh.context().setOffline(false);
-  await fresh.close();
+  await watcher.context.close();
+  expect(watcher.problems).toEqual([]);
   expect(other.problems).toEqual([]);
   await other.context.close();
 });

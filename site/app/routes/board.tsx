@@ -225,6 +225,8 @@ function GameScreen({
   const redirectSeconds = redirect ? secondsLeft(redirect.at, redirectNow) : null;
   const me = view?.participants[user.id];
   const announcement = message?.text ?? lines[lines.length - 1]?.text ?? '';
+  // The viewer watches too: the first HTML's view was taken before their socket was counted.
+  const watchers = Math.max(view?.spectators ?? 0, 1);
   const liveGame = seated && (view?.status === 'active' || view?.status === 'countdown') && !ended;
 
   return (
@@ -278,8 +280,8 @@ function GameScreen({
         <>
           {!seated ? (
             <p className="spectator-note" data-testid="spectator-note">
-              You are watching{user.isGuest ? ' as a guest' : ''}. {view.spectators}{' '}
-              {view.spectators === 1 ? 'person is' : 'people are'} watching.
+              You are watching{user.isGuest ? ' as a guest' : ''}. {watchers}{' '}
+              {watchers === 1 ? 'person is' : 'people are'} watching.
             </p>
           ) : null}
           {view.status === 'waiting' || view.status === 'countdown' ? (
