@@ -6,7 +6,7 @@
 import type { Browser } from '@playwright/test';
 import { figure, median } from '../support/report';
 import { newContext, type Cookie } from './browser';
-import { firstFrameOnSlowPhone, SLOW_PHONE } from './browser-frames';
+import { firstFrameOnSlowPhone, throttleToSlowPhone } from './browser-frames';
 import { notes, REF_BOARD, RUNS } from './phases';
 
 interface FirstPaint {
@@ -56,15 +56,7 @@ async function firstPaintOnSlowPhone(
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: WATCH });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: SLOW_PHONE.latency,
-      downloadThroughput: SLOW_PHONE.downloadThroughput,
-      uploadThroughput: SLOW_PHONE.uploadThroughput,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+    await throttleToSlowPhone(context, page);
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     await page.waitForSelector('[data-renderer="canvas"]', { state: 'attached', timeout: 90_000 });
     // A frame after the takeover, so a shift it caused is reported.

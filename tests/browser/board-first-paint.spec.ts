@@ -33,10 +33,14 @@ interface BoardMarks {
 
 /**
  * Records, before any module script runs, the board as the first HTML drew it (`__firstMarks`),
- * and every layout shift from then on (`__shifts`).
+ * and every layout shift from then on (`__shifts`); `__readMarks` reads the board as it is now.
  */
 function watchFirstPaint(): void {
-  const win = window as unknown as { __firstMarks?: BoardMarks; __shifts: number[] };
+  const win = window as unknown as {
+    __firstMarks?: BoardMarks;
+    __readMarks: () => BoardMarks;
+    __shifts: number[];
+  };
   win.__shifts = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & {
@@ -46,35 +50,12 @@ function watchFirstPaint(): void {
       if (!entry.hadRecentInput) win.__shifts.push(entry.value);
     }
   }).observe({ type: 'layout-shift', buffered: true });
-  document.addEventListener('readystatechange', () => {
-    if (document.readyState !== 'interactive') return;
+  const rect = (e: Element) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  };
+  win.__readMarks = () => {
     const board = document.querySelector('[data-board]');
-    const rect = (e: Element) => {
-      const r = e.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width, height: r.height };
-    };
-    const box = document.querySelector('[data-testid="board"]');
-    win.__firstMarks = {
-      face: board?.querySelector('[data-die]')?.getAttribute('data-die-face') ?? null,
-      box: box ? rect(box) : null,
-      seats: [...(board?.querySelectorAll('[data-seat]') ?? [])].map((seat) => ({
-        uid: seat.getAttribute('data-seat') ?? '',
-        ...rect(seat),
-      })),
-      positions: [...(board?.querySelectorAll('[data-piece]') ?? [])].map(
-        (piece) => `${piece.getAttribute('data-piece')}@${piece.getAttribute('data-position')}`,
-      ),
-    };
-  });
-}
-
-async function marksNow(page: Page): Promise<BoardMarks> {
-  return page.evaluate(() => {
-    const board = document.querySelector('[data-board]');
-    const rect = (e: Element) => {
-      const r = e.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width, height: r.height };
-    };
     const box = document.querySelector('[data-testid="board"]');
     return {
       face: board?.querySelector('[data-die]')?.getAttribute('data-die-face') ?? null,
@@ -87,7 +68,16 @@ async function marksNow(page: Page): Promise<BoardMarks> {
         (piece) => `${piece.getAttribute('data-piece')}@${piece.getAttribute('data-position')}`,
       ),
     };
+  };
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') win.__firstMarks = win.__readMarks();
   });
+}
+
+function marksNow(page: Page): Promise<BoardMarks> {
+  return page.evaluate(() =>
+    (window as unknown as { __readMarks: () => BoardMarks }).__readMarks(),
+  );
 }
 
 function expectSameRect(after: BoardMarks['box'], before: BoardMarks['box'], what: string): void {

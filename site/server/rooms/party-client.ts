@@ -1,5 +1,6 @@
 // The site's side of protocol calls 1, 4 and 5 (signed JSON POSTs to the room server and the lobby),
 // 6 (the room server's public status) and 7 (the room as a spectator sees it, signed).
+import { readLimitedText } from '../../../wire/limited-body';
 import { purposeKey, signRequest } from '../../../wire/signing';
 import type { RoomView } from '../../../game/protocol';
 import {
@@ -112,7 +113,7 @@ export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
     try {
       const response = await doFetch(`${base}${path}`, { headers: signed, signal });
       status = response.status;
-      text = await readLimited(response, ROOM_VIEW_ANSWER_LIMIT);
+      text = await readLimitedText(response, ROOM_VIEW_ANSWER_LIMIT);
     } catch (error) {
       throw new PartyCallError(path, null, error instanceof Error ? error.message : String(error));
     }
@@ -139,28 +140,4 @@ export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
     signOut: (roomId, sessionKey) =>
       post(wirePaths.room(roomId), { type: 'signedOut', sessionKey }),
   };
-}
-
-/** A response's body as text, or null (and the rest left unread) once it passes `maxBytes`. */
-async function readLimited(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
