@@ -1,5 +1,5 @@
 // Reading a call's body, or its answer, up to a limit: the room server reads the site's calls with
-// it and the site the room server's answers (call 7). Reading stops as soon as the limit is passed,
+// it and the site the room server's answers (call 8). Reading stops as soon as the limit is passed,
 // so an oversized body is never buffered whole. Web streams only: it runs in Node and in workerd.
 
 /** What a request or a response offers to read (Node's and workerd's types alike). */

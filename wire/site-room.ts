@@ -1,6 +1,6 @@
 // The site ↔ room-server calls (docs/protocol.md, "Site ↔ room calls"): their paths and the shape
 // of every body, one schema each, read by both sides. The room server parses what the site sends
-// (calls 1, 4, 5) and the site's answer to its pull (call 2); the site builds them to these types.
+// (calls 1, 4, 5, 7) and the site's answer to its pull (call 2); the site builds them to these types.
 // The settlement report (call 3) is in settlement.ts, the signatures in signing.ts.
 //
 //   1  site → room   POST /parties/main/:roomId                  {type:'room', room}
@@ -9,7 +9,8 @@
 //   4  site → lobby  POST /parties/lobby/main                     {type:'rooms', rooms}
 //   5  site → room   POST /parties/main/:roomId                  {type:'signedOut', sessionKey}
 //   6  site → room   GET  /parties/main/:roomId                  → the room's public status
-//   7  site → room   GET  /parties/main/:roomId/view  (signed)   → {view}: what a spectator sees
+//   7  start → room  POST /parties/main/:roomId                  {type:'restarting'}
+//   8  site → room   GET  /parties/main/:roomId/view  (signed)   → {view}: what a spectator sees
 import { z } from 'zod';
 import { roomStatusSchema, roomViewSchema } from '../game/protocol';
 import { PRIVACY_OPTIONS } from '../game/room-options';
@@ -59,8 +60,19 @@ export const signOutPushSchema = z.object({
   sessionKey: z.string().min(1).max(64),
 });
 
-/** What the site may POST to `/parties/main/:roomId` (calls 1 and 5). */
-export const roomCallSchema = z.discriminatedUnion('type', [roomPushSchema, signOutPushSchema]);
+/**
+ * Call 7: the room server is about to stop for a restart (`npm start` sends it on SIGTERM). Every
+ * socket of the room closes with 1012 (game/protocol-version.ts `ROOM_CLOSE.restarting`) and new ones are
+ * closed the same way until the process ends; the clients reconnect by themselves.
+ */
+export const restartingPushSchema = z.object({ type: z.literal('restarting') });
+
+/** What the site may POST to `/parties/main/:roomId` (calls 1, 5 and 7). */
+export const roomCallSchema = z.discriminatedUnion('type', [
+  roomPushSchema,
+  signOutPushSchema,
+  restartingPushSchema,
+]);
 export type RoomCall = z.infer<typeof roomCallSchema>;
 
 /**
@@ -81,7 +93,7 @@ export const roomServerStatusSchema = z.object({
 export type RoomServerStatus = z.infer<typeof roomServerStatusSchema>;
 
 /**
- * Call 7's answer: the room as a spectator's socket first receives it (the view `S` of
+ * Call 8's answer: the room as a spectator's socket first receives it (the view `S` of
  * docs/protocol.md, nothing a watcher does not get), or null while the room server holds no game.
  * The site draws it in the board page's first HTML.
  */
@@ -89,7 +101,7 @@ export const roomViewAnswerSchema = z.object({ view: roomViewSchema.nullable() }
 export type RoomViewAnswer = z.infer<typeof roomViewAnswerSchema>;
 
 /**
- * Largest answer to call 7 the site reads (bytes of UTF-8): six players' views with a finished
+ * Largest answer to call 8 the site reads (bytes of UTF-8): six players' views with a finished
  * game's statements and lessons are about 12 KiB; past this the site draws the empty board.
  */
 export const ROOM_VIEW_ANSWER_LIMIT = 256 * 1024;
@@ -140,7 +152,7 @@ export type LobbyPush = z.infer<typeof lobbyPushSchema>;
  */
 export const CALL_BODY_LIMITS = {
   roomCall: 16 * 1024,
-  /** Call 7 is a GET: no body. */
+  /** Call 8 is a GET: no body. */
   roomView: 0,
   lobbyPush: 1024 * 1024,
   pull: 1024,

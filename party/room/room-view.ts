@@ -116,7 +116,7 @@ export class RoomView {
     return this.wholeJson;
   }
 
-  /** The whole view a spectator's socket would be sent now (call 7), or null with no game. */
+  /** The whole view a spectator's socket would be sent now (call 8), or null with no game. */
   spectatorView(): View | null {
     const actor = this.actor();
     if (!actor) return null;

@@ -1,4 +1,4 @@
-// Call 7 (docs/protocol.md): the site asks, signed, for the room as a spectator sees it, to draw the
+// Call 8 (docs/protocol.md): the site asks, signed, for the room as a spectator sees it, to draw the
 // board in the page's first HTML. A GET with no body; the signature is checked before anything else
 // is done, so an unsigned caller wakes nothing and reads nothing.
 import type * as Party from 'partykit/server';

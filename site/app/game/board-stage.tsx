@@ -1,7 +1,8 @@
 // The board's place on the page: a box whose size the style sheet sets from the first HTML (the
 // script never resizes it, so nothing moves), the board drawn in it as SVG from the first HTML on
-// (first-paint/), the Pixi canvas lazy-loaded into it at the box's measured side, taking over once
-// it has drawn; and the board described in words for people who cannot see it.
+// (first-paint/), the Pixi canvas lazy-loaded into it at the box's measured side, taking over after
+// its first frame with the motion's DOM over it (board-overlay.tsx); and the board described in
+// words for people who cannot see it.
 import { countOf } from '../../shared/count';
 import {
   lazy,
@@ -14,6 +15,8 @@ import {
   type MouseEvent,
 } from 'react';
 import type { RoomView } from '../../../game/protocol';
+import type { Drive } from './animation';
+import { BoardOverlay, type OverlayProps } from './board-overlay';
 import { FIRST_BOARD_SIZE, FirstBoard } from './first-paint/first-board';
 import { homesOf, positionName } from './format';
 import { fitBoardSize, tileAt } from './layout';
@@ -33,24 +36,25 @@ if (typeof window !== 'undefined') void loadBoardCanvas().catch(() => undefined)
 export const BoardStage = memo(function BoardStage({
   view,
   renderedAt,
-  me = null,
+  drive,
+  playing,
+  die,
+  line,
+  me,
 }: {
-  view: RoomView | null;
+  /** The room as the board shows it (shown-view.ts). */
+  view: RoomView;
   /** When the server rendered the page (ms): the first HTML's clocks. */
   renderedAt: number;
-  me?: string | null;
-}) {
+  drive: Drive | null;
+} & Omit<OverlayProps, 'view' | 'size'>) {
   const box = useRef<HTMLDivElement>(null);
   // The box's side as measured (null until the page runs: the SVG is drawn at the phones' size and
   // scaled to the box).
   const [size, setSize] = useState<number | null>(null);
   const [canvasDrawn, setCanvasDrawn] = useState(false);
   const [tapped, setTapped] = useState<number | null>(null);
-  // Pixi is ready: its first frame is drawn in the commit that follows, so the SVG steps back on
-  // the frame after that one, never leaving the box empty.
-  const takeOver = useCallback(() => {
-    requestAnimationFrame(() => requestAnimationFrame(() => setCanvasDrawn(true)));
-  }, []);
+  const takeOver = useCallback(() => setCanvasDrawn(true), []);
 
   useEffect(() => {
     const element = box.current;
@@ -66,10 +70,10 @@ export const BoardStage = memo(function BoardStage({
     };
   }, []);
 
-  const homes = view ? homesOf(view.participants) : {};
-  const description = (view?.joinedOrder ?? [])
+  const homes = homesOf(view.participants);
+  const description = view.joinedOrder
     .map((uid) => {
-      const p = view?.participants[uid];
+      const p = view.participants[uid];
       return p
         ? `${p.name} on ${positionName(p.position, homes)}, ${countOf(p.trucks, 'truck')}`
         : null;
@@ -86,7 +90,7 @@ export const BoardStage = memo(function BoardStage({
     const box = canvas.getBoundingClientRect();
     setTapped(tileAt(size, { x: event.clientX - box.left, y: event.clientY - box.top }));
   };
-  const info = tapped === null || !view ? null : tileInfo(tapped, view);
+  const info = tapped === null ? null : tileInfo(tapped, view);
 
   return (
     <div className="board-stage">
@@ -94,22 +98,33 @@ export const BoardStage = memo(function BoardStage({
         <div
           className="board-stage__canvas"
           role="img"
-          aria-label={description ? `Game board. ${description}.` : 'Game board.'}
+          aria-label={`Game board. ${description}.`}
           ref={box}
           data-testid="board"
           data-renderer={canvasDrawn ? 'canvas' : 'svg'}
         >
-          <FirstBoard
-            view={view}
-            size={size ?? FIRST_BOARD_SIZE}
-            renderedAt={renderedAt}
-            covered={canvasDrawn}
-            me={me}
-          />
-          {size && view ? (
+          {canvasDrawn ? null : (
+            <FirstBoard
+              view={view}
+              size={size ?? FIRST_BOARD_SIZE}
+              renderedAt={renderedAt}
+              me={me}
+            />
+          )}
+          {size ? (
             <Suspense fallback={null}>
-              <BoardCanvas view={view} size={size} onReady={takeOver} />
+              <BoardCanvas view={view} size={size} drive={drive} onDrawn={takeOver} />
             </Suspense>
+          ) : null}
+          {size && canvasDrawn ? (
+            <BoardOverlay
+              view={view}
+              size={size}
+              playing={playing}
+              die={die}
+              line={line}
+              me={me}
+            />
           ) : null}
         </div>
         {info ? <TappedTile info={info} onClose={() => setTapped(null)} /> : null}

@@ -1,5 +1,5 @@
 // The room as a spectator sees it, for the board page's first HTML (contract section 8): the site
-// asks the room server (protocol call 7) only for a room it knows, and waits a short time. A room
+// asks the room server (protocol call 8) only for a room it knows, and waits a short time. A room
 // that does not exist, a room server that is slow or silent, or any odd answer gives null: the page
 // draws the board empty and the socket fills it in.
 import { eq } from 'drizzle-orm';

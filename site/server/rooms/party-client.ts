@@ -24,7 +24,7 @@ export interface PartyClient {
   /** Call 6: what the room server holds of the room (waking it if it sleeps). */
   roomStatus(roomId: string): Promise<RoomServerStatus>;
   /**
-   * Call 7: the room as a spectator sees it (null: the room server holds no game), within
+   * Call 8: the room as a spectator sees it (null: the room server holds no game), within
    * `timeoutMs`; throws on no answer, a refusal, an answer over its limit or of the wrong shape.
    */
   roomView(roomId: string, timeoutMs: number): Promise<RoomView | null>;

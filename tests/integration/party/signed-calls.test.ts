@@ -153,7 +153,7 @@ describe('the test clock of a room server started without TEST_CLOCK_KEY', () =>
   });
 });
 
-describe('call 7: the room as a spectator sees it', () => {
+describe('call 8: the room as a spectator sees it', () => {
   const client = () =>
     httpPartyClient({ partyUrl: env.party.httpUrl, internalSecret: env.secret, clock: Date.now });
 

@@ -7,6 +7,7 @@ import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../site/server/auth/users';
 import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
+import type { PageServices } from '../../../site/server/pages/services';
 import { FIRST_VIEW_TIMEOUT_MS, firstViewOf } from '../../../site/server/rooms/first-view';
 import { httpPartyClient } from '../../../site/server/rooms/party-client';
 import { ensureSiteBuild, BUILD_DIR } from '../../support/build';
@@ -62,6 +63,13 @@ beforeAll(async () => {
   site = await createSiteServer({
     apiRouter: Router(),
     resolveUser: () => VIEWER,
+    // The board page reads no page service: a call to one fails the test.
+    pageServices: () =>
+      new Proxy({} as PageServices, {
+        get(_target, area) {
+          throw new Error(`the board page asked for page services (${String(area)})`);
+        },
+      }),
     context: {
       publicUrl: 'http://localhost',
       partyPublicUrl: 'ws://localhost:1999',
@@ -70,6 +78,7 @@ beforeAll(async () => {
         page: () => Promise.reject(new Error('no challenge service in this suite')),
         start: () => Promise.reject(new Error('no challenge service in this suite')),
       },
+      share: { roomPreview: () => Promise.resolve(null) },
       boardFirstView: firstViewOf({ database: db.database, client }),
     },
     buildDirectory: BUILD_DIR,

@@ -9,7 +9,19 @@ import { BoardPreview } from '../../../site/app/game/first-paint/board-preview';
 import { HOSTILE_NAMES, hostile, twoEarly, twoEarlyNow } from '../art/rooms';
 
 function page(view: RoomView | null, renderedAt = twoEarlyNow, me: string | null = null): string {
-  return renderToString(<BoardStage view={view} renderedAt={renderedAt} me={me} />);
+  // With no room (unknown, or its server silent) the page draws the board's box on its own.
+  if (!view) return renderToString(<BoardPreview view={null} renderedAt={renderedAt} />);
+  return renderToString(
+    <BoardStage
+      view={view}
+      renderedAt={renderedAt}
+      drive={null}
+      playing={null}
+      die={{ face: view.lastRoll?.roll ?? null, nonce: view.lastRoll?.nonce ?? null, tumble: null }}
+      line={null}
+      me={me}
+    />,
+  );
 }
 
 /** Every value of `data-<name>` in the markup. */

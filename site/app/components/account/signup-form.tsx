@@ -1,6 +1,6 @@
-// The sign-up form (`POST /api/auth/signup`): names, phone, email, password, age and terms.
+// The sign-up form: names, phone, email, password, age and terms, checked here first, then
+// `POST /api/auth/signup`; without scripts it posts to the auth page's action (`intent=signup`).
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LIMITS } from '../../../shared/auth-messages';
 import { checkSignup, type SignupFields } from './auth-checks';
 import { RefusalBanner, type AuthFormProps } from './auth-next-step';
@@ -9,16 +9,31 @@ import { PHONE_INPUT_MAX_LENGTH, phoneDigits } from './phone';
 import { useAuthSubmit } from './use-auth-submit';
 import { useHydrated } from './use-hydrated';
 
-export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormProps) {
+export const SIGNUP_INTENT = 'signup';
+
+/** The sign-up fields a re-rendered form keeps (never the password). */
+export type SignupDraft = Omit<SignupFields, 'email' | 'password'>;
+
+export const EMPTY_SIGNUP: SignupDraft = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  adult: false,
+  terms: false,
+};
+
+export function SignupForm({
+  email,
+  setEmail,
+  onSignedIn,
+  onSwitch,
+  switchHref,
+  initial,
+  supportEmail,
+  draft = EMPTY_SIGNUP,
+}: AuthFormProps & { draft?: SignupDraft }) {
   const hydrated = useHydrated();
-  const [fields, setFields] = useState<Omit<SignupFields, 'email'>>({
-    firstName: '',
-    lastName: '',
-    phone: '',
-    password: '',
-    adult: false,
-    terms: false,
-  });
+  const [fields, setFields] = useState<Omit<SignupFields, 'email'>>({ ...draft, password: '' });
   const { errors, refusal, busy, submit } = useAuthSubmit<SignupFields>({
     path: '/api/auth/signup',
     check: () => checkSignup({ ...fields, email }),
@@ -32,20 +47,30 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
       terms: fields.terms,
     }),
     onSignedIn,
+    ...(initial ? { initial } : {}),
   });
   const set = <K extends keyof typeof fields>(key: K) => {
     return (value: (typeof fields)[K]) => setFields((f) => ({ ...f, [key]: value }));
   };
+  const first = Object.keys(initial?.errors ?? {})[0];
 
   return (
     <form
       className="form"
+      method="post"
       onSubmit={submit}
       noValidate
       aria-label="Sign up"
       data-ready={hydrated ? 'true' : undefined}
     >
-      <RefusalBanner refusal={refusal} mode="signup" onSwitch={onSwitch} />
+      <input type="hidden" name="intent" value={SIGNUP_INTENT} />
+      <RefusalBanner
+        refusal={refusal}
+        mode="signup"
+        onSwitch={onSwitch}
+        switchHref={switchHref}
+        supportEmail={supportEmail}
+      />
       <div className="form__row">
         <TextField
           label="First name"
@@ -54,6 +79,7 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
           value={fields.firstName}
           onChange={set('firstName')}
           error={errors.firstName}
+          autoFocus={first === 'firstName'}
         />
         <TextField
           label="Surname"
@@ -62,6 +88,7 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
           value={fields.lastName}
           onChange={set('lastName')}
           error={errors.lastName}
+          autoFocus={first === 'lastName'}
         />
       </div>
       <TextField
@@ -76,24 +103,43 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
         value={fields.phone}
         onChange={(value) => set('phone')(phoneDigits(value))}
         error={errors.phone}
+        autoFocus={first === 'phone'}
       />
-      <EmailField value={email} onChange={setEmail} error={errors.email} />
+      <EmailField
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+        autoFocus={first === 'email'}
+      />
       <PasswordField
         value={fields.password}
         onChange={set('password')}
         error={errors.password}
         autoComplete="new-password"
         hint={`At least ${LIMITS.passwordMin} characters, and not a common password.`}
+        autoFocus={first === 'password'}
       />
-      <CheckField name="adult" checked={fields.adult} onChange={set('adult')} error={errors.adult}>
+      <CheckField
+        name="adult"
+        checked={fields.adult}
+        onChange={set('adult')}
+        error={errors.adult}
+        autoFocus={first === 'adult'}
+      >
         I am 18 years old or older.
       </CheckField>
-      <CheckField name="terms" checked={fields.terms} onChange={set('terms')} error={errors.terms}>
-        I accept the <Link to="/terms">Terms and Conditions</Link> and the{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
+      <CheckField
+        name="terms"
+        checked={fields.terms}
+        onChange={set('terms')}
+        error={errors.terms}
+        autoFocus={first === 'terms'}
+      >
+        I accept the <a href="/terms">Terms and Conditions</a> and the{' '}
+        <a href="/privacy">Privacy Policy</a>.
       </CheckField>
       <div className="form__actions">
-        <button type="submit" className="button button--wide" disabled={!hydrated || busy}>
+        <button type="submit" className="button button--wide" disabled={busy}>
           {busy ? <Spinning>Creating your account…</Spinning> : 'Create account'}
         </button>
       </div>

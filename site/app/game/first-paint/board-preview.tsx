@@ -7,7 +7,7 @@ export function BoardPreview({ view, renderedAt }: { view: RoomView | null; rend
   return (
     <div className="board-stage board-preview">
       <div className="board-stage__canvas" data-testid="board" data-renderer="svg">
-        <FirstBoard view={view} size={FIRST_BOARD_SIZE} renderedAt={renderedAt} covered={false} />
+        <FirstBoard view={view} size={FIRST_BOARD_SIZE} renderedAt={renderedAt} />
       </div>
     </div>
   );

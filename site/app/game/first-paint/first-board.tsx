@@ -1,8 +1,8 @@
 // The board before the canvas: the room drawn as inline SVG (board-svg.tsx, from the art module), in
-// the page's first HTML and until the Pixi canvas has drawn in the same box. It follows the view it
-// is given (the server's spectator view, then the socket's states and patches). Its clocks count
-// from the server's render time until the page runs, so the first client render matches the HTML;
-// then they tick each second while the SVG is the board anyone sees.
+// the page's first HTML and until the Pixi canvas has drawn its first frame in the same box. It
+// follows the view it is given (the server's spectator view, then the board's view as the socket
+// updates it). Its clocks count from the server's render time until the page runs, so the first
+// client render matches the HTML; then they tick each second.
 import { memo } from 'react';
 import type { RoomView } from '../../../../game/protocol';
 import { useHydrated } from '../../components/account/use-hydrated';
@@ -18,8 +18,6 @@ export interface FirstBoardProps {
   size: number;
   /** When the server rendered the page (ms): the clocks' time until the page runs. */
   renderedAt: number;
-  /** The canvas has drawn over it: the SVG stays for its markers but needs no clock. */
-  covered: boolean;
   /** The viewer's uid: their turn reads "Your turn". */
   me?: string | null;
 }
@@ -28,12 +26,11 @@ export const FirstBoard = memo(function FirstBoard({
   view,
   size,
   renderedAt,
-  covered,
   me = null,
 }: FirstBoardProps) {
   const hydrated = useHydrated();
   const clockRuns = view?.status === 'active' || view?.status === 'countdown';
-  const ticking = useNow(hydrated && clockRuns && !covered, 1000);
+  const ticking = useNow(hydrated && clockRuns, 1000);
   return (
     <BoardSvg
       view={view}
