@@ -53,12 +53,7 @@ export interface BoardCanvasProps {
   onDrawn?: () => void;
 }
 
-export default memo(function BoardCanvas({
-  view,
-  size,
-  drive = null,
-  onDrawn,
-}: BoardCanvasProps) {
+export default memo(function BoardCanvas({ view, size, drive = null, onDrawn }: BoardCanvasProps) {
   // Init options are read once; later size changes resize the renderer (see Scene).
   const resolution = typeof window === 'undefined' ? 1 : Math.min(window.devicePixelRatio || 1, 2);
   return (

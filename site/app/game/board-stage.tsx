@@ -117,14 +117,7 @@ export const BoardStage = memo(function BoardStage({
             </Suspense>
           ) : null}
           {size && canvasDrawn ? (
-            <BoardOverlay
-              view={view}
-              size={size}
-              playing={playing}
-              die={die}
-              line={line}
-              me={me}
-            />
+            <BoardOverlay view={view} size={size} playing={playing} die={die} line={line} me={me} />
           ) : null}
         </div>
         {info ? <TappedTile info={info} onClose={() => setTapped(null)} /> : null}

@@ -184,17 +184,8 @@ function GameScreen({
   const hydrated = useHydrated();
   const [board, tell, boardActor] = useMachine(boardMachine, { input: { me: user.id } });
   const socket = useRoomSocket(roomId, tell);
-  const {
-    logs,
-    message,
-    purchaseMessage,
-    redirect,
-    failure,
-    offline,
-    resultShown,
-    motion,
-    away,
-  } = board.context;
+  const { logs, message, purchaseMessage, redirect, failure, offline, resultShown, motion, away } =
+    board.context;
   // Until the socket's first state, the room as the page's server render saw it.
   const view = board.context.view ?? firstView;
   useMotionDirector(motion, boardActor);
