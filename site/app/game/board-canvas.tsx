@@ -47,6 +47,11 @@ export interface BoardCanvasProps {
   drive?: Drive | null;
   /** The viewer's uid: their turn reads "Your turn". */
   me?: string | null;
+  /**
+   * Called once, after the first frame with the tiles, the hud and every piece drawn: the canvas
+   * then takes over from the first HTML's SVG (decision 103) showing the same picture.
+   */
+  onDrawn?: () => void;
 }
 
 function pixelRatio(): number {
@@ -58,6 +63,7 @@ export default memo(function BoardCanvas({
   size,
   drive = null,
   me = null,
+  onDrawn,
 }: BoardCanvasProps) {
   // Init options are read once; later size changes resize the renderer (see Scene).
   return (
@@ -73,7 +79,7 @@ export default memo(function BoardCanvas({
       skipExtensionImports
       className="board-canvas"
     >
-      <Scene view={view} size={size} drive={drive} me={me} />
+      <Scene view={view} size={size} drive={drive} me={me} onDrawn={onDrawn} />
     </Application>
   );
 });
@@ -117,6 +123,24 @@ function useClockSecond(runs: boolean): number {
   return now;
 }
 
+/** Calls `onDrawn` once, on the first frame that has everything in it. */
+class FirstFrame {
+  private done = false;
+  private onDrawn: (() => void) | undefined;
+  private complete: () => boolean = () => false;
+
+  expect(onDrawn: (() => void) | undefined, complete: () => boolean): void {
+    this.onDrawn = onDrawn;
+    this.complete = complete;
+  }
+
+  check(): void {
+    if (this.done || !this.complete()) return;
+    this.done = true;
+    this.onDrawn?.();
+  }
+}
+
 /** A sprite whose texture is replaced by the newest finished rasterisation of changing markup. */
 class RasterLayer {
   readonly sprite = new Sprite();
@@ -152,6 +176,10 @@ class RasterLayer {
     );
   }
 
+  get ready(): boolean {
+    return this.shown !== null;
+  }
+
   /** Stretches what is shown to a new side (until its own picture at that side arrives). */
   stretch(side: number): void {
     if (this.shown !== null) this.sprite.setSize(side, side);
@@ -164,7 +192,7 @@ class RasterLayer {
   }
 }
 
-function Scene({ view, size, drive = null, me = null }: BoardCanvasProps) {
+function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProps) {
   const { app } = useApplication();
   const model = useMemo(() => boardModel(view), [view]);
   const [textScale] = useState(readTextScale);
@@ -179,31 +207,35 @@ function Scene({ view, size, drive = null, me = null }: BoardCanvasProps) {
   const placeLatest = useRef<(now: number) => void>(() => undefined);
   const root = useRef<Container | null>(null);
 
-  /** One frame now, unless the ticker draws them anyway. */
-  const renderOnce = useCallback(() => {
-    if (!app?.renderer || app.ticker.started) return;
-    Ticker.system.stop();
-    app.render();
-  }, [app]);
-
-  // The layers and the pieces' pictures, made once per canvas.
+  // The layers and the pieces' pictures, made once per canvas, and one frame on demand.
   const art = useMemo(() => {
+    const first = new FirstFrame();
+    /** One frame now, unless the ticker draws them anyway; the first complete one is announced. */
+    const renderOnce = () => {
+      if (!app?.renderer) return;
+      if (!app.ticker.started) {
+        Ticker.system.stop();
+        app.render();
+      }
+      first.check();
+    };
     // The canvas says which side its tiles were last drawn at (`data-drawn`): a reader can wait for
     // the board's own pixels after a resize instead of the stand-in stretched from the old size.
     const board = new RasterLayer((side) => {
       markDrawn(app, side);
       renderOnce();
     });
-    const hudLayer = new RasterLayer(() => renderOnce());
-    const pieces = new Container();
+    const hudLayer = new RasterLayer(renderOnce);
     return {
       board,
       hud: hudLayer,
-      pieces,
+      pieces: new Container(),
       sprites: new Map<string, Sprite>(),
       pictures: new Map<string, { texture: Texture | null; length: number }>(),
+      first,
+      renderOnce,
     };
-  }, [app, renderOnce]);
+  }, [app]);
 
   useEffect(() => {
     const container = root.current;
@@ -235,14 +267,14 @@ function Scene({ view, size, drive = null, me = null }: BoardCanvasProps) {
           (texture) => {
             made.texture = texture;
             placeLatest.current(Date.now());
-            renderOnce();
+            art.renderOnce();
           },
           () => undefined,
         );
       }
       return entry;
     },
-    [art, size, resolution, renderOnce],
+    [art, size, resolution],
   );
 
   /** Every piece where the room puts it; the driving one where its drive is at `now`. */
@@ -316,6 +348,10 @@ function Scene({ view, size, drive = null, me = null }: BoardCanvasProps) {
       drawnFor.current.drive === drive;
     driving.current = drive;
     placeLatest.current = placePieces;
+    art.first.expect(
+      onDrawn,
+      () => art.board.ready && art.hud.ready && [...art.sprites.values()].every((s) => s.visible),
+    );
     if (!app?.renderer) return;
     drawnFor.current = { view, size, drive };
     const resized = app.renderer.width !== size || app.renderer.height !== size;
@@ -336,6 +372,7 @@ function Scene({ view, size, drive = null, me = null }: BoardCanvasProps) {
       if (!app.ticker.started) Ticker.system.stop();
       app.render();
     }
+    art.first.check();
   });
 
   return <pixiContainer ref={root} />;
