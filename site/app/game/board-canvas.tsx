@@ -362,7 +362,9 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
       art.hud.stretch(size);
     }
     const now = Date.now();
-    if (!isDriving(drive, now)) refreshLayers();
+    // A new side is drawn again at once, even while a truck drives: the stretched stand-in is blurred
+    // and a resize is rare; every other change waits for the truck to arrive.
+    if (!isDriving(drive, now) || resized) refreshLayers();
     placePieces(now);
     if (isDriving(drive, now)) {
       // A resized canvas is blank until drawn: draw it now rather than at the next tick.
