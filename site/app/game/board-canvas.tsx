@@ -210,13 +210,14 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
   // The layers and the pieces' pictures, made once per canvas, and one frame on demand.
   const art = useMemo(() => {
     const first = new FirstFrame();
-    /** One frame now, unless the ticker draws them anyway; the first complete one is announced. */
+    /**
+     * One frame now, for a picture that has just arrived (rare: even while the ticker runs, whose
+     * next frame may be a while off on a busy or held page); the first complete one is announced.
+     */
     const renderOnce = () => {
       if (!app?.renderer) return;
-      if (!app.ticker.started) {
-        Ticker.system.stop();
-        app.render();
-      }
+      if (!app.ticker.started) Ticker.system.stop();
+      app.render();
       first.check();
     };
     // The canvas says which side its tiles were last drawn at (`data-drawn`): a reader can wait for
