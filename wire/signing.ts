@@ -57,11 +57,17 @@ function mac(secret: string, message: string): Uint8Array {
 /**
  * The uses of INTERNAL_SECRET, each with its own key (docs/decisions/022): browsers' connection
  * tickets, the site's calls to the room servers, the room servers' calls to the site, the payment
- * sandbox's callbacks, and the daily challenge's seeds (decision 088; the site's alone). A key that
- * leaks from one use signs nothing for another.
+ * sandbox's callbacks, the daily challenge's seeds (decision 088) and the digests of sign-in codes
+ * sent by SMS (decision 090); the last two are the site's alone. A key that leaks from one use signs
+ * nothing for another.
  */
 export type KeyPurpose =
-  'tickets' | 'site-to-room' | 'room-to-site' | 'payments-sandbox' | 'daily-challenge';
+  | 'tickets'
+  | 'site-to-room'
+  | 'room-to-site'
+  | 'payments-sandbox'
+  | 'daily-challenge'
+  | 'phone-codes';
 
 /** HMAC-SHA256(INTERNAL_SECRET, a fixed label per purpose), as 64 hex digits; empty for no secret. */
 export function purposeKey(internalSecret: string, purpose: KeyPurpose): string {

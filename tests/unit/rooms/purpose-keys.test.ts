@@ -20,6 +20,7 @@ const PURPOSES: KeyPurpose[] = [
   'room-to-site',
   'payments-sandbox',
   'daily-challenge',
+  'phone-codes',
 ];
 
 describe('purpose keys', () => {
