@@ -7,6 +7,7 @@ import { parseEmail } from '../shared/email';
 import { parseAdminEmails } from './auth/config';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
 import { loadOrCreateSecrets } from './secrets';
+import type { SmsGatewayConfig } from './sms/create-sender';
 
 export type Env = Record<string, string | undefined>;
 
@@ -39,6 +40,11 @@ export interface SiteConfig {
   /** Outgoing mail by SMTP; unset: each message is a `.eml` file in `<dataDir>/outbox/`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The SMS gateway (Africa's Talking's SMS API) for sign-in codes, when `SMS_URL` is set; null:
+   * each message is a text file in `<dataDir>/outbox/sms/`.
+   */
+  sms: SmsGatewayConfig | null;
   /** Shown in the footer and on the support page when set; nothing is shown in their place. */
   supportEmail: string | null;
   supportPhone: string | null;
@@ -64,6 +70,8 @@ const port = (fallback: number) =>
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 const secret = z.string().min(32, 'must be at least 32 characters long');
 
@@ -148,6 +156,15 @@ const environmentSchema = z.object({
   SITE_URL: optional(httpUrl),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()),
+  SMS_URL: optional(httpUrl),
+  SMS_USERNAME: optional(z.string().trim()),
+  SMS_API_KEY: optional(z.string().trim()),
+  SMS_FROM: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 +]{1,16}$/, 'must be a sender id or short code (letters and digits)'),
+  ),
   SUPPORT_EMAIL: optional(
     z
       .string()
@@ -159,6 +176,22 @@ const environmentSchema = z.object({
     z.string().regex(/^\+?[\d ()-]{6,30}$/, 'must be a phone number, e.g. +260 97 000 0000'),
   ),
 });
+
+type Environment = z.infer<typeof environmentSchema>;
+
+/** What the variables say wrong together: the gateway without its account, or its key in clear. */
+function smsIssues(e: Environment): string[] {
+  if (!e.SMS_URL) return [];
+  const issues = (['SMS_USERNAME', 'SMS_API_KEY'] as const)
+    .filter((name) => !e[name])
+    .map((name) => `${name}: is required with SMS_URL`);
+  // The API key travels with every message: in clear only to this machine (a local test gateway).
+  const { protocol, hostname } = new URL(e.SMS_URL);
+  if (protocol === 'http:' && !LOOPBACK_HOSTS.has(hostname)) {
+    issues.push('SMS_URL: must be https:// (http:// only to this machine)');
+  }
+  return issues;
+}
 
 /**
  * Reads and checks the settings. `SESSION_SECRET` and `INTERNAL_SECRET`, when unset, come from
@@ -172,6 +205,12 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const together = smsIssues(e);
+  if (together.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${together.map((line) => `  ${line}`).join('\n')}`,
+    );
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const secrets =
     e.SESSION_SECRET && e.INTERNAL_SECRET
@@ -197,6 +236,9 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     siteUrl: e.SITE_URL ?? `http://127.0.0.1:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    sms: e.SMS_URL
+      ? { url: e.SMS_URL, username: e.SMS_USERNAME!, apiKey: e.SMS_API_KEY!, from: e.SMS_FROM }
+      : null,
     supportEmail: e.SUPPORT_EMAIL ?? null,
     supportPhone: e.SUPPORT_PHONE?.trim() ?? null,
     trustProxy: e.TRUST_PROXY,
