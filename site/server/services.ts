@@ -26,6 +26,8 @@ import { requireSameOrigin } from './auth/origin';
 import type { Env, SiteConfig } from './config';
 import type { SiteServerDeps } from './create-site-server';
 import { createMailer } from './mail/mailer';
+import { createSmsSender } from './sms/create-sender';
+import { purposeKey } from '../../wire/signing';
 import { paymentsConfigFromEnv } from './payments/config';
 import { practiceDepsOf } from './practice/service';
 import { createPaymentProvider } from './payments/create-provider';
@@ -65,6 +67,10 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     database,
     config: auth,
     mailer,
+    phone: {
+      sms: createSmsSender({ gateway: config.sms, dataDir: config.dataDir }),
+      codeKey: purposeKey(config.internalSecret, 'phone-codes'),
+    },
     // The rooms service is built below; a sign-out can only happen once requests are served.
     onSignedOut: (sessionId, roomIds) => rooms.signedOut(sessionId, roomIds),
   };
