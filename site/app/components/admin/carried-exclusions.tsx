@@ -10,6 +10,7 @@ import type { CarriedExclusionView } from '../../../server/admin/exclusions';
 const MATCHED_BY: Record<CarriedExclusionView['matchedBy'], string> = {
   email: 'their proved email',
   payer_number: 'a number they deposited from',
+  sign_in_phone: 'their phone number, proved by an SMS code',
   unproved_email: 'their email (not proved): a hint only',
   profile_phone: 'their profile phone (typed, not proved): a hint only',
 };
