@@ -44,8 +44,25 @@ const BUSY_TIMEOUT_MS = 5000;
 let queueTail: Promise<unknown> = Promise.resolve();
 const insideWrite = new AsyncLocalStorage<true>();
 
+type QueueWaitObserver = (waitedMs: number) => void;
+const queueWaitObservers = new Set<QueueWaitObserver>();
+
+/**
+ * Tells `observer` how long each write waited behind the ones queued before it (the site's
+ * metrics). Returns the function that stops it.
+ */
+export function observeWriteQueue(observer: QueueWaitObserver): () => void {
+  queueWaitObservers.add(observer);
+  return () => queueWaitObservers.delete(observer);
+}
+
 function enqueue<T>(job: () => Promise<T>): Promise<T> {
-  const result = queueTail.then(job);
+  const queuedAt = performance.now();
+  const result = queueTail.then(() => {
+    const waited = performance.now() - queuedAt;
+    for (const observer of queueWaitObservers) observer(waited);
+    return job();
+  });
   queueTail = result.catch(() => undefined);
   return result;
 }

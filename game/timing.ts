@@ -23,14 +23,20 @@ export function gameLength(timeMinutes: number, timeScale: number): number {
 }
 
 /**
- * The latest a game can end, from the moment its last seat was taken: the countdown, a first roll
- * left to the turn timer (the game's clock starts at the first roll), then the game itself.
+ * How late the site's word that a room filled may reach its room server and still start the game
+ * (a push retried while the room server restarts). Not scaled: it is a network's delay.
  */
+export const START_DELIVERY_MS = 5_000;
+
+/**
+ * The latest a game's first roll can come, from the moment its last seat was taken: the countdown,
+ * then a first roll left to the turn timer (the game's clock starts at the first roll).
+ */
+export function latestFirstRoll(filledAt: number, timeScale: number): number {
+  return filledAt + scaled(COUNTDOWN_MS, timeScale) + scaled(TURN_MS, timeScale);
+}
+
+/** The latest a game can end, from the moment its last seat was taken. */
 export function latestGameEnd(filledAt: number, timeMinutes: number, timeScale: number): number {
-  return (
-    filledAt +
-    scaled(COUNTDOWN_MS, timeScale) +
-    scaled(TURN_MS, timeScale) +
-    gameLength(timeMinutes, timeScale)
-  );
+  return latestFirstRoll(filledAt, timeScale) + gameLength(timeMinutes, timeScale);
 }

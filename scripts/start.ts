@@ -5,6 +5,11 @@
 //
 // Each server runs in its own process group (detached) so that stopping it also stops what it
 // spawned (tsx's node, partykit's workerd and esbuild); otherwise an orphan would keep a port.
+//
+// Everything it prints is one JSON object per line on stdout (docs/operations.md, "Logs"): its own
+// lines, the site's (already JSON, passed on with the process named), and every other line of the
+// children (partykit, the build, a crash's stack) wrapped as a message; on a terminal, the same
+// lines are shown readable instead.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -16,6 +21,7 @@ import { ConfigError, databaseFile, loadConfig, type SiteConfig } from '../site/
 import { assertPaymentsDeployment } from '../site/server/payments/deployment-check';
 import { partyEnvironment, removePartyConfig, writePartyConfig } from './party-config';
 import { ensurePrivateDatabaseFiles, ensurePrivateDir } from '../site/server/data-dir';
+import { maskPhoneNumbers } from '../site/server/logging';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -34,22 +40,65 @@ interface Supervised {
 const running = new Set<Supervised>();
 let stopping = false;
 
-function say(message: string): void {
-  console.log(`[start] ${message}`);
+type Level = 'info' | 'warn' | 'error';
+
+/** A line as a person reads it on a terminal: time, level, process, message, the other fields. */
+function readable(json: string): string {
+  try {
+    const {
+      time,
+      level,
+      process: name,
+      msg,
+      pid: _pid,
+      ...rest
+    } = JSON.parse(json) as Record<string, unknown>;
+    const clock = typeof time === 'string' ? time.slice(11, 19) : '';
+    const extra = Object.entries(rest)
+      .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+      .join(' ');
+    return `${clock} ${String(level).padEnd(5)} [${String(name ?? '?')}] ${String(msg ?? '')}${extra ? `  ${extra}` : ''}`;
+  } catch {
+    return json;
+  }
+}
+
+const show = process.stdout.isTTY ? readable : (json: string) => json;
+
+function emit(json: string): void {
+  process.stdout.write(`${show(json)}\n`);
+}
+
+function logLine(name: string, level: Level, message: string): void {
+  emit(
+    JSON.stringify({
+      level,
+      time: new Date().toISOString(),
+      process: name,
+      msg: maskPhoneNumbers(message),
+    }),
+  );
+}
+
+function say(message: string, level: Level = 'info'): void {
+  logLine('start', level, message);
 }
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
-function prefixLines(
-  stream: NodeJS.ReadableStream | null,
-  prefix: string,
-  out: NodeJS.WriteStream,
-) {
+/**
+ * A child's output, line by line: a JSON object (the site's logger) goes on with `process` added;
+ * anything else becomes the message of one (stderr's as warnings).
+ */
+function relayLines(stream: NodeJS.ReadableStream | null, name: string, level: Level) {
   if (!stream) return;
+  const tag = `{"process":${JSON.stringify(name)},`;
   createInterface({ input: stream }).on('line', (line) => {
     const clean = line.replace(ANSI, '').trimEnd();
-    if (clean) out.write(`${prefix} ${clean}\n`);
+    if (!clean) return;
+    if (clean.startsWith('{"') && clean.endsWith('}')) emit(`${tag}${clean.slice(1)}`);
+    else logLine(name, level, clean);
   });
 }
 
@@ -66,11 +115,11 @@ function startProcess(
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  prefixLines(child.stdout, `[${name}]`, process.stdout);
-  prefixLines(child.stderr, `[${name}]`, process.stderr);
+  relayLines(child.stdout, name, 'info');
+  relayLines(child.stderr, name, 'warn');
   const exited = new Promise<number>((resolve) => {
     child.once('error', (error) => {
-      console.error(`[${name}] could not start: ${error.message}`);
+      logLine(name, 'error', `could not start: ${error.message}`);
       resolve(1);
     });
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
@@ -115,7 +164,7 @@ async function stopAll(): Promise<void> {
 async function shutdown(reason: string, code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    say(reason);
+    say(reason, code === 0 ? 'info' : 'error');
     await stopAll();
   }
   process.exit(code);
@@ -184,21 +233,27 @@ async function prepare(config: SiteConfig): Promise<void> {
     }
   }
 
-  await ensurePrivateDir(config.dataDir);
-  await ensurePrivateDir(path.join(config.dataDir, 'party'));
+  const warn = (message: string) => say(message, 'warn');
+  await ensurePrivateDir(config.dataDir, warn);
+  await ensurePrivateDir(path.join(config.dataDir, 'party'), warn);
   // The room server keeps its own storage and talks to the site only: no database, no build.
   if (!runsSite(config)) return;
   const file = databaseFile(config);
   if (file) {
     // The database's own folder may be a shared one outside DATA_DIR: created private, never chmod-ed.
     await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
-    await ensurePrivateDatabaseFiles(file);
+    await ensurePrivateDatabaseFiles(file, warn);
   }
 
-  say(`migrating ${config.databaseUrl}`);
-  await runMigrations({ url: config.databaseUrl, authToken: config.databaseAuthToken });
+  say(`migrating ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//')}`);
+  const { backup } = await runMigrations({
+    url: config.databaseUrl,
+    authToken: config.databaseAuthToken,
+    backupDir: config.backups.dir,
+  });
+  if (backup) say(`copied the database to ${backup.path} before migrating it`);
   // Refused payments stop here, before the build, with the reason (the site checks again itself).
-  for (const warning of await assertPaymentsDeployment(config, process.env)) say(warning);
+  for (const warning of await assertPaymentsDeployment(config, process.env)) say(warning, 'warn');
 
   if (build) {
     say('building the site');
@@ -274,7 +329,7 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
   if (config.start === 'site') void warnIfNoRoomServer(config.partyUrl);
-  console.log(
+  say(
     config.start === 'party'
       ? `Ready: room server on port ${config.partyPort}, reporting to ${config.siteUrl}`
       : `Ready: ${config.publicUrl}`,
@@ -287,7 +342,7 @@ async function warnIfNoRoomServer(partyUrl: string): Promise<void> {
     const response = await fetch(`${partyUrl}/`, { signal: AbortSignal.timeout(5_000) });
     await response.body?.cancel();
   } catch {
-    say(`no room server answers at ${partyUrl} yet (PARTY_URL): games wait until one does`);
+    say(`no room server answers at ${partyUrl} yet (PARTY_URL): games wait until one does`, 'warn');
   }
 }
 

@@ -8,6 +8,7 @@
 //   3  room → site   POST /api/internal/rooms/:roomId/settlement  the finished game
 //   4  site → lobby  POST /parties/lobby/main                     {type:'rooms', rooms}
 //   5  site → room   POST /parties/main/:roomId                  {type:'signedOut', sessionKey}
+//   6  site → room   GET  /parties/main/:roomId                  → the room's public status
 import { z } from 'zod';
 import { roomStatusSchema } from '../game/protocol';
 import { PRIVACY_OPTIONS } from '../game/room-options';
@@ -59,6 +60,23 @@ export const signOutPushSchema = z.object({
 /** What the site may POST to `/parties/main/:roomId` (calls 1 and 5). */
 export const roomCallSchema = z.discriminatedUnion('type', [roomPushSchema, signOutPushSchema]);
 export type RoomCall = z.infer<typeof roomCallSchema>;
+
+/**
+ * Call 6's answer, public (no signature): what the room server holds. `status` is `unknown` while
+ * it holds no game (the site did not answer its pull); `closed` for a room closed before its game
+ * began, which is also what a room server that lost its storage answers once the game's start is
+ * past (the site then refunds the room, `site/server/rooms/expiry.ts`). `sockets` counts the
+ * admitted connections (players and spectators).
+ */
+export const roomServerStatusSchema = z.object({
+  roomId: z.string().max(128),
+  status: z.enum(['waiting', 'countdown', 'active', 'ended', 'closed', 'unknown']),
+  players: z.number().int().nonnegative(),
+  spectators: z.number().int().nonnegative(),
+  sockets: z.number().int().nonnegative(),
+  settled: z.boolean(),
+});
+export type RoomServerStatus = z.infer<typeof roomServerStatusSchema>;
 
 /** Call 2's answer. */
 export const roomPullSchema = z.object({ room: roomForPartySchema });

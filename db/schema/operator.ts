@@ -1,4 +1,5 @@
-// The operator's view: revenue per room, running totals, recorded errors.
+// The operator's view: revenue per room, running totals, recorded errors, and the readiness probe's
+// proof that the database takes a write.
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 import { id } from './columns';
@@ -39,3 +40,12 @@ export const adminErrors = sqliteTable(
   },
   (t) => [index('admin_errors_timestamp').on(t.timestamp)],
 );
+
+/**
+ * One row per probe, rewritten by each readiness check (`GET /readyz`): a committed write through
+ * the one write queue proves the disk and the queue take one.
+ */
+export const opsProbes = sqliteTable('ops_probes', {
+  name: text('name').primaryKey(),
+  at: integer('at').notNull(),
+});

@@ -82,6 +82,13 @@ export function countSpectators(
   return watchers.size;
 }
 
+/** How many sockets are admitted (players' and spectators'). */
+export function countAdmitted(room: Party.Room): number {
+  let count = 0;
+  for (const _connection of admitted(room)) count += 1;
+  return count;
+}
+
 /** Why a newcomer cannot be admitted (the caps of ROOM_LIMITS), or null. */
 export function admissionRefusal(
   room: Party.Room,

@@ -6,7 +6,8 @@
 // public status for GET.
 import type * as Party from 'partykit/server';
 import { createMergePatch, toView, type RoomView as View } from '../../game';
-import { countSpectators } from './connections';
+import type { RoomServerStatus } from '../../wire/site-room';
+import { countAdmitted, countSpectators } from './connections';
 import { patchMessage, stateMessage } from './messages';
 import { seatedUidsOf, type RoomActor } from './room-actor';
 import { SpectatorCount } from './spectator-count';
@@ -115,7 +116,7 @@ export class RoomView {
     return this.wholeJson;
   }
 
-  publicStatus(roomId: string, settled: boolean) {
+  publicStatus(roomId: string, settled: boolean): RoomServerStatus {
     const actor = this.actor();
     const view = actor ? toView(actor.getSnapshot(), { spectators: 0 }) : null;
     return {
@@ -123,6 +124,7 @@ export class RoomView {
       status: view?.status ?? 'unknown',
       players: view?.joinedOrder.length ?? 0,
       spectators: countSpectators(this.room, seatedUidsOf(actor)),
+      sockets: countAdmitted(this.room),
       settled,
     };
   }

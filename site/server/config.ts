@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './logging';
 import { parseEmail } from '../shared/email';
 import { parseAdminEmails } from './auth/config';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
@@ -48,11 +49,25 @@ export interface SiteConfig {
   /** Shown in the footer and on the support page when set; nothing is shown in their place. */
   supportEmail: string | null;
   supportPhone: string | null;
+  /** Copies of the database (`BACKUP_*`); `db/backup.ts` and the site's schedule read these. */
+  backups: BackupSettings;
+  /** `METRICS_TOKEN`: `/metrics` wants it as a bearer token; unset, only loopback may read it. */
+  metricsToken: string | null;
+  logLevel: LogLevel;
   /**
    * Which peers may name the client in `X-Forwarded-For` (Express's `trust proxy`): a hop count, or
    * addresses / CIDR networks / `loopback`, `linklocal`, `uniquelocal`. Default: `['loopback']`.
    */
   trustProxy: TrustProxy;
+}
+
+export interface BackupSettings {
+  /** Absolute; `BACKUP_DIR`, else `<dataDir>/backups`. */
+  dir: string;
+  /** The running site copies the database this often (0: never; `npm run backup` still works). */
+  everyMinutes: number;
+  /** Copies older than this are deleted (the newest is always kept). */
+  keepDays: number;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +190,25 @@ const environmentSchema = z.object({
   SUPPORT_PHONE: optional(
     z.string().regex(/^\+?[\d ()-]{6,30}$/, 'must be a phone number, e.g. +260 97 000 0000'),
   ),
+  BACKUP_DIR: optional(z.string()),
+  BACKUP_EVERY_MINUTES: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int('must be whole minutes')
+      .min(0)
+      .max(24 * 60)
+      .default(15),
+  ),
+  BACKUP_KEEP_DAYS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().positive('must be a number of days above 0').max(3650).default(14),
+  ),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long')),
+  LOG_LEVEL: z.preprocess(
+    blankAsUnset,
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
 });
 
 type Environment = z.infer<typeof environmentSchema>;
@@ -241,6 +275,13 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
       : null,
     supportEmail: e.SUPPORT_EMAIL ?? null,
     supportPhone: e.SUPPORT_PHONE?.trim() ?? null,
+    backups: {
+      dir: path.resolve(cwd, e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      everyMinutes: e.BACKUP_EVERY_MINUTES,
+      keepDays: e.BACKUP_KEEP_DAYS,
+    },
+    metricsToken: e.METRICS_TOKEN ?? null,
+    logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type Express, type Request, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { apiErrorHandler, apiNotFound } from './api-fallbacks';
@@ -16,6 +16,8 @@ import type { TrustProxy } from './config';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
 import { chunkFilesOf } from './lazy-chunks';
+import { describeError, logger } from './logging';
+import type { BuildRoutes } from './ops/requests';
 import { securityHeaders } from './security-headers';
 import { applyTrustProxy, untrustedProxyWarning } from './trust-proxy';
 
@@ -44,6 +46,15 @@ export interface SiteServerDeps {
   /** Where `react-router build` wrote `server/` and `client/`; default `<repo>/build`. */
   buildDirectory?: string;
   log?(message: string, error?: unknown): void;
+  /**
+   * Request ids, the request log and metrics (first of all), and `/readyz` and `/metrics`
+   * (site/server/ops).
+   */
+  ops?: {
+    middleware: RequestHandler;
+    router: Router;
+    knowPages(routes: BuildRoutes): void;
+  };
 }
 
 export interface SiteServer {
@@ -56,10 +67,13 @@ export interface SiteServer {
 }
 
 export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer> {
-  const log = deps.log ?? ((message, error) => console.error(message, error ?? ''));
+  const log =
+    deps.log ??
+    ((message, error) => logger.error({ scope: 'site', error: describeError(error) }, message));
   const buildDirectory = deps.buildDirectory ?? path.join(ROOT, 'build');
   const app = express();
   const server = createServer(app);
+  if (deps.ops) app.use(deps.ops.middleware);
   app.disable('x-powered-by');
   applyTrustProxy(app, deps.trustProxy ?? ['loopback']);
   app.use(untrustedProxyWarning(deps.context.publicUrl));
@@ -69,6 +83,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ ok: true });
   });
+  if (deps.ops) app.use(deps.ops.router);
 
   app.use('/api', apiNotStored, deps.apiRouter, apiNotFound(), apiErrorHandler(log));
 
@@ -108,6 +123,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
     build = (await import(
       pathToFileURL(path.join(buildDirectory, 'server/index.js')).href
     )) as ServerBuild;
+    deps.ops?.knowPages(build.routes);
   }
 
   app.use(

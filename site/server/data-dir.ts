@@ -1,36 +1,16 @@
 // The data folder ($DATA_DIR) and what lives in it are private to the user running the site:
 // folders 0700, files 0600, whatever the umask; a folder or file found open to others is closed
 // with a warning (decision 024). Anything that writes under $DATA_DIR goes through these.
-import { chmod, mkdir, open, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../db/private-files';
+import {
+  closeToOthers,
+  ensurePrivateDir,
+  PRIVATE_FILE_MODE,
+  type Warn,
+} from '../../db/private-files';
 
-export type Warn = (message: string) => void;
-
-const OTHERS = 0o077; // the group's and everyone else's permission bits
-const STICKY = 0o1000;
-const octal = (mode: number) => (mode & 0o7777).toString(8);
-
-async function closeToOthers(target: string, mode: number, current: number, warn: Warn) {
-  if ((current & OTHERS) === 0) return;
-  await chmod(target, mode);
-  warn(
-    `${target} was open to other users (mode ${octal(current)}): made it private (${octal(mode)})`,
-  );
-}
-
-/**
- * Creates `dir` (and any missing parent) 0700, or makes an existing one 0700 if others may use it.
- * A shared folder such as /tmp (sticky bit) is refused rather than closed to everyone else.
- */
-export async function ensurePrivateDir(dir: string, warn: Warn = console.warn): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  const { mode } = await stat(dir);
-  if (mode & STICKY) {
-    throw new Error(`${dir} is a shared folder (like /tmp): give the data a folder of its own`);
-  }
-  await closeToOthers(dir, PRIVATE_DIR_MODE, mode, warn);
-}
+export { ensurePrivateDir, type Warn };
 
 /** Makes an existing file 0600 if others may read it; a missing file is left missing. */
 export async function ensurePrivateFile(file: string, warn: Warn = console.warn): Promise<void> {

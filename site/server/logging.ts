@@ -1,9 +1,130 @@
-// How the server logs a failure: by name and a trimmed message on the console, and, for what the
-// operator must see, a row in the admin error log (`adminErrors`); refusals anyone can provoke are
-// sampled into it.
+// How the server logs: one JSON object per line on stdout (pino), each with its level, time and,
+// inside a request, the request's id; what must never appear in a line (passwords, tokens, secrets,
+// cookies, whole phone numbers) is cut out or masked before it is written. A failure is described by
+// name and a trimmed message; what the operator must see also goes to the admin error log
+// (`adminErrors`), within a budget; refusals anyone can provoke are counted and sampled into it.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, type Logger } from 'pino';
 import type { Database } from '../../db/client';
 import { adminErrors } from '../../db/schema';
 import { countRefusal, type RefusalKind } from './refusal-counter';
+
+export type { Logger };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Keys whose value never reaches a log line, at the top or one level down. */
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'secret',
+  'clientSecret',
+  'sessionSecret',
+  'internalSecret',
+  'apiToken',
+  'authorization',
+  'cookie',
+  '"set-cookie"',
+  'ticket',
+  'otp',
+];
+/** Keys holding a phone number: kept, masked to its last three digits. */
+const PHONE_KEYS = ['phone', 'phoneNumber', 'msisdn', 'payer'];
+
+const REDACT_PATHS = [...SECRET_KEYS, ...PHONE_KEYS].flatMap((key) => {
+  const path = key.startsWith('"') ? `[${key}]` : `.${key}`;
+  return [path.startsWith('.') ? key : path, `*${path}`];
+});
+const PHONE_KEY_SET = new Set(PHONE_KEYS);
+
+// A Zambian mobile number in any of its written forms: 0971234567, 971234567, 260971234567,
+// +260 97 123 4567, 097-123-4567 (never inside a longer run of digits, such as a time in ms).
+const PHONE_NUMBER = /(?<![\d+])(?:\+?260[\s-]?|0)?[79]\d[\s-]?\d{3}[\s-]?\d{4}(?!\d)/g;
+
+/** `0971234567` → `*******567`: enough to tell numbers apart, never enough to call one. */
+export function maskPhoneNumbers(text: string): string {
+  return text.replace(PHONE_NUMBER, (number) => {
+    const digits = number.replace(/\D/g, '');
+    return `${'*'.repeat(digits.length - 3)}${digits.slice(-3)}`;
+  });
+}
+
+function maskStrings(value: unknown): unknown {
+  if (typeof value === 'string') return maskPhoneNumbers(value);
+  if (value === null || typeof value !== 'object' || value instanceof Error) return value;
+  if (Array.isArray(value)) return value.map(maskStrings);
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskStrings(inner)]));
+}
+
+/** The id of the request being served, for every line written while it is (create-site-server). */
+export const requestIds = new AsyncLocalStorage<string>();
+
+type Sink = (line: string) => void;
+const stdout: Sink = (line) => {
+  process.stdout.write(line);
+};
+let sink: Sink = stdout;
+
+/**
+ * Where lines go: stdout, unless a test (or a script) says otherwise; null puts stdout back.
+ * Returns the sink it replaces.
+ */
+export function setLogSink(next: Sink | null): Sink {
+  const previous = sink;
+  sink = next ?? stdout;
+  return previous;
+}
+
+/**
+ * The process's one logger. `logger.child({scope})` names the part that writes; inside a request the
+ * line carries `reqId`. Messages and string fields are masked for phone numbers; the keys above are
+ * cut out wherever they appear at the top or one level down.
+ */
+export const logger: Logger = pino(
+  {
+    level: 'info',
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: {
+      paths: REDACT_PATHS,
+      censor: (value, path) =>
+        PHONE_KEY_SET.has(path[path.length - 1] ?? '') && typeof value === 'string'
+          ? maskPhoneNumbers(value).replace(/\d(?=\d{3})/g, '*')
+          : '[redacted]',
+    },
+    mixin: () => {
+      const reqId = requestIds.getStore();
+      return reqId ? { reqId } : {};
+    },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map(maskStrings) as Parameters<typeof method>);
+      },
+    },
+  },
+  { write: (line: string) => sink(line) },
+);
+
+export function setLogLevel(level: LogLevel): void {
+  logger.level = level;
+}
+
+/** A failure the site handled: its part (`scope`), what it was doing, and the error by name. */
+export function logFailure(scope: string, context: string, error: unknown): void {
+  logger.error({ scope, error: describeError(error) }, context);
+}
+
+/** A warning of one part of the site, as a function for the parts that take one. */
+export function warnAs(scope: string): (message: string) => void {
+  return (message) => logger.warn({ scope }, message);
+}
 
 /**
  * Errors are logged by name and a trimmed message only. Database errors quote their query parameters
@@ -51,7 +172,10 @@ export async function logAdminError(
       }),
     );
   } catch (error) {
-    console.error(`[admin-log] could not log "${entry.message}": ${describeError(error)}`);
+    logger.error(
+      { scope: 'admin-log', entry: entry.message, error: describeError(error) },
+      'could not write to the admin error log',
+    );
   }
 }
 

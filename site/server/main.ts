@@ -1,20 +1,24 @@
 // The composition root: read the settings, build the services and the site server, listen; on
 // SIGTERM or SIGINT stop taking requests, then stop the background work and close the database.
-// Run by `npm start` (through scripts/start.ts) as `tsx site/server/main.ts [--dev]`.
+// Run by `npm start` (through scripts/start.ts) as `tsx site/server/main.ts [--dev]`. Everything it
+// says is a JSON line on stdout (site/server/logging.ts).
 import { usePrivateUmask } from '../../db/private-files';
 import { ConfigError, loadConfig } from './config';
 import { createSiteServer } from './create-site-server';
+import { describeError, logger, setLogLevel } from './logging';
 import { assertPaymentsDeployment } from './payments/deployment-check';
 import { createSiteServices } from './services';
 
 const dev = process.argv.includes('--dev');
+const log = logger.child({ scope: 'site' });
 
 async function main(): Promise<void> {
   usePrivateUmask(); // before anything (SQLite) creates a file in the data folder
   const config = await loadConfig();
+  setLogLevel(config.logLevel);
   // Before anything runs: a public site on free (sandbox) money, or a real provider over sandbox
   // balances, stops here with the reason.
-  for (const warning of await assertPaymentsDeployment(config, process.env)) console.warn(warning);
+  for (const warning of await assertPaymentsDeployment(config, process.env)) log.warn(warning);
   const services = createSiteServices(config);
 
   const site = await createSiteServer({
@@ -24,8 +28,9 @@ async function main(): Promise<void> {
   });
 
   await site.listen(config.port);
-  console.log(
-    `Site listening on http://localhost:${config.port} (${dev ? 'development' : 'production'})`,
+  log.info(
+    { port: config.port, mode: dev ? 'development' : 'production' },
+    `Site listening on http://localhost:${config.port}`,
   );
 
   let stopping = false;
@@ -38,7 +43,7 @@ async function main(): Promise<void> {
       .then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error('Site server did not close cleanly', error);
+          log.error({ error: describeError(error) }, 'Site server did not close cleanly');
           process.exit(1);
         },
       );
@@ -48,6 +53,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  log.fatal(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Router } from 'express';
 import { createDatabase } from '../../db/client';
 import { adminRouter } from './api/admin';
+import { adminAlertsRouter } from './api/admin-alerts';
 import { authRouter } from './api/auth';
 import { challengeRouter } from './api/challenge';
 import { dataRightsRouter } from './api/data-rights';
@@ -28,16 +29,21 @@ import type { SiteServerDeps } from './create-site-server';
 import { createMailer } from './mail/mailer';
 import { createSmsSender } from './sms/create-sender';
 import { purposeKey } from '../../wire/signing';
+import { createOps, type SiteOps } from './ops';
+import { refusalCounts } from './refusal-counter';
 import { paymentsConfigFromEnv } from './payments/config';
 import { practiceDepsOf } from './practice/service';
 import { createPaymentProvider } from './payments/create-provider';
 import { createDatabaseSandboxStore } from './payments/sandbox-store-db';
+import { httpPartyClient } from './rooms/party-client';
 import { roomServiceOf, type RoomsDeps } from './rooms/deps';
 import { startRoomSweeper } from './rooms/sweeper';
 import { createWalletService } from './wallet/service';
 
 export interface ComposedSite {
-  server: Pick<SiteServerDeps, 'apiRouter' | 'resolveUser' | 'context'>;
+  server: Pick<SiteServerDeps, 'apiRouter' | 'resolveUser' | 'context' | 'ops'>;
+  /** Health, metrics, logs and backups (site/server/ops). */
+  ops: SiteOps;
   /** Stops the background work (reconciler, sweeper, pushes, sandbox deliveries), closes the database. */
   stop(): Promise<void>;
 }
@@ -105,6 +111,14 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     },
   };
   const rooms = roomServiceOf(roomsDeps);
+  const roomServers = httpPartyClient({
+    partyUrl: config.partyUrl,
+    internalSecret: config.internalSecret,
+    clock: Date.now,
+    timeoutMs: 5_000,
+  });
+  // Refused unsigned calls (refusal-counter.ts) are served as zed_unsigned_calls_refused_total.
+  const ops = createOps(config, { database, roomStatus: roomServers.roomStatus, refusalCounts });
 
   const api = Router();
   // Called by the payment provider and the room servers, not by browsers: each checks a signature
@@ -122,6 +136,11 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     supportRouter(authDeps),
     walletRouter({ ...walletDeps, wallet }),
     adminRouter({ ...walletDeps, wallet }),
+    adminAlertsRouter({
+      ...authDeps,
+      figures: ops.figures,
+      backupEveryMinutes: config.backups.everyMinutes,
+    }),
     roomsRouter(roomsDeps),
     gamesRouter(roomsDeps),
     practiceRouter(roomsDeps),
@@ -131,6 +150,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
   provider.start();
   const reconciler = wallet.startReconciler();
   const sweeper = startRoomSweeper({ service: rooms });
+  ops.start();
 
   return {
     server: {
@@ -146,11 +166,18 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
           config.publicUrl,
         ),
       },
+      ops: {
+        middleware: ops.requests.middleware,
+        router: ops.router,
+        knowPages: ops.requests.knowPages,
+      },
     },
+    ops,
     async stop() {
       sweeper.stop();
       rooms.publisher.stop();
       await Promise.allSettled([
+        ops.stop(),
         reconciler.stop(),
         provider.stop(),
         rooms.publisher.idle(),

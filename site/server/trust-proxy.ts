@@ -6,6 +6,7 @@
 // (https) and a request arrives through a proxy it does not trust, it says so, once.
 import type { Express, RequestHandler } from 'express';
 import type { TrustProxy } from './config';
+import { warnAs } from './logging';
 
 type TrustFunction = (address: string, hop: number) => boolean;
 
@@ -16,7 +17,7 @@ export function applyTrustProxy(app: Express, trust: TrustProxy): void {
 /** Warns once when an https site gets `X-Forwarded-For` from a peer it does not trust. */
 export function untrustedProxyWarning(
   publicUrl: string,
-  warn: (message: string) => void = console.warn,
+  warn: (message: string) => void = warnAs('site'),
 ): RequestHandler {
   const https = new URL(publicUrl).protocol === 'https:';
   let warned = !https;

@@ -19,7 +19,7 @@ export async function portIsFree(port: number): Promise<boolean> {
 export interface StartedScript {
   output(): string;
   exited: Promise<number | null>;
-  /** Resolves once `Ready:` is printed; rejects if the script exits first. */
+  /** Resolves once the `Ready:` line is printed; rejects if the script exits first. */
   ready(timeoutMs: number): Promise<void>;
   /** SIGTERM (then SIGKILL) if still running; waits for the exit. */
   stop(): Promise<void>;
@@ -61,7 +61,7 @@ export function startScript(
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no Ready line:\n${output}`)), timeoutMs);
         child.stdout.on('data', () => {
-          if (/^Ready: /m.test(output)) {
+          if (/"msg":"Ready: /.test(output)) {
             clearTimeout(timer);
             resolve();
           }

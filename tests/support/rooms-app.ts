@@ -69,6 +69,10 @@ export function recordingPartyClient(): RecordingPartyClient {
     async signOut(roomId, sessionKey) {
       client.signOuts.push({ roomId, sessionKey });
     },
+    // A recording client holds no room server: it never says what a room holds.
+    async roomStatus() {
+      throw new Error('no room server');
+    },
   };
   return client;
 }

@@ -5,12 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
 import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
 import { findPayment } from '../../db/payments';
 import { users } from '../../db/schema';
 import { adminRouter } from '../../site/server/api/admin';
+import { adminAlertsRouter } from '../../site/server/api/admin-alerts';
 import { authRouter } from '../../site/server/api/auth';
 import { dataRightsRouter } from '../../site/server/api/data-rights';
 import { meRouter } from '../../site/server/api/me';
@@ -21,6 +23,8 @@ import { supportRouter } from '../../site/server/api/support';
 import { walletRouter } from '../../site/server/api/wallet';
 import type { AuthConfig, AuthDeps } from '../../site/server/auth/config';
 import { sessionMiddleware } from '../../site/server/auth/middleware';
+import { logger } from '../../site/server/logging';
+import { createFigures, type FiguresService } from '../../site/server/ops/figures';
 import { requireSameOrigin } from '../../site/server/auth/origin';
 import {
   createPaymentProvider,
@@ -79,6 +83,8 @@ export interface WalletApp {
   provider: ManagedPaymentProvider;
   /** The service behind the routers (reconcile on demand, handleCallback). */
   wallet: WalletService;
+  /** The operator's figures behind `/api/admin/alerts` (gathered on demand, no timers). */
+  figures: FiguresService;
   deps: WalletDeps;
   /** Present when `provider: 'pawapay'`. */
   fake: FakePawapay | null;
@@ -168,6 +174,19 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
   };
   const wallet = createWalletService(baseDeps);
   const deps = { ...baseDeps, wallet };
+  // The operator's figures over this database; no room servers, no timers (the alerts API gathers).
+  const figures = createFigures({
+    database: db.database,
+    roomStatus: () => Promise.reject(new Error('no room server')),
+    config: {
+      dataDir: db.dir,
+      databaseUrl: db.url,
+      backups: { dir: path.join(db.dir, 'backups'), everyMinutes: 15, keepDays: 14 },
+      gameTimeScale: 1,
+    },
+    log: logger,
+    ...(clock ? { clock } : {}),
+  });
   const roomsDeps: RoomsDeps = {
     database: db.database,
     auth,
@@ -193,6 +212,12 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     supportRouter(authDeps),
     walletRouter(deps),
     adminRouter(deps),
+    adminAlertsRouter({
+      ...authDeps,
+      figures,
+      backupEveryMinutes: 15,
+      ...(clock ? { clock } : {}),
+    }),
     roomsRouter(roomsDeps),
   );
   const app = express();
@@ -242,6 +267,7 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     database: db.database,
     provider,
     wallet,
+    figures,
     deps,
     fake,
     client,

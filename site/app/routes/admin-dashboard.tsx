@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
 import { authPath, pathOf } from '../components/account/return-to';
+import { AlertsPanel } from '../components/admin/alerts-panel';
 import { HealthPanel } from '../components/admin/health-panel';
 import { PaymentsPanel } from '../components/admin/payments-panel';
 import { RevenuePanel } from '../components/admin/revenue-panel';
@@ -49,6 +50,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Link to="/rentalgame/dashboard">← Dashboard</Link>
       </p>
       <h1 className="account__title">Admin dashboard</h1>
+      <AlertsPanel />
       <nav aria-label="Console sections" className="admin-tabs">
         {SECTIONS.map((s) => (
           <button

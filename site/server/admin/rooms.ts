@@ -1,6 +1,6 @@
 // Rooms for the operator: every live room, and those still unsettled past their end (the sweeper or
 // the room server should have finished them; they need a look).
-import { and, asc, inArray, isNull, lt, or, eq, sql } from 'drizzle-orm';
+import { and, asc, count, inArray, isNull, lt, or, eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { roomSeats, rooms } from '../../../db/schema';
 import { ngweeToZmw } from '../wallet/amount';
@@ -14,12 +14,16 @@ type RoomRow = typeof rooms.$inferSelect;
 
 export async function roomsForOperator(db: Queryable, now: number) {
   const live = [...LIVE_STATUSES] as RoomRow['status'][];
+  // Seats per room, joined by id (a correlated subquery's unqualified column would count them all).
+  const seated = db
+    .select({ roomId: roomSeats.roomId, players: count().as('players') })
+    .from(roomSeats)
+    .groupBy(roomSeats.roomId)
+    .as('seated');
   const rows = await db
-    .select({
-      room: rooms,
-      players: sql<number>`(select count(*) from ${roomSeats} where ${roomSeats.roomId} = ${rooms.roomId})`,
-    })
+    .select({ room: rooms, players: seated.players })
     .from(rooms)
+    .leftJoin(seated, eq(seated.roomId, rooms.roomId))
     .where(
       or(
         inArray(rooms.status, live),
@@ -33,7 +37,7 @@ export async function roomsForOperator(db: Queryable, now: number) {
     roomName: room.roomName,
     status: room.status,
     stake: ngweeToZmw(room.amount),
-    players: Number(players),
+    players: Number(players ?? 0),
     maxPlayers: room.maxPlayers,
     createdAt: new Date(room.createdAt).toISOString(),
     expiresAt: new Date(room.expiresAt).toISOString(),

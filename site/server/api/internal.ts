@@ -6,7 +6,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../wire/signing';
 import { CALL_BODY_LIMITS, CALL_REFUSALS } from '../../../wire/site-room';
 import { sendError } from '../auth/http';
-import { describeError } from '../auth/logging';
+import { logFailure } from '../logging';
 import { rawBodyUpTo } from './limited-body';
 import { refusalLog } from '../logging';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
@@ -31,9 +31,7 @@ export function internalRouter(deps: RoomsDeps): Router {
       message: 'Refused an unsigned internal call',
       details: { method: req.method, path, reason },
       roomId: roomIdOf(req) || null,
-    }).catch((error: unknown) =>
-      console.error(`[rooms] admin log failed: ${describeError(error)}`),
-    );
+    }).catch((error: unknown) => logFailure('rooms', 'admin log failed', error));
     const { status, error, code } = CALL_REFUSALS.unauthorized;
     sendError(res, status, error, code);
   };
@@ -68,7 +66,7 @@ export function internalRouter(deps: RoomsDeps): Router {
       if (!room) return sendError(res, 404, 'Room not found.', 'room_not_found');
       res.json({ room });
     } catch (error) {
-      console.error(`[rooms] internal room read failed: ${describeError(error)}`);
+      logFailure('rooms', 'internal room read failed', error);
       res.status(500).json({ error: 'Error fetching room' });
     }
   });

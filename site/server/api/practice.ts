@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { jsonBody, sendError } from '../auth/http';
-import { describeError } from '../auth/logging';
+import { logFailure } from '../logging';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { createPractice, practiceDepsOf } from '../practice/service';
 import { practiceMessages } from '../practice/settings';
@@ -28,7 +28,7 @@ export function practiceRouter(deps: RoomsDeps): Router {
       }
       res.status(201).json({ room: outcome.room });
     } catch (error) {
-      console.error(`[practice] create failed: ${describeError(error)}`);
+      logFailure('practice', 'create failed', error);
       if (!res.headersSent) sendError(res, 500, practiceMessages.createFailed, 'practice_failed');
     }
   });

@@ -9,7 +9,7 @@ import express, {
   type Response,
 } from 'express';
 import { authMessages } from '../../shared/auth-messages';
-import { describeError } from '../logging';
+import { logFailure } from '../logging';
 
 /** A refusal as the services return it (or throw it, wrapped in `RefusalError`). */
 export interface Refusal {
@@ -95,8 +95,7 @@ export function apiErrors(options: ApiErrorsOptions): ErrorRequestHandler {
   const log =
     'log' in options
       ? options.log
-      : (error: unknown) =>
-          console.error(`[${options.scope}] ${options.context}: ${describeError(error)}`);
+      : (error: unknown) => logFailure(options.scope, options.context, error);
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof RefusalError) return sendRefusal(res, error.refusal);
@@ -131,6 +130,6 @@ export function sendUnexpected(
   error: unknown,
   message: string = authMessages.unexpected,
 ): void {
-  console.error(`[${where.scope}] ${where.context}: ${describeError(error)}`);
+  logFailure(where.scope, where.context, error);
   if (!res.headersSent) sendFailure(res, error, message);
 }

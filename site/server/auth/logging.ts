@@ -1,7 +1,7 @@
-import { describeError } from '../logging';
+import { describeError, logFailure } from '../logging';
 
 export { describeError };
 
 export function logAuthError(context: string, error: unknown): void {
-  console.error(`[auth] ${context}: ${describeError(error)}`);
+  logFailure('auth', context, error);
 }

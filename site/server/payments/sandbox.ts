@@ -42,6 +42,7 @@ import {
   type SandboxPaymentRecord,
   type SandboxStore,
 } from './sandbox-store';
+import { logFailure } from '../logging';
 
 export const SANDBOX_KEY_ID = 'sandbox-1';
 export const SANDBOX_CALLBACK_PATH = '/api/payments/callback/sandbox';
@@ -299,7 +300,7 @@ export function createSandboxProvider(config: SandboxConfig, deps: SandboxDeps):
   function tick(): void {
     if (ticking) return;
     ticking = processDue()
-      .catch((error: unknown) => console.error('payments sandbox: processing failed', error))
+      .catch((error: unknown) => logFailure('payments', 'sandbox: processing failed', error))
       .finally(() => {
         ticking = null;
       });

@@ -1,8 +1,11 @@
-// The site's side of protocol calls 1, 4 and 5: signed JSON POSTs to the room server and the lobby.
+// The site's side of protocol calls 1, 4 and 5 (signed JSON POSTs to the room server and the lobby)
+// and 6 (the room server's public status).
 import { purposeKey, signRequest } from '../../../wire/signing';
 import {
+  roomServerStatusSchema,
   wirePaths,
   type LobbyPush,
+  type RoomServerStatus,
   type PublicRoom,
   type RoomCall,
   type RoomForParty,
@@ -14,6 +17,8 @@ export interface PartyClient {
   sendLobby(rooms: PublicRoom[]): Promise<void>;
   /** Call 5: a session signed out; the room closes its sockets and refuses its tickets. */
   signOut(roomId: string, sessionKey: string): Promise<void>;
+  /** Call 6: what the room server holds of the room (waking it if it sleeps). */
+  roomStatus(roomId: string): Promise<RoomServerStatus>;
 }
 
 export interface HttpPartyClientOptions {
@@ -67,7 +72,31 @@ export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
     if (!response.ok) throw new PartyCallError(path, response.status, text.slice(0, 200));
   }
 
+  async function getStatus(roomId: string): Promise<RoomServerStatus> {
+    const path = wirePaths.room(roomId);
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new PartyCallError(path, null, error instanceof Error ? error.message : String(error));
+    }
+    const text = await response.text().catch(() => '');
+    if (!response.ok) throw new PartyCallError(path, response.status, text.slice(0, 200));
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // reported below as the wrong shape
+    }
+    const parsed = roomServerStatusSchema.safeParse(json);
+    if (!parsed.success || parsed.data.roomId !== roomId) {
+      throw new PartyCallError(path, response.status, 'the status has the wrong shape');
+    }
+    return parsed.data;
+  }
+
   return {
+    roomStatus: getStatus,
     sendRoom: (room) => post(wirePaths.room(room.roomId), { type: 'room', room }),
     sendLobby: (rooms) => post(wirePaths.lobby, { type: 'rooms', rooms }),
     signOut: (roomId, sessionKey) =>

@@ -3,6 +3,7 @@
 // than an earlier one; a failed push is retried with backoff and never undoes anything (the room
 // server can always pull the room itself, protocol call 2).
 import type { PartyClient } from './party-client';
+import { warnAs } from '../logging';
 import type { PublicRoom, RoomForParty } from './types';
 
 export interface PublisherOptions {
@@ -37,7 +38,7 @@ export function createRoomPublisher(options: PublisherOptions): RoomPublisher {
   const maxDelayMs = options.retry?.maxDelayMs ?? 30_000;
   const maxAttempts = options.retry?.maxAttempts ?? 20;
   const lobbyMinIntervalMs = options.lobbyMinIntervalMs ?? 250;
-  const log = options.log ?? ((message: string) => console.warn(message));
+  const log = options.log ?? warnAs('rooms');
   const workers = new Map<string, Worker>();
   const sleepers = new Set<() => void>();
   let stopped = false;
@@ -65,7 +66,7 @@ export function createRoomPublisher(options: PublisherOptions): RoomPublisher {
         } catch (error) {
           const detail = error instanceof Error ? error.message : String(error);
           if (attempt >= maxAttempts || stopped) {
-            log(`rooms: giving up pushing ${key} after ${attempt} attempts: ${detail}`);
+            log(`giving up pushing ${key} after ${attempt} attempts: ${detail}`);
             break;
           }
           await sleep(Math.min(maxDelayMs, firstDelayMs * 2 ** (attempt - 1)));

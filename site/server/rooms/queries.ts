@@ -1,8 +1,9 @@
 // Reading rooms and shaping them for the two audiences: the public `room` of docs/api.md (never the
 // server seed) and `RoomForParty` for the room server (with the seed, for the dice).
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { rooms, roomSeats } from '../../../db/schema';
+import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '../../../game/timing';
 import { ngweeToZmw } from '../../../game/view';
 import { challengeDateOf } from '../challenge/games';
 import { botSeatsOf } from '../practice/bot-seats';
@@ -64,7 +65,30 @@ export function toPublicRoom({ room, seats }: RoomWithSeats): PublicRoom {
   };
 }
 
-export function toRoomForParty({ room, seats, dailyChallenge }: RoomWithSeats): RoomForParty {
+/** When the last seat of a room was taken (its bots sit from the start). */
+export function filledAt(seats: readonly SeatRow[]): number {
+  return Math.max(...seats.map((seat) => seat.joinedAt));
+}
+
+/**
+ * A started room whose game must have begun by now: a room server that does not hold that game
+ * (it lost its storage, or never heard of the room in time) is told the room is closed, so it never
+ * starts the game late, from the beginning; one that holds it ignores seats once the game started.
+ * The sweeper refunds such a room once its end time has passed (`expiry.ts`).
+ */
+export function pastItsStart(found: RoomWithSeats, now: number, timeScale: number): boolean {
+  const { room, seats } = found;
+  if (room.status !== 'active' && room.status !== 'countdown') return false;
+  if (seats.length === 0) return false;
+  return now > latestFirstRoll(filledAt(seats), timeScale) + START_DELIVERY_MS;
+}
+
+export function toRoomForParty(
+  found: RoomWithSeats,
+  clock: { now: number; timeScale: number },
+): RoomForParty {
+  const { room, seats, dailyChallenge } = found;
+  const started = room.status === 'countdown' ? 'active' : room.status;
   return {
     roomId: room.roomId,
     stakeNgwee: room.amount,
@@ -73,7 +97,7 @@ export function toRoomForParty({ room, seats, dailyChallenge }: RoomWithSeats): 
     serverSeed: room.serverSeed,
     ...(dailyChallenge ? { dailyChallenge } : {}),
     // The site never uses 'countdown' itself: the room server runs the countdown.
-    status: room.status === 'countdown' ? 'active' : room.status,
+    status: pastItsStart(found, clock.now, clock.timeScale) ? 'closed' : started,
     seats: seats.map((seat) => ({
       uid: seat.userId,
       name: seat.name,
@@ -103,5 +127,30 @@ export async function listPublicRooms(q: Queryable): Promise<PublicRoom[]> {
     .orderBy(asc(roomSeats.seatIndex));
   return open.map((room) =>
     toPublicRoom({ room, seats: seats.filter((seat) => seat.roomId === room.roomId) }),
+  );
+}
+
+/**
+ * Every started room not settled yet, with the latest its game could end (from its last seat):
+ * what the sweeper wakes and refunds, and the settlement lag the metrics report.
+ */
+export async function startedUnsettledRooms(
+  q: Queryable,
+  timeScale: number,
+): Promise<{ roomId: string; latestEnd: number }[]> {
+  const started = await q
+    .select({
+      roomId: rooms.roomId,
+      timeMinutes: rooms.timeMinutes,
+      filledAt: max(roomSeats.joinedAt),
+    })
+    .from(rooms)
+    .innerJoin(roomSeats, eq(roomSeats.roomId, rooms.roomId))
+    .where(and(eq(rooms.status, 'active'), isNull(rooms.settledAt)))
+    .groupBy(rooms.roomId);
+  return started.flatMap(({ roomId, timeMinutes, filledAt }) =>
+    filledAt === null
+      ? []
+      : [{ roomId, latestEnd: latestGameEnd(filledAt, timeMinutes, timeScale) }],
   );
 }

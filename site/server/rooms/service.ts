@@ -58,6 +58,11 @@ export interface RoomService {
    * finish the game and report it; the push wakes it. Returns the rooms pushed.
    */
   wakeOverdue(now?: number): Promise<string[]>;
+  /**
+   * Refunds every started room past its end time whose room server answers that it holds no game
+   * (its storage was lost): the room closes and every stake goes back. Returns the rooms refunded.
+   */
+  refundLost(now?: number): Promise<string[]>;
   /** A socket ticket bound to the session asking (refused once that session is gone). */
   ticket(
     actor: Actor,
@@ -72,6 +77,7 @@ export interface RoomService {
 
 export function createRoomService(deps: RoomServiceDeps): RoomService {
   const { database, config } = deps;
+  const { gameTimeScale } = config;
   const clock = deps.clock ?? Date.now;
   const client =
     deps.partyClient ??
@@ -80,7 +86,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     client,
     loadRoom: async (roomId) => {
       const found = await loadRoom(database.read, roomId);
-      return found ? toRoomForParty(found) : null;
+      return found ? toRoomForParty(found, { now: clock(), timeScale: gameTimeScale }) : null;
     },
     loadLobby: () => listPublicRooms(database.read),
     ...(deps.pushRetry ? { retry: deps.pushRetry } : {}),
@@ -92,10 +98,9 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     publisher.lobbyChanged();
   }
 
-  const { gameTimeScale } = config;
   return {
     ...createSeating({ database, clock, gameTimeScale, changed }),
-    ...createExpiry({ database, clock, gameTimeScale, publisher, changed }),
+    ...createExpiry({ database, clock, gameTimeScale, publisher, client, changed, log: deps.log }),
     ...createTickets({ database, config, clock, client, log: deps.log }),
     async get(roomId) {
       if (!isRoomIdShaped(roomId)) return null;
@@ -106,7 +111,7 @@ export function createRoomService(deps: RoomServiceDeps): RoomService {
     async roomForParty(roomId) {
       if (!isRoomIdShaped(roomId)) return null;
       const found = await loadRoom(database.read, roomId);
-      return found ? toRoomForParty(found) : null;
+      return found ? toRoomForParty(found, { now: clock(), timeScale: gameTimeScale }) : null;
     },
     publisher,
   };

@@ -28,6 +28,7 @@ import {
 import { describeError } from '../auth/logging';
 import { recordChallengeFinish } from '../challenge/results';
 import { logAdminError } from './admin-errors';
+import { logFailure } from '../logging';
 import { loadRoom } from './queries';
 import { checkTimeline } from './report-timing';
 import type { FinishedGame } from './settlement-record';
@@ -45,6 +46,10 @@ export interface SettlementAnswer {
 }
 
 const SETTLED: SettlementAnswer = { status: 200, body: { ok: true, settled: true } };
+
+/** How a refused or failed settlement starts its row in the operator's error log (alerts read it). */
+export const SETTLEMENT_REFUSED = 'Settlement refused: ';
+export const SETTLEMENT_FAILED = 'Settlement failed';
 
 class Refused extends Error {
   constructor(
@@ -275,7 +280,7 @@ async function logRefusal(deps: SettlementDeps, roomId: string, message: string,
   try {
     await logAdminError(deps.database, { message, details, roomId }, deps.clock());
   } catch (error) {
-    console.error(`[rooms] admin log failed: ${describeError(error)}`);
+    logFailure('rooms', 'admin log failed', error);
   }
 }
 
@@ -292,14 +297,14 @@ export async function settleReportedGame(
     return SETTLED;
   } catch (error) {
     if (error instanceof Refused) {
-      await logRefusal(deps, roomId, `Settlement refused: ${error.reason}`, error.details ?? null);
+      await logRefusal(deps, roomId, `${SETTLEMENT_REFUSED}${error.reason}`, error.details ?? null);
       return {
         status: error.status,
         body: { error: error.reason, code: error.code, retry: error.retry },
       };
     }
-    await logRefusal(deps, roomId, 'Settlement failed', { error: describeError(error) });
-    console.error(`[rooms] settlement of ${roomId} failed: ${describeError(error)}`);
+    await logRefusal(deps, roomId, SETTLEMENT_FAILED, { error: describeError(error) });
+    logFailure('rooms', `settlement of ${roomId} failed`, error);
     return {
       status: 500,
       body: { error: 'Settlement failed.', code: 'settlement_failed', retry: true },

@@ -6,6 +6,7 @@ import { wirePaths } from '../../../wire/site-room';
 import { authMessages } from '../auth/messages';
 import { refuse, roomMessages as m } from './messages';
 import type { PartyClient } from './party-client';
+import { warnAs } from '../logging';
 import { loadRoom } from './queries';
 import { seatName } from './seating';
 import type { Actor, Outcome, RoomService, RoomsConfig } from './service';
@@ -56,8 +57,8 @@ export function createTickets(deps: TicketDeps): Pick<RoomService, 'ticket' | 's
     const sessionKey = ticketSessionKey(sessionId);
     for (const roomId of roomIds) {
       void tellSignOut(client, roomId, sessionKey).catch((error: unknown) =>
-        (deps.log ?? console.warn)(
-          `[rooms] sign-out of a session not delivered to ${roomId}: ${String(error)}`,
+        (deps.log ?? warnAs('rooms'))(
+          `sign-out of a session not delivered to ${roomId}: ${String(error)}`,
         ),
       );
     }

@@ -3,7 +3,7 @@
 import type { Database } from '../../../db/client';
 import { applyPaymentStatus, pendingPayments, type PaymentRequest } from '../../../db/payments';
 import type { Clock, InitiationResult, PaymentProvider, StatusResult } from '../payments/provider';
-import { describeError } from '../logging';
+import { describeError, logFailure } from '../logging';
 import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
 
 export const RECONCILE_DEFAULTS = {
@@ -133,7 +133,7 @@ async function reconcileOne(
       // Final at the provider but no callback reached us: ask for it again, so that the provider's
       // own records show it delivered. The money has already moved from the status above.
       await provider.resendCallback(payment.kind, payment.id).catch((error: unknown) => {
-        console.error(`[wallet] resend-callback of ${payment.id} failed: ${describeError(error)}`);
+        logFailure('wallet', `resend-callback of ${payment.id} failed`, error);
       });
     }
     return settled;
@@ -203,7 +203,7 @@ export async function reconcilePayments(
         report.resolved += 1;
       }
     } catch (error) {
-      console.error(`[wallet] reconciling payment ${payment.id} failed: ${describeError(error)}`);
+      logFailure('wallet', `reconciling payment ${payment.id} failed`, error);
     }
   }
   return report;
@@ -219,9 +219,7 @@ export function startReconciler(
   const tick = () => {
     if (running) return; // a slow provider must not pile runs on top of each other
     running = reconcilePayments(deps, { ...options, now: clock() })
-      .catch((error: unknown) =>
-        console.error(`[wallet] reconciler run failed: ${describeError(error)}`),
-      )
+      .catch((error: unknown) => logFailure('wallet', 'reconciler run failed', error))
       .finally(() => {
         running = null;
       });

@@ -174,7 +174,7 @@ describe('Google sign-in', () => {
   });
 
   it('never redirects off the site, and reports a provider failure without a session', async () => {
-    expectConsoleError(/^\[auth\] google sign-in failed: .*invalid_grant/);
+    expectConsoleError(/"scope":"auth".*invalid_grant.*"msg":"google sign-in failed"/);
     const browser = app.client();
     const flow = await goToGoogle(idp, browser, 'https://evil.example/steal');
     googleSays(idp, { sub: 'google-sub-2', email: 'b@gmail.com', email_verified: true });

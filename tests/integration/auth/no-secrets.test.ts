@@ -16,7 +16,7 @@ afterAll(async () => {
 describe('secrets', () => {
   it('no answer and no log line carries a password, a hash or a token', async () => {
     // The two database failures the test provokes are logged.
-    expectConsoleError(/^\[auth\] auth route failed: /, /^\[auth\] profile update failed: /);
+    expectConsoleError(/"msg":"auth route failed"/, /"msg":"profile update failed"/);
     const logs = captureConsole();
     const person = newPerson();
     const late = newPerson();
@@ -75,9 +75,13 @@ describe('secrets', () => {
       ...(await app.db.database.read.select().from(sessions)).map((s) => s.id),
     ];
     const seen = [...client.bodies, ...logs.lines].join('\n');
-    expect(logs.lines.some((line) => line.includes('profile update failed'))).toBe(true);
+    expect(logs.lines.some((line) => line.includes('"msg":"profile update failed"'))).toBe(true);
     expect(
-      logs.lines.some((line) => line.includes('auth route failed: Error: Failed query: insert')),
+      logs.lines.some(
+        (line) =>
+          line.includes('"error":"Error: Failed query: insert') &&
+          line.includes('"msg":"auth route failed"'),
+      ),
     ).toBe(true);
     for (const secret of secrets) expect(seen).not.toContain(secret);
     expect(seen).not.toMatch(/argon2/);

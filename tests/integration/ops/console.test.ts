@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import { accounts, adminAudit, carriedExclusions } from '../../../db/schema';
 import { adminRouter } from '../../../site/server/api/admin';
 import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
-import { insertRoom } from './fixtures';
+import { insertRoom, seatPlayer } from './fixtures';
 
 const ADMIN_EMAIL = 'operator@example.zm';
 /** The sandbox keeps a deposit from a number ending in 129 pending for ever. */
@@ -251,6 +251,22 @@ test('rooms, errors, revenue by day and the ledger check answer', async () => {
     negativeBalances: [],
     mismatches: [],
   });
+});
+
+test("the room list counts each room's own seats against its size", async () => {
+  const half = await insertRoom(app.database, player.id, 'waiting');
+  await seatPlayer(app.database, half, player.id);
+  const full = await insertRoom(app.database, player.id, 'active');
+  await seatPlayer(app.database, full, player.id, 0);
+  await seatPlayer(app.database, full, admin.id, 1);
+  const rooms = (await admin.client.get('/api/admin/rooms')).json.live as {
+    roomId: string;
+    players: number;
+    maxPlayers: number;
+  }[];
+  const seated = (roomId: string) => rooms.find((room) => room.roomId === roomId);
+  expect(seated(half)).toMatchObject({ players: 1, maxPlayers: 2 });
+  expect(seated(full)).toMatchObject({ players: 2, maxPlayers: 2 });
 });
 
 test('no admin route moves money: every one walked, every balance the same', async () => {

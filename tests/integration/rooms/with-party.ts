@@ -8,7 +8,13 @@ const CONFIG = path.join(import.meta.dirname, 'partykit.e2e.json');
 
 export interface RoomsWithParty {
   app: RoomsApp;
+  /** The running `partykit dev` (a new one after `restartParty`). */
   party: PartykitServer;
+  /**
+   * A crash of the room server (SIGKILL), then a new one on the same port: on the same storage, or,
+   * with `storage: 'lost'`, on an empty folder (its disk died with it).
+   */
+  restartParty(options?: { storage?: 'kept' | 'lost' }): Promise<PartykitServer>;
   /** Stops both and removes the room servers' storage. */
   close(): Promise<void>;
 }
@@ -27,28 +33,38 @@ export async function startRoomsWithParty(options: {
     partyUrl: `http://127.0.0.1:${port}`,
     partyPublicUrl: `ws://127.0.0.1:${port}`,
   });
-  let party: PartykitServer;
-  try {
-    party = await startPartykit({
+  const start = (persistDir?: string) =>
+    startPartykit({
       config: CONFIG,
       port,
+      ...(persistDir ? { persistDir } : {}),
       vars: {
         SITE_URL: app.url,
         INTERNAL_SECRET: options.secret,
         GAME_TIME_SCALE: String(timeScale),
       },
     });
+  let party: PartykitServer;
+  try {
+    party = await start();
   } catch (error) {
     await app.close();
     throw error;
   }
-  return {
+  const result: RoomsWithParty = {
     app,
     party,
+    async restartParty({ storage = 'kept' } = {}) {
+      await result.party.kill();
+      if (storage === 'lost') await removeDir(result.party.persistDir);
+      result.party = await start(result.party.persistDir);
+      return result.party;
+    },
     async close() {
-      await party.stop();
-      await removeDir(party.persistDir);
+      await result.party.stop();
+      await removeDir(result.party.persistDir);
       await app.close();
     },
   };
+  return result;
 }

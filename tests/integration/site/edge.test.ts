@@ -6,9 +6,10 @@ import path from 'node:path';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters, users } from '../../../db/schema';
 import routes from '../../../site/app/routes';
+import { setLogSink } from '../../../site/server/logging';
 import { counterKey } from '../../../site/server/rate-limit/counters';
 import { ENDPOINT_LIMITS } from '../../../site/server/rate-limit/limits';
 import { BUILD_DIR, ensureSiteBuild } from '../../support/build';
@@ -65,7 +66,8 @@ describe('TRUST_PROXY', () => {
   });
 
   it('ignores X-Forwarded-For from a peer it does not trust, and warns once over https', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const lines: string[] = [];
+    const previous = setLogSink((line) => lines.push(line));
     try {
       app = await startSiteApp({
         TRUST_PROXY: '10.9.9.9',
@@ -75,12 +77,12 @@ describe('TRUST_PROXY', () => {
       await guestsSpent(app, '127.0.0.1');
       expect((await guestVia(app, '198.51.100.40')).status).toBe(429);
       expect((await guestVia(app, '198.51.100.41')).status).toBe(429);
-      const warnings = warn.mock.calls.map((call) => String(call[0]));
-      const proxyWarnings = warnings.filter((line) => line.includes('TRUST_PROXY'));
+      const proxyWarnings = lines.filter((line) => line.includes('TRUST_PROXY'));
       expect(proxyWarnings).toHaveLength(1);
+      expect(proxyWarnings[0]).toContain('"level":"warn"');
       expect(proxyWarnings[0]).toContain('127.0.0.1');
     } finally {
-      warn.mockRestore();
+      setLogSink(previous);
     }
   });
 });

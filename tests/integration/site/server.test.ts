@@ -378,8 +378,12 @@ describe('npm start', () => {
       expect((await stat(path.join(dataDir, 'test.db'))).isFile()).toBe(true);
       expect((await stat(path.join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);
       await expectSecretsOutOfProcessList(dataDir, partyPort);
-      expect(script.output()).toMatch(/^\[site\] /m);
-      expect(script.output()).toMatch(/^\[party\] /m);
+      // One JSON object per line, each naming the process that wrote it.
+      const lines = script.output().trim().split('\n');
+      const parsed = lines.map((line) => JSON.parse(line) as { process?: string; level?: string });
+      const processes = new Set(parsed.map((entry) => entry.process));
+      expect([...processes]).toEqual(expect.arrayContaining(['start', 'site', 'party']));
+      expect(parsed.every((entry) => typeof entry.level === 'string')).toBe(true);
 
       await script.stop();
       expect(await script.exited).toBe(0);

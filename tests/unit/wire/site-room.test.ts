@@ -3,6 +3,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createActor } from 'xstate';
 import { roomMachine, toView, type LogEntry } from '../../../game';
+import { latestFirstRoll, START_DELIVERY_MS } from '../../../game/timing';
 import { buildSettlement } from '../../../party/room/settlement';
 import {
   toPublicRoom,
@@ -15,6 +16,7 @@ import {
   publicRoomSchema,
   roomCallSchema,
   roomForPartySchema,
+  roomServerStatusSchema,
   type PublicRoom,
   type RoomForParty,
 } from '../../../wire/site-room';
@@ -97,10 +99,33 @@ describe('the site ↔ room wire', () => {
   });
 
   it('the room the site pushes is what the room server parses', () => {
-    const room = toRoomForParty(stored);
+    const room = toRoomForParty(stored, { now: T0 + 10, timeScale: 1 });
+    expect(room.status).toBe('active');
     expect(roomForPartySchema.parse(room)).toEqual(room);
     expect(roomCallSchema.parse({ type: 'room', room })).toEqual({ type: 'room', room });
     expectTypeOf(toRoomForParty).returns.toEqualTypeOf<RoomForParty>();
+  });
+
+  it('a started room whose first roll is long past reaches a room server as closed', () => {
+    const filled = T0 + UIDS.length - 1;
+    const lastStart = latestFirstRoll(filled, 1) + START_DELIVERY_MS;
+    expect(toRoomForParty(stored, { now: lastStart, timeScale: 1 }).status).toBe('active');
+    expect(toRoomForParty(stored, { now: lastStart + 1, timeScale: 1 }).status).toBe('closed');
+    const waiting = { ...stored, room: { ...stored.room, status: 'waiting' as const } };
+    expect(toRoomForParty(waiting, { now: lastStart + 1, timeScale: 1 }).status).toBe('waiting');
+  });
+
+  it('the status a room server answers is what the site parses', () => {
+    const status = {
+      roomId: 'r1',
+      status: 'closed',
+      players: 2,
+      spectators: 1,
+      sockets: 3,
+      settled: false,
+    };
+    expect(roomServerStatusSchema.parse(status)).toEqual(status);
+    expect(roomServerStatusSchema.safeParse({ ...status, status: 'gone' }).success).toBe(false);
   });
 
   it('the public room the site pushes to the lobby is what the lobby parses', () => {

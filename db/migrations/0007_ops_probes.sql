@@ -1,0 +1,4 @@
+CREATE TABLE `ops_probes` (
+	`name` text PRIMARY KEY NOT NULL,
+	`at` integer NOT NULL
+);
