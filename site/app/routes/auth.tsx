@@ -1,7 +1,9 @@
-// Sign in and sign up. Both talk to the JSON API from the browser; on success the page goes to the
-// `returnTo` path (same site only) or the dashboard. A signed-in account that lacks names or a phone
-// number (made with Google) gets the complete-profile popup first.
-import { useEffect, useState } from 'react';
+// Sign in and sign up. The mobile number and an SMS code come first (the players' identity is their
+// mobile-money number); Google and email with a password follow. All talk to the JSON API from the
+// browser; on success the page goes to the `returnTo` path (same site only) or the dashboard. A
+// signed-in account that lacks names or a phone number (made with Google) gets the complete-profile
+// popup first.
+import { useCallback, useEffect, useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
 import type { PublicUser } from '../../server/auth/users';
@@ -10,6 +12,7 @@ import type { AuthMode } from '../components/account/auth-checks';
 import { Banner } from '../components/account/banner';
 import { CompleteProfileDialog, needsProfile } from '../components/account/complete-profile-dialog';
 import { LoginForm } from '../components/account/login-form';
+import { PhoneSignIn } from '../components/account/phone-sign-in';
 import { returnToAfterSignIn } from '../components/account/return-to';
 import { SignupForm } from '../components/account/signup-form';
 import { BRAND } from '../content/brand';
@@ -22,7 +25,8 @@ export const meta: Route.MetaFunction = () => [
   { title: `Log in or sign up · ${BRAND.name}` },
   {
     name: 'description',
-    content: 'Log in or create your account to play the Truck Company game for real money (18+).',
+    content:
+      'Log in or sign up with your mobile number and an SMS code to play the Truck Company game for real money (18+).',
   },
 ];
 
@@ -56,6 +60,10 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
   const [email, setEmail] = useState('');
   const [google, setGoogle] = useState(false);
   const [profileUser, setProfileUser] = useState<PublicUser | null>(incompleteUser);
+  // Once a code is on its way, the page is about that code: the other ways step aside until
+  // "Change number" brings them back.
+  const [phoneUnderway, setPhoneUnderway] = useState(false);
+  const onPhoneStep = useCallback((step: string) => setPhoneUnderway(step !== 'number'), []);
 
   useEffect(() => {
     let live = true;
@@ -85,24 +93,26 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
         <h1 id="auth-title" className="auth__title">
           {mode === 'login' ? 'Welcome back' : 'Create your account'}
         </h1>
-        <div className="auth__switch" role="group" aria-label="Log in or sign up">
-          <button
-            type="button"
-            aria-pressed={mode === 'login'}
-            className="auth__switch-button"
-            onClick={() => setMode('login')}
-          >
-            Log in
-          </button>
-          <button
-            type="button"
-            aria-pressed={mode === 'signup'}
-            className="auth__switch-button"
-            onClick={() => setMode('signup')}
-          >
-            Sign up
-          </button>
-        </div>
+        {phoneUnderway ? null : (
+          <div className="auth__switch" role="group" aria-label="Log in or sign up">
+            <button
+              type="button"
+              aria-pressed={mode === 'login'}
+              className="auth__switch-button"
+              onClick={() => setMode('login')}
+            >
+              Log in
+            </button>
+            <button
+              type="button"
+              aria-pressed={mode === 'signup'}
+              className="auth__switch-button"
+              onClick={() => setMode('signup')}
+            >
+              Sign up
+            </button>
+          </div>
+        )}
         {isGuest ? (
           <Banner tone="info" title="You are watching as a guest.">
             <p>Sign up or log in to deposit, create rooms and play for real money.</p>
@@ -116,36 +126,21 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
                 page. Do not know the password? <Link to="/auth/forgot">Reset it by mail</Link>.
               </p>
             ) : (
-              <p>You can try Google again, or use your email and password below.</p>
+              <p>You can try Google again, or use your phone number or your email below.</p>
             )}
           </Banner>
         ) : null}
-        {mode === 'login' ? (
-          <LoginForm
+        <PhoneSignIn mode={mode} onSignedIn={signedIn} onStep={onPhoneStep} />
+        {phoneUnderway ? null : (
+          <OtherWays
+            mode={mode}
+            setMode={setMode}
             email={email}
             setEmail={setEmail}
+            googleHref={google ? googleHref : null}
             onSignedIn={signedIn}
-            onSwitch={() => setMode('signup')}
-          />
-        ) : (
-          <SignupForm
-            email={email}
-            setEmail={setEmail}
-            onSignedIn={signedIn}
-            onSwitch={() => setMode('login')}
           />
         )}
-        {google ? (
-          <>
-            <p className="auth__or">
-              <span>or</span>
-            </p>
-            <a className="button button--ghost auth__google" href={googleHref}>
-              <GoogleMark />
-              Continue with Google
-            </a>
-          </>
-        ) : null}
       </div>
       {profileUser ? (
         <CompleteProfileDialog
@@ -154,6 +149,57 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
     </section>
+  );
+}
+
+/** Google, then email and a password: offered below the phone, for those who prefer them. */
+function OtherWays({
+  mode,
+  setMode,
+  email,
+  setEmail,
+  googleHref,
+  onSignedIn,
+}: {
+  mode: AuthMode;
+  setMode(mode: AuthMode): void;
+  email: string;
+  setEmail(email: string): void;
+  googleHref: string | null;
+  onSignedIn(user: PublicUser): void;
+}) {
+  return (
+    <>
+      {googleHref ? (
+        <>
+          <p className="auth__or">
+            <span>or</span>
+          </p>
+          <a className="button button--ghost auth__google" href={googleHref}>
+            <GoogleMark />
+            Continue with Google
+          </a>
+        </>
+      ) : null}
+      <p className="auth__or">
+        <span>or with email</span>
+      </p>
+      {mode === 'login' ? (
+        <LoginForm
+          email={email}
+          setEmail={setEmail}
+          onSignedIn={onSignedIn}
+          onSwitch={() => setMode('signup')}
+        />
+      ) : (
+        <SignupForm
+          email={email}
+          setEmail={setEmail}
+          onSignedIn={onSignedIn}
+          onSwitch={() => setMode('login')}
+        />
+      )}
+    </>
   );
 }
 

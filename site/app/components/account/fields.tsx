@@ -13,6 +13,7 @@ export function TextField({
   error,
   hint,
   type = 'text',
+  optional = false,
   ...rest
 }: {
   label: string;
@@ -22,6 +23,8 @@ export function TextField({
   error: string | undefined;
   hint?: string;
   type?: string;
+  /** Not required (its label says so). */
+  optional?: boolean;
   autoComplete?: string;
   inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
   maxLength?: number;
@@ -37,7 +40,7 @@ export function TextField({
         name={name}
         type={type}
         value={value}
-        required
+        required={!optional}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}

@@ -1,0 +1,72 @@
+// The phone sign-in form's steps, its client-side checks (the server checks again) and which field a
+// server refusal belongs to, by its `code` (docs/api.md), never by its words.
+import { PHONE_CODE } from '../../../shared/phone-code';
+import { M, type Errors } from './auth-checks';
+import { isValidZambianPhone } from './phone';
+import { isValidEmail } from '../../../shared/email';
+
+/** One number, then its code, then (for a new number only) the names and the two consents. */
+export type PhoneStep =
+  | { kind: 'number' }
+  | { kind: 'code'; phone: string; sentMessage: string; resendAt: number }
+  | { kind: 'details'; phone: string; code: string };
+
+export interface PhoneDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  adult: boolean;
+  terms: boolean;
+}
+
+export type PhoneFieldName = 'phone' | 'code' | keyof PhoneDetails;
+
+export function checkNumber(phone: string): Errors<{ phone: string }> {
+  if (!phone) return { phone: M.phoneRequired };
+  if (!isValidZambianPhone(phone)) return { phone: M.invalidPhone };
+  return {};
+}
+
+export function checkCode(code: string): Errors<{ code: string }> {
+  return code.length === PHONE_CODE.length ? {} : { code: M.codeMalformed };
+}
+
+export function checkDetails(f: PhoneDetails): Errors<PhoneDetails> {
+  const errors: Errors<PhoneDetails> = {};
+  if (!f.firstName.trim()) errors.firstName = M.firstNameRequired;
+  if (!f.lastName.trim()) errors.lastName = M.lastNameRequired;
+  // Optional: only a typed one is checked.
+  if (f.email.trim() && !isValidEmail(f.email)) errors.email = M.invalidEmail;
+  if (!f.adult) errors.adult = M.adult;
+  if (!f.terms) errors.terms = M.terms;
+  return errors;
+}
+
+/**
+ * The field a refusal of `POST /api/auth/phone/start|verify` is about. A right code for a number
+ * with no account is answered with the first missing detail's code: that is how the form learns the
+ * number is new and asks for the names and consents (decision 090).
+ */
+const FIELD_OF_CODE: Readonly<Record<string, PhoneFieldName>> = {
+  phone_required: 'phone',
+  invalid_phone: 'phone',
+  code_invalid: 'code',
+  first_name_required: 'firstName',
+  first_name_too_long: 'firstName',
+  last_name_required: 'lastName',
+  last_name_too_long: 'lastName',
+  invalid_email: 'email',
+  email_taken: 'email',
+  adult_required: 'adult',
+  terms_not_accepted: 'terms',
+};
+
+export function fieldOfRefusal(code: string | null): PhoneFieldName | null {
+  return code ? (FIELD_OF_CODE[code] ?? null) : null;
+}
+
+/** Whether a refusal at the code step means "right code, new number: tell us who you are". */
+export function asksForDetails(code: string | null): boolean {
+  const field = fieldOfRefusal(code);
+  return field !== null && field !== 'phone' && field !== 'code';
+}
