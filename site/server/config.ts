@@ -28,6 +28,11 @@ export interface SiteConfig {
   sandboxDelayMs: number;
   /** `ALLOW_SANDBOX_PAYMENTS=1`: a public (https) site may run on the payment sandbox, as a demo. */
   allowSandboxPayments: boolean;
+  /**
+   * `WITHDRAWALS_NEED_PROVED_PHONE=1`: a withdrawal also needs the account's own number proved by an
+   * SMS code (decision 091). Off by default.
+   */
+  withdrawalsNeedProvedPhone: boolean;
   gameTimeScale: number;
   adminEmails: string[];
   sessionSecret: string;
@@ -152,6 +157,10 @@ const environmentSchema = z.object({
     blankAsUnset,
     z.enum(['0', '1'], { error: 'must be 1 (allow) or 0' }).default('0'),
   ),
+  WITHDRAWALS_NEED_PROVED_PHONE: z.preprocess(
+    blankAsUnset,
+    z.enum(['0', '1'], { error: 'must be 1 (required) or 0' }).default('0'),
+  ),
   GAME_TIME_SCALE: z.preprocess(
     blankAsUnset,
     z.coerce.number().positive('must be a number above 0').max(1000).default(1),
@@ -261,6 +270,7 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     paymentsProvider: e.PAYMENTS_PROVIDER,
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === '1',
+    withdrawalsNeedProvedPhone: e.WITHDRAWALS_NEED_PROVED_PHONE === '1',
     gameTimeScale: e.GAME_TIME_SCALE,
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     sessionSecret: e.SESSION_SECRET ?? secrets.sessionSecret,

@@ -95,6 +95,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
       publicUrl: config.publicUrl,
       adminEmails: auth.adminEmails,
       internalSecret: config.internalSecret,
+      requireProvedPhone: config.withdrawalsNeedProvedPhone,
     },
   };
   const wallet = createWalletService(walletDeps);

@@ -57,6 +57,8 @@ export const authMessages = {
   codeExpired: 'This code has expired. Ask for a new one.',
   codeTooManyAttempts: 'Too many wrong codes: this one no longer works. Ask for a new one.',
   smsNotSent: 'We could not send the SMS just now. Please try again in a minute.',
+  phoneTaken:
+    'This number already signs in to another account. Log out and sign in with the number to use that account.',
   phoneProved:
     'Your phone number was confirmed by SMS and signs you in, so it cannot be changed here. Please contact support to change it.',
 } as const;

@@ -67,6 +67,8 @@ export interface WalletAppOptions {
   reconciler?: ReconcilerOptions;
   /** The services' clock (default: the real one). */
   clock?: () => number;
+  /** `WITHDRAWALS_NEED_PROVED_PHONE=1`: a withdrawal also needs `user.phoneVerified`. */
+  requireProvedPhone?: boolean;
 }
 
 export interface TestPlayer {
@@ -105,6 +107,8 @@ export interface WalletApp {
    * recorded SMS, then the verify call with names, 18+ and the terms.
    */
   phonePlayer(phone: string): Promise<TestPlayer & { status: number }>;
+  /** The code of the latest SMS sent to `phone`. */
+  lastSmsCode(phone: string): string;
   guest(): Promise<TestPlayer>;
   makeAdmin(userId: string): Promise<void>;
   /**
@@ -153,6 +157,12 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
   const auth: AuthConfig = { publicUrl: url, adminEmails: options.adminEmails ?? [] };
   const clock = options.clock;
   const smsSent: OutgoingSms[] = [];
+  function lastSmsCode(phone: string): string {
+    const text = smsSent.filter((sms) => sms.to === phone).at(-1)?.text ?? '';
+    const code = /^(\d{6}) /.exec(text)?.[1];
+    if (!code) throw new Error(`no SMS code sent to ${phone}`);
+    return code;
+  }
   const authDeps: AuthDeps = {
     database: db.database,
     config: auth,
@@ -168,6 +178,7 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
     config: {
       ...auth,
       internalSecret: TEST_INTERNAL_SECRET,
+      requireProvedPhone: options.requireProvedPhone ?? false,
       ...(options.reconciler ? { reconciler: options.reconciler } : {}),
     },
     ...(clock ? { clock } : {}),
@@ -279,11 +290,12 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
       if (opts.fundZmw) await fund(id, opts.fundZmw, Date.now(), opts.fundPhone);
       return { id, email, client: c };
     },
+    lastSmsCode,
     async phonePlayer(phone) {
       const c = client();
       const started = await c.post('/api/auth/phone/start', { phone });
       if (started.status !== 202) throw new Error(`phone start failed: ${started.text}`);
-      const code = /^(\d{6}) /.exec(smsSent.filter((sms) => sms.to === phone).at(-1)!.text)![1];
+      const code = lastSmsCode(phone);
       const answer = await c.post('/api/auth/phone/verify', {
         phone,
         code,

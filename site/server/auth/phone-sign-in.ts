@@ -1,9 +1,10 @@
 // Sign-up and sign-in with a phone number and an SMS code (contract section 8, decision 090).
 // `startPhoneSignIn` sends a code to the number; `verifyPhoneSignIn` checks it and signs in the
-// account that proved the number, or creates one for a new number. The start never looks at the
-// accounts, so its answer and its time are the same whether the number has one or not; the verify
-// says which only to someone holding the code. Used by the JSON API (site/server/api/auth.ts) and the
-// page's form (site/server/auth/phone-pages.ts): one service, two doors.
+// account that proved the number, or creates one for a new number; `provePhone` lets a signed-in
+// account (made with an email or Google) prove its own number with the same code (decision 091).
+// The start never looks at the accounts, so its answer and its time are the same whether the number
+// has one or not; the verify says which only to someone holding the code. Used by the JSON API
+// (site/server/api/auth.ts, site/server/api/me.ts).
 import type { Queryable } from '../../../db/client';
 import { PHONE_CODE } from '../../shared/phone-code';
 import { rateLimitMessage } from '../rate-limit/middleware';
@@ -34,7 +35,17 @@ import {
   type RequestContext,
   type SignedIn,
 } from './service';
-import { findUserByEmail, findUserByProvedPhone, insertUser, type UserRow } from './users';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import { publicUserById } from './service';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByProvedPhone,
+  insertUser,
+  type PublicUser,
+  type UserRow,
+} from './users';
 import { validatePhone, validatePhoneAccount, validatePhoneCode } from './validation';
 
 export type CodeSent = {
@@ -200,4 +211,54 @@ export async function verifyPhoneSignIn(
   if (verified.created) sendVerificationMail(deps, verified.user, at);
   const signedIn = await startSession(deps, verified.user.id, context);
   return { ...signedIn, created: verified.created };
+}
+
+type Proved = { ok: true } | Refusal;
+
+/**
+ * `POST /me/phone/verify {phone, code}` (signed in, not a guest): the account proves a number with a
+ * code sent by `startPhoneSignIn`; the number becomes its phone, proved (it then signs this account
+ * in, and counts where the operator asks withdrawals for a proved number). Refused when another
+ * account proved the number (`phone_taken`) or this one already proved another (`phone_proved`).
+ */
+export async function provePhone(
+  deps: AuthDeps,
+  userId: string,
+  body: unknown,
+): Promise<{ ok: true; user: PublicUser } | Refusal> {
+  const { codeKey } = phoneDepsOf(deps);
+  const input = validatePhoneCode(body);
+  if (!input.ok) return refuse(400, input.error, input.code);
+  const { phone, code } = input.value;
+  if (!(await hasCode(deps.database.read, codeKey, phone))) {
+    return codeRefusal({ ok: false, problem: 'code_expired' });
+  }
+  const at = now(deps);
+  let proved: Proved;
+  try {
+    proved = await deps.database.write(async (tx): Promise<Proved> => {
+      const user = await findUserById(tx, userId);
+      if (!user) return refuse(401, m.notLoggedIn, 'not_signed_in');
+      // Checked before the code, so a refusal spends no try of it.
+      if (user.phoneVerifiedAt !== null && user.phone !== phone) {
+        return refuse(409, m.phoneProved, 'phone_proved');
+      }
+      const checked = await checkCode(tx, codeKey, phone, code, at);
+      if (!checked.ok) return codeRefusal(checked);
+      const holder = await findUserByProvedPhone(tx, phone);
+      if (holder && holder.id !== userId) return refuse(409, m.phoneTaken, 'phone_taken');
+      await tx
+        .update(users)
+        .set({ phone, phoneVerifiedAt: user.phoneVerifiedAt ?? at, updatedAt: at })
+        .where(eq(users.id, userId));
+      await spendCode(tx, codeKey, phone);
+      return { ok: true };
+    });
+  } catch (error) {
+    // Another account proved the number between the look-up and the write (the unique index).
+    if (isUniqueViolation(error)) return refuse(409, m.phoneTaken, 'phone_taken');
+    throw error;
+  }
+  if (!proved.ok) return proved;
+  return { ok: true, user: await publicUserById(deps, userId) };
 }
