@@ -4,6 +4,7 @@ import { apiErrors, jsonBody, sendError, sendRefusal, sendUnexpected } from './r
 import { authMessages as m } from '../auth/messages';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { provePhone } from '../auth/phone-sign-in';
+import { clientAddress } from '../rate-limit/client-address';
 import { completeProfile } from '../auth/service';
 import { challengeDateAt } from '../challenge/day';
 import { challengeStreakOf } from '../challenge/results';
@@ -46,7 +47,11 @@ export function meRouter(deps: AuthDeps): Router {
     router.post('/me/phone/verify', session, requireUser, jsonBody, async (req, res) => {
       const user = currentUser(res);
       if (user.isGuest) return sendError(res, 403, m.guestsWatchOnly, 'guest_not_allowed');
-      const outcome = await provePhone(deps, user.id, req.body);
+      const outcome = await provePhone(
+        deps,
+        { userId: user.id, address: clientAddress(req) },
+        req.body,
+      );
       if (!outcome.ok) return sendRefusal(res, outcome);
       res.json({ user: outcome.user });
     });

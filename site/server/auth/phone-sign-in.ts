@@ -37,6 +37,7 @@ import {
 } from './service';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
+import { confirmPassword } from './password-change';
 import { publicUserById } from './service';
 import {
   findUserByEmail,
@@ -216,23 +217,34 @@ export async function verifyPhoneSignIn(
 type Proved = { ok: true } | Refusal;
 
 /**
- * `POST /me/phone/verify {phone, code}` (signed in, not a guest): the account proves a number with a
- * code sent by `startPhoneSignIn`; the number becomes its phone, proved (it then signs this account
- * in, and counts where the operator asks withdrawals for a proved number). Refused when another
- * account proved the number (`phone_taken`) or this one already proved another (`phone_proved`).
+ * `POST /me/phone/verify {phone, code, password}` (signed in, not a guest): the account proves a
+ * number with a code sent by `startPhoneSignIn`; the number becomes its phone, proved (it then signs
+ * this account in, and counts where the operator asks withdrawals for a proved number). Since it adds
+ * a way in, it needs the account's password, like linking Google: a stolen session cannot plant the
+ * thief's number (decision 091). Refused when another account proved the number (`phone_taken`) or
+ * this one already proved another (`phone_proved`).
  */
 export async function provePhone(
   deps: AuthDeps,
-  userId: string,
+  auth: { userId: string; address: string },
   body: unknown,
 ): Promise<{ ok: true; user: PublicUser } | Refusal> {
   const { codeKey } = phoneDepsOf(deps);
+  const { userId } = auth;
   const input = validatePhoneCode(body);
   if (!input.ok) return refuse(400, input.error, input.code);
   const { phone, code } = input.value;
   if (!(await hasCode(deps.database.read, codeKey, phone))) {
     return codeRefusal({ ok: false, problem: 'code_expired' });
   }
+  const account = await findUserById(deps.database.read, userId);
+  if (!account) return refuse(401, m.notLoggedIn, 'not_signed_in');
+  // Said before the password is asked for (and checked again in the write below).
+  if (account.phoneVerifiedAt !== null && account.phone !== phone) {
+    return refuse(409, m.phoneProved, 'phone_proved');
+  }
+  const confirmed = await confirmPassword(deps, account, asRecord(body).password, auth.address);
+  if (!confirmed.ok) return confirmed;
   const at = now(deps);
   let proved: Proved;
   try {
@@ -261,4 +273,8 @@ export async function provePhone(
   }
   if (!proved.ok) return proved;
   return { ok: true, user: await publicUserById(deps, userId) };
+}
+
+function asRecord(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 }

@@ -1,9 +1,15 @@
 // The operator's switch WITHDRAWALS_NEED_PROVED_PHONE (decision 091): when on, a withdrawal also
 // needs the account's own number proved by an SMS code (`user.phoneVerified`), checked in the
 // withdrawal's write transaction; an account made with an email proves its number from its session
-// (`POST /api/me/phone/verify`) and is never locked out. Off (the default), nothing changes.
+// (`POST /api/me/phone/verify`, with its password: a stolen session cannot plant the thief's number)
+// and is never locked out. Off (the default), nothing changes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import {
+  startWalletApp,
+  TEST_PASSWORD,
+  type TestPlayer,
+  type WalletApp,
+} from '../../support/wallet-app';
 
 let app: WalletApp;
 let off: WalletApp;
@@ -40,14 +46,29 @@ describe('with the switch on', () => {
     expect(
       (await player.client.post('/api/auth/phone/start', { phone: '0971230001' })).status,
     ).toBe(202);
+    const code = app.lastSmsCode('0971230001');
+    // The password first (adding a way in): without it, or wrong, no try of the code is spent.
+    const bare = await player.client.post('/api/me/phone/verify', { phone: '0971230001', code });
+    expect(bare).toMatchObject({ status: 400, json: { code: 'password_required' } });
+    const guessed = await player.client.post('/api/me/phone/verify', {
+      phone: '0971230001',
+      code,
+      password: 'not-the-password',
+    });
+    expect(guessed).toMatchObject({ status: 403, json: { code: 'wrong_password' } });
     const wrong = await player.client.post('/api/me/phone/verify', {
       phone: '0971230001',
-      code: app.lastSmsCode('0971230001') === '000000' ? '111111' : '000000',
+      code: code === '000000' ? '111111' : '000000',
+      password: TEST_PASSWORD,
     });
-    expect(wrong).toMatchObject({ status: 400, json: { code: 'code_invalid' } });
+    expect(wrong.json).toEqual({
+      code: 'code_invalid',
+      error: 'That code is not right. Check the SMS and try again (4 tries left).',
+    });
     const proved = await player.client.post('/api/me/phone/verify', {
       phone: '+260 97 123 0001',
-      code: app.lastSmsCode('0971230001'),
+      code,
+      password: TEST_PASSWORD,
     });
     expect(proved.status).toBe(200);
     expect(proved.json.user).toMatchObject({
@@ -76,6 +97,7 @@ describe('with the switch on', () => {
     const taken = await other.client.post('/api/me/phone/verify', {
       phone: '0971230003',
       code: app.lastSmsCode('0971230003'),
+      password: TEST_PASSWORD,
     });
     expect(taken).toMatchObject({ status: 409, json: { code: 'phone_taken' } });
     const me = await other.client.get('/api/me');

@@ -34,6 +34,8 @@ describe('a refusal of POST /api/auth/phone/start or /verify', () => {
     ['email_taken', 'email'],
     ['adult_required', 'adult'],
     ['terms_not_accepted', 'terms'],
+    ['password_required', 'password'],
+    ['wrong_password', 'password'],
   ] as const)('%s goes under the %s field', (code, field) => {
     expect(fieldOfRefusal(code)).toBe(field);
   });
@@ -42,7 +44,14 @@ describe('a refusal of POST /api/auth/phone/start or /verify', () => {
     for (const code of ['first_name_required', 'last_name_required', 'adult_required']) {
       expect(asksForDetails(code), code).toBe(true);
     }
-    for (const code of ['invalid_phone', 'code_invalid', 'code_expired', 'rate_limited', null]) {
+    for (const code of [
+      'invalid_phone',
+      'code_invalid',
+      'code_expired',
+      'wrong_password',
+      'rate_limited',
+      null,
+    ]) {
       expect(asksForDetails(code), String(code)).toBe(false);
     }
   });
@@ -52,6 +61,9 @@ describe('a refusal of POST /api/auth/phone/start or /verify', () => {
     ['too_many_attempts', 'Send me a new code'],
     ['rate_limited', 'Wait that long'],
     ['sms_not_sent', 'Nothing was sent to your phone'],
+    ['phone_taken', 'log out and sign in with this number'],
+    ['phone_proved', 'already has a confirmed number'],
+    ['no_password', 'Set a password by mail'],
     ['unknown_error', 'Check your connection'],
     [null, 'Check your connection'],
   ] as const)('%s above the form says what to do: %s', (code, text) => {

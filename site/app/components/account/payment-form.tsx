@@ -12,7 +12,8 @@ import type { PublicUser } from '../../../server/auth/users';
 import { apiFetch } from './api';
 import { Banner, Progress } from './banner';
 import { GetHelpLink } from './get-help-link';
-import { NextStep, Waiting } from './payment-steps';
+import { NextStep, PHONE_NOT_PROVED, Waiting } from './payment-steps';
+import { PhoneSignIn } from './phone-sign-in';
 import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
 import { authMessages } from '../../../shared/auth-messages';
@@ -154,6 +155,8 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
   const [amount, setAmount] = useState('');
   const [blurred, setBlurred] = useState({ phone: false, amount: false });
   const [phase, setPhase] = useState<Phase>({ name: 'editing' });
+  // Where the operator asks withdrawals for a confirmed number (decision 091), confirmed just now.
+  const [phoneConfirmed, setPhoneConfirmed] = useState(false);
   const proved = useProvedNumbers(kind === 'withdrawal');
   const unanswered = useRef<PaymentAttempt | null>(null);
   const following = useRef<AbortController | null>(null);
@@ -262,6 +265,24 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
             ) : null}
           </Banner>
         </div>
+      ) : null}
+      {phase.name === 'done' && phase.code === PHONE_NOT_PROVED ? (
+        <div className="payment-prove">
+          <PhoneSignIn
+            mode="login"
+            purpose="prove"
+            initialPhone={phoneDigits(initialUser.phone)}
+            onSignedIn={() => {
+              setPhoneConfirmed(true);
+              setPhase({ name: 'editing' });
+            }}
+          />
+        </div>
+      ) : null}
+      {phoneConfirmed && phase.name === 'editing' ? (
+        <Banner tone="success" title="Your phone number is confirmed.">
+          <p>Press Withdraw again.</p>
+        </Banner>
       ) : null}
       {kind === 'withdrawal' ? (
         <p className="payment-available">

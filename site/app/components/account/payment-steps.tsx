@@ -10,6 +10,8 @@ import { NUMBER_NOT_PROVED } from './proved-numbers';
 
 /** The refusal `code` of a withdrawal above the balance. */
 const INSUFFICIENT_BALANCE = 'insufficient_balance';
+/** The refusal `code` of a withdrawal from an account whose number no SMS code confirmed. */
+export const PHONE_NOT_PROVED = 'phone_not_proved';
 
 export function Waiting({
   kind,
@@ -85,6 +87,9 @@ export function NextStep({
         <Link to="/rentalgame/deposit">deposit first</Link>.
       </p>
     );
+  }
+  if (code === PHONE_NOT_PROVED) {
+    return <p>Confirm your number below: it takes a minute, and you only do it once.</p>;
   }
   if (code === NUMBER_NOT_PROVED) {
     return (

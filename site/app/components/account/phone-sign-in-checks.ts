@@ -19,7 +19,8 @@ export interface PhoneDetails {
   terms: boolean;
 }
 
-export type PhoneFieldName = 'phone' | 'code' | keyof PhoneDetails;
+/** `password`: only when a signed-in account confirms its number (it adds a way in). */
+export type PhoneFieldName = 'phone' | 'code' | 'password' | keyof PhoneDetails;
 
 export function checkNumber(phone: string): Errors<{ phone: string }> {
   if (!phone) return { phone: M.phoneRequired };
@@ -59,6 +60,8 @@ const FIELD_OF_CODE: Readonly<Record<string, PhoneFieldName>> = {
   email_taken: 'email',
   adult_required: 'adult',
   terms_not_accepted: 'terms',
+  password_required: 'password',
+  wrong_password: 'password',
 };
 
 export function fieldOfRefusal(code: string | null): PhoneFieldName | null {
@@ -68,5 +71,5 @@ export function fieldOfRefusal(code: string | null): PhoneFieldName | null {
 /** Whether a refusal at the code step means "right code, new number: tell us who you are". */
 export function asksForDetails(code: string | null): boolean {
   const field = fieldOfRefusal(code);
-  return field !== null && field !== 'phone' && field !== 'code';
+  return field !== null && field !== 'phone' && field !== 'code' && field !== 'password';
 }

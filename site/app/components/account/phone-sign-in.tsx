@@ -1,6 +1,8 @@
 // Sign up or log in with a mobile number and an SMS code (`POST /api/auth/phone/start`, then
 // `/verify`): one field, then six digits, then, for a new number only, the names and the two
-// consents (email optional). A returning number is signed in straight after its code.
+// consents (email optional). A returning number is signed in straight after its code. The same form
+// lets a signed-in account confirm its own number (`purpose="prove"`: `POST /api/me/phone/verify`),
+// where the operator asks withdrawals for one (decision 091).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../server/auth/users';
@@ -10,7 +12,7 @@ import { SupportReach } from '../support-contact';
 import { apiFetch } from './api';
 import { M, type AuthMode, type Errors } from './auth-checks';
 import { Banner } from './banner';
-import { CheckField, focusFirstError, Spinning, TextField } from './fields';
+import { CheckField, focusFirstError, PasswordField, Spinning, TextField } from './fields';
 import { PHONE_INPUT_MAX_LENGTH, phoneDigits } from './phone';
 import {
   asksForDetails,
@@ -58,18 +60,25 @@ function useSecondsUntil(at: number): number {
 
 export function PhoneSignIn({
   mode,
+  purpose = 'sign-in',
+  initialPhone = '',
   onSignedIn,
   onStep,
 }: {
   mode: AuthMode;
+  /** `prove`: a signed-in account confirms its own number (nothing else is asked). */
+  purpose?: PhonePurpose;
+  initialPhone?: string;
+  /** Signed in, or (`prove`) the account with its number confirmed. */
   onSignedIn(user: PublicUser): void;
   /** Told each step as it comes (the page sets the other ways aside once a code is on its way). */
   onStep?(step: PhoneStep['kind']): void;
 }) {
   const hydrated = useHydrated();
   const [step, setStep] = useState<PhoneStep>({ kind: 'number' });
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(initialPhone);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [details, setDetails] = useState<PhoneDetails>(NO_DETAILS);
   // The client's own findings at the last submit (each goes once its field is right), and the
   // server's refusal of one field (it goes once that field is changed).
@@ -126,7 +135,8 @@ export function PhoneSignIn({
 
   async function verify(body: Record<string, unknown>) {
     setBusy(true);
-    const answer = await apiFetch<{ user: PublicUser }>('/api/auth/phone/verify', {
+    const path = purpose === 'prove' ? '/api/me/phone/verify' : '/api/auth/phone/verify';
+    const answer = await apiFetch<{ user: PublicUser }>(path, {
       method: 'POST',
       body,
       fallbackError: M.unexpected,
@@ -151,8 +161,13 @@ export function PhoneSignIn({
       const found = checkCode(code);
       setErrors(found);
       if (found.code) return focusFirstError(form, ['code']);
-      const given = detailsIfComplete();
-      const answer = await verify({ phone: step.phone, code, ...given });
+      const given = purpose === 'prove' ? null : detailsIfComplete();
+      const answer = await verify({
+        phone: step.phone,
+        code,
+        ...given,
+        ...(purpose === 'prove' ? { password } : {}),
+      });
       if (!answer) return;
       // The code is right and the number has no account yet: who is signing up? (Details given
       // before a new code was asked for come back with what was wrong with them.)
@@ -213,20 +228,23 @@ export function PhoneSignIn({
       className="form phone-sign-in"
       onSubmit={submit}
       noValidate
-      aria-label="Continue with your phone"
+      aria-label={purpose === 'prove' ? 'Confirm your phone number' : 'Continue with your phone'}
       data-ready={hydrated ? 'true' : undefined}
       data-step={step.kind}
     >
       <h2 className="phone-sign-in__title">
-        {step.kind === 'details'
-          ? 'Your new account'
-          : mode === 'login'
-            ? 'Log in with your phone'
-            : 'Sign up with your phone'}
+        {purpose === 'prove'
+          ? 'Confirm your phone number'
+          : step.kind === 'details'
+            ? 'Your new account'
+            : mode === 'login'
+              ? 'Log in with your phone'
+              : 'Sign up with your phone'}
       </h2>
       {refusal ? (
         <Banner tone="error" title={refusal.error}>
           <PhoneNextStep
+            purpose={purpose}
             code={refusal.code}
             onNewCode={newCode}
             canResend={resendIn === 0 && !busy}
@@ -243,7 +261,11 @@ export function PhoneSignIn({
           autoComplete="tel-national"
           maxLength={PHONE_INPUT_MAX_LENGTH}
           placeholder="0961234567"
-          hint="We send a 6-digit code to it by SMS. No password needed."
+          hint={
+            purpose === 'prove'
+              ? 'We send a 6-digit code to it by SMS.'
+              : 'We send a 6-digit code to it by SMS. No password needed.'
+          }
           value={phone}
           onChange={(value) => {
             edited('phone');
@@ -278,6 +300,19 @@ export function PhoneSignIn({
             }}
             error={shown.code}
           />
+          {purpose === 'prove' ? (
+            <PasswordField
+              label="Your password"
+              value={password}
+              onChange={(value) => {
+                edited('password');
+                setPassword(value);
+              }}
+              error={shown.password}
+              autoComplete="current-password"
+              hint="Confirming a number lets it sign in to your account, so we ask for your password."
+            />
+          ) : null}
           <p className="form__hint">
             No SMS?{' '}
             {resendIn > 0 ? (
@@ -359,6 +394,8 @@ export function PhoneSignIn({
   );
 }
 
+export type PhonePurpose = 'sign-in' | 'prove';
+
 const SUBMIT: Record<PhoneStep['kind'], string> = {
   number: 'Send me a code',
   code: 'Continue',
@@ -373,10 +410,12 @@ const BUSY: Record<PhoneStep['kind'], string> = {
 
 /** What to do next under a refusal that is about no one field, chosen by its `code`. */
 export function PhoneNextStep({
+  purpose = 'sign-in',
   code,
   onNewCode,
   canResend,
 }: {
+  purpose?: PhonePurpose;
   code: string | null;
   onNewCode(): void;
   canResend: boolean;
@@ -398,12 +437,37 @@ export function PhoneNextStep({
     case RATE_LIMITED:
       return (
         <p>
-          This keeps your number safe from strangers. Wait that long, then ask again, or use your
-          email and password below.
+          This keeps your number safe from strangers. Wait that long, then ask again
+          {purpose === 'sign-in' ? ', or use your email and password below' : ''}.
         </p>
       );
     case 'sms_not_sent':
-      return <p>Nothing was sent to your phone. Try again in a minute, or use your email below.</p>;
+      return (
+        <p>
+          Nothing was sent to your phone. Try again in a minute
+          {purpose === 'sign-in' ? ', or use your email below' : ''}.
+        </p>
+      );
+    case 'phone_taken':
+      return (
+        <p>
+          Press Change number and enter your own, or log out and sign in with this number to use the
+          account it belongs to.
+        </p>
+      );
+    case 'no_password':
+      return (
+        <p>
+          <Link to="/auth/forgot">Set a password by mail</Link>, then confirm your number here.
+        </p>
+      );
+    case 'phone_proved':
+      return (
+        <p>
+          Your account already has a confirmed number. To change it, write to us through{' '}
+          <SupportReach />.
+        </p>
+      );
   }
   return (
     <p>
