@@ -2,6 +2,7 @@
 // input (and its email preset), a password input with "Show password", a checkbox, each announcing its error or hint; the
 // busy button's spinner; moving focus to the first error; the client's new-password check.
 import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { authMessages, LIMITS } from '../../../shared/auth-messages';
 import { FieldError } from './complete-profile-dialog';
 
@@ -147,6 +148,75 @@ export function CheckField({
       </div>
       <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+type Names = { firstName: string; lastName: string };
+
+/** First name and surname side by side: every new account's names (by email or by phone). */
+export function NameFields({
+  values,
+  onChange,
+  errors,
+}: {
+  values: Names;
+  onChange(key: keyof Names, value: string): void;
+  errors: Partial<Record<keyof Names, string>>;
+}) {
+  return (
+    <div className="form__row">
+      <TextField
+        label="First name"
+        name="firstName"
+        autoComplete="given-name"
+        value={values.firstName}
+        onChange={(value) => onChange('firstName', value)}
+        error={errors.firstName}
+      />
+      <TextField
+        label="Surname"
+        name="lastName"
+        autoComplete="family-name"
+        value={values.lastName}
+        onChange={(value) => onChange('lastName', value)}
+        error={errors.lastName}
+      />
+    </div>
+  );
+}
+
+type Consents = { adult: boolean; terms: boolean };
+
+/** The two boxes every new account ticks: 18 or older, and the terms and privacy policy. */
+export function ConsentFields({
+  values,
+  onChange,
+  errors,
+}: {
+  values: Consents;
+  onChange(key: keyof Consents, checked: boolean): void;
+  errors: Partial<Record<keyof Consents, string>>;
+}) {
+  return (
+    <>
+      <CheckField
+        name="adult"
+        checked={values.adult}
+        onChange={(checked) => onChange('adult', checked)}
+        error={errors.adult}
+      >
+        I am 18 years old or older.
+      </CheckField>
+      <CheckField
+        name="terms"
+        checked={values.terms}
+        onChange={(checked) => onChange('terms', checked)}
+        error={errors.terms}
+      >
+        I accept the <Link to="/terms">Terms and Conditions</Link> and the{' '}
+        <Link to="/privacy">Privacy Policy</Link>.
+      </CheckField>
+    </>
   );
 }
 

@@ -30,7 +30,7 @@ import {
   isValidZambianPhone,
   OPERATORS,
   operatorFromPrefix,
-  PHONE_INPUT_MAX_LENGTH,
+  PHONE_INPUT,
   PHONE_MAX_LENGTH,
   phoneDigits,
   type Operator,
@@ -304,11 +304,7 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
             <input
               id="payment-phone"
               name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={PHONE_INPUT_MAX_LENGTH}
-              placeholder="0961234567"
+              {...PHONE_INPUT}
               value={phone}
               required
               aria-invalid={errors.phone ? true : undefined}

@@ -12,8 +12,15 @@ import { SupportReach } from '../support-contact';
 import { apiFetch } from './api';
 import { M, type AuthMode, type Errors } from './auth-checks';
 import { Banner } from './banner';
-import { CheckField, focusFirstError, PasswordField, Spinning, TextField } from './fields';
-import { PHONE_INPUT_MAX_LENGTH, phoneDigits } from './phone';
+import {
+  ConsentFields,
+  focusFirstError,
+  NameFields,
+  PasswordField,
+  Spinning,
+  TextField,
+} from './fields';
+import { PHONE_INPUT, phoneDigits } from './phone';
 import {
   asksForDetails,
   checkCode,
@@ -256,11 +263,7 @@ export function PhoneSignIn({
         <TextField
           label="Mobile number"
           name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={PHONE_INPUT_MAX_LENGTH}
-          placeholder="0961234567"
+          {...PHONE_INPUT}
           hint={
             purpose === 'prove'
               ? 'We send a 6-digit code to it by SMS.'
@@ -336,24 +339,7 @@ export function PhoneSignIn({
           <p className="form__hint" role="status">
             Number confirmed. This number is new to us: tell us who you are to finish.
           </p>
-          <div className="form__row">
-            <TextField
-              label="First name"
-              name="firstName"
-              autoComplete="given-name"
-              value={details.firstName}
-              onChange={set('firstName')}
-              error={shown.firstName}
-            />
-            <TextField
-              label="Surname"
-              name="lastName"
-              autoComplete="family-name"
-              value={details.lastName}
-              onChange={set('lastName')}
-              error={shown.lastName}
-            />
-          </div>
+          <NameFields values={details} onChange={(key, value) => set(key)(value)} errors={shown} />
           <TextField
             label="Email (optional)"
             name="email"
@@ -365,23 +351,11 @@ export function PhoneSignIn({
             error={shown.email}
             optional
           />
-          <CheckField
-            name="adult"
-            checked={details.adult}
-            onChange={set('adult')}
-            error={shown.adult}
-          >
-            I am 18 years old or older.
-          </CheckField>
-          <CheckField
-            name="terms"
-            checked={details.terms}
-            onChange={set('terms')}
-            error={shown.terms}
-          >
-            I accept the <Link to="/terms">Terms and Conditions</Link> and the{' '}
-            <Link to="/privacy">Privacy Policy</Link>.
-          </CheckField>
+          <ConsentFields
+            values={details}
+            onChange={(key, checked) => set(key)(checked)}
+            errors={shown}
+          />
         </>
       ) : null}
 

@@ -1,11 +1,17 @@
 // The sign-up form (`POST /api/auth/signup`): names, phone, email, password, age and terms.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LIMITS } from '../../../shared/auth-messages';
 import { checkSignup, type SignupFields } from './auth-checks';
 import { RefusalBanner, type AuthFormProps } from './auth-next-step';
-import { CheckField, EmailField, PasswordField, Spinning, TextField } from './fields';
-import { PHONE_INPUT_MAX_LENGTH, phoneDigits } from './phone';
+import {
+  ConsentFields,
+  EmailField,
+  NameFields,
+  PasswordField,
+  Spinning,
+  TextField,
+} from './fields';
+import { PHONE_INPUT, phoneDigits } from './phone';
 import { useAuthSubmit } from './use-auth-submit';
 import { useHydrated } from './use-hydrated';
 
@@ -46,32 +52,11 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
       data-ready={hydrated ? 'true' : undefined}
     >
       <RefusalBanner refusal={refusal} mode="signup" onSwitch={onSwitch} />
-      <div className="form__row">
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          value={fields.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <TextField
-          label="Surname"
-          name="lastName"
-          autoComplete="family-name"
-          value={fields.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
-      </div>
+      <NameFields values={fields} onChange={(key, value) => set(key)(value)} errors={errors} />
       <TextField
         label="Phone number"
         name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_INPUT_MAX_LENGTH}
-        placeholder="0961234567"
+        {...PHONE_INPUT}
         hint="Your Zambian mobile number: 10 digits starting 095, 096, 097, 076 or 077."
         value={fields.phone}
         onChange={(value) => set('phone')(phoneDigits(value))}
@@ -85,13 +70,11 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
         autoComplete="new-password"
         hint={`At least ${LIMITS.passwordMin} characters, and not a common password.`}
       />
-      <CheckField name="adult" checked={fields.adult} onChange={set('adult')} error={errors.adult}>
-        I am 18 years old or older.
-      </CheckField>
-      <CheckField name="terms" checked={fields.terms} onChange={set('terms')} error={errors.terms}>
-        I accept the <Link to="/terms">Terms and Conditions</Link> and the{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
-      </CheckField>
+      <ConsentFields
+        values={fields}
+        onChange={(key, checked) => set(key)(checked)}
+        errors={errors}
+      />
       <div className="form__actions">
         <button type="submit" className="button button--wide" disabled={!hydrated || busy}>
           {busy ? <Spinning>Creating your account…</Spinning> : 'Create account'}
