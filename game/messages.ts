@@ -50,3 +50,20 @@ const CODE_OF_MESSAGE = new Map<string, RoomErrorCode>(
 export function refusalCode(message: string): RoomErrorCode {
   return CODE_OF_MESSAGE.get(message) ?? ROOM_ERROR_CODES.refused;
 }
+
+/**
+ * The close codes of the room and lobby sockets (4000–4999 are the application's own, RFC 6455
+ * §7.4.2). The servers give each its reason (`party/room/limits.ts`); clients decide by the code.
+ */
+export const SOCKET_CLOSE_CODES = {
+  /** The socket sent too many messages the server refused (malformed, too large, over the rate). */
+  refusedMessages: 4400,
+  /** No checked user, or the session signed out: a new ticket, or sign in again. */
+  unauthorized: 4401,
+  /** The room does not exist. */
+  notFound: 4404,
+  /** A socket that pinged fell silent: reconnect. */
+  silent: 4408,
+  /** Over a cap (per user, per address, in all): back off before trying again. */
+  tooMany: 4429,
+} as const;

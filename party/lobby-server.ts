@@ -1,10 +1,22 @@
 // The lobby party (`/parties/lobby/main`): the site pushes the public room list (signed, protocol
-// call 4); every connection receives it at once and after every change. Public data, so no ticket;
-// clients send nothing.
+// call 4); every socket receives it at once and after every change. Each push goes to every socket,
+// so a socket needs the site's lobby ticket (checked before any state exists) and the lobby holds
+// only so many, per address and in all (party/room/limits.ts). Clients send nothing: a socket that
+// does is closed.
 import type * as Party from 'partykit/server';
-import { answerClose } from './room/connections';
+import { verifyLobbyTicket } from '../wire/signing';
+import {
+  answerClose,
+  closeWith,
+  lobbyAdmissionRefusal,
+  lobbyWatcherFrom,
+  withLobbyWatcher,
+  type LobbyWatcher,
+} from './room/connections';
 import { readEnv } from './room/env';
 import { parseJson } from './room/json';
+import { AddressAdmissions } from './room/address-admissions';
+import { CLOSE, LOBBY_LIMITS } from './room/limits';
 import { jsonResponse, readSignedBody, refusal, refusedCall } from './room/signed-request';
 import { CALL_BODY_LIMITS, lobbyPushSchema, type PublicRoom } from '../wire/site-room';
 
@@ -12,14 +24,32 @@ const ROOMS_KEY = 'rooms';
 
 export default class LobbyServer implements Party.Server {
   private rooms: PublicRoom[] = [];
+  /** Sockets let in per address (each gets the whole list at once). */
+  private readonly admissions = new AddressAdmissions(LOBBY_LIMITS.admissionsPerAddress);
 
   constructor(readonly room: Party.Room) {}
+
+  static onBeforeConnect(request: Party.Request, lobby: Party.Lobby): Party.Request | Response {
+    const { keys } = readEnv(lobby.env);
+    const ticket = new URL(request.url).searchParams.get('ticket');
+    const verdict = verifyLobbyTicket(keys.tickets, ticket, Date.now());
+    if (!verdict.ok) return new Response('Unauthorized', { status: 401 });
+    return withLobbyWatcher(request, { addressKey: verdict.payload.ak });
+  }
 
   async onStart(): Promise<void> {
     this.rooms = (await this.room.storage.get<PublicRoom[]>(ROOMS_KEY)) ?? [];
   }
 
-  onConnect(connection: Party.Connection): void {
+  onConnect(connection: Party.Connection<LobbyWatcher>, context: Party.ConnectionContext): void {
+    const watcher = lobbyWatcherFrom(context.request);
+    if (!watcher) return closeWith(connection, CLOSE.unauthorized);
+    const refusal = lobbyAdmissionRefusal(this.heldAddresses(), watcher.addressKey);
+    if (refusal) return closeWith(connection, refusal);
+    if (!this.admissions.take(watcher.addressKey, Date.now())) {
+      return closeWith(connection, CLOSE.lobbyAddressTooOften);
+    }
+    connection.setState(watcher);
     connection.send(this.roomsMessage());
   }
 
@@ -31,8 +61,20 @@ export default class LobbyServer implements Party.Server {
     answerClose(connection);
   }
 
-  onMessage(_message: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection): void {
-    sender.send(JSON.stringify({ type: 'error', message: 'The lobby accepts no messages.' }));
+  onMessage(
+    _message: string | ArrayBuffer | ArrayBufferView,
+    sender: Party.Connection<LobbyWatcher>,
+  ): void {
+    // Never answered message by message: the close frame says it once, and its address waits a
+    // while before it may open another socket.
+    closeWith(sender, CLOSE.lobbyMessage);
+    if (sender.state) {
+      this.admissions.lockOut(
+        sender.state.addressKey,
+        Date.now(),
+        LOBBY_LIMITS.lockOutAfterMessageMs,
+      );
+    }
   }
 
   async onRequest(request: Party.Request): Promise<Response> {
@@ -52,8 +94,18 @@ export default class LobbyServer implements Party.Server {
     if (!parsed.success) return refusal('invalidBody');
     this.rooms = parsed.data.rooms;
     await this.room.storage.put(ROOMS_KEY, this.rooms);
-    this.room.broadcast(this.roomsMessage());
+    const message = this.roomsMessage();
+    for (const connection of this.room.getConnections<LobbyWatcher>()) {
+      if (connection.state) connection.send(message);
+    }
     return jsonResponse({ ok: true });
+  }
+
+  /** The address of every socket the lobby holds now. */
+  private *heldAddresses(): Generator<string> {
+    for (const connection of this.room.getConnections<LobbyWatcher>()) {
+      if (connection.state) yield connection.state.addressKey;
+    }
   }
 
   private roomsMessage(): string {

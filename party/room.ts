@@ -1,8 +1,8 @@
 // The room server: one instance per game (`/parties/main/<roomId>`), a thin shell around the room
 // machine in game/. It checks tickets before any room state exists, turns messages, site pushes and
-// the alarm into machine events carrying `now`, broadcasts the projected view, persists the snapshot
-// after every change, drives every deadline from one storage alarm, and reports the result to the
-// site until the site acknowledges it.
+// the alarm into machine events carrying `now` (the room's game clock, party/room/clock.ts),
+// broadcasts the projected view, persists the snapshot after every change, drives every deadline
+// from one storage alarm, and reports the result to the site until the site acknowledges it.
 import type * as Party from 'partykit/server';
 import { createActor } from 'xstate';
 import {
@@ -12,6 +12,7 @@ import {
   refusalCode,
   ROOM_ERROR_CODES,
   roomMachine,
+  toView,
   type LogEntry,
   type RoomEvent,
 } from '../game';
@@ -32,7 +33,8 @@ import {
 import { readEnv, type PartyEnv } from './room/env';
 import { errorMessage, logMessage, notAPlayer, notLoaded } from './room/messages';
 import { MessageGate } from './room/message-gate';
-import { CLOSE } from './room/limits';
+import { CLOSE, ROOM_LIMITS, type CloseReason } from './room/limits';
+import { AddressAdmissions } from './room/address-admissions';
 import { jsonResponse } from './room/signed-request';
 import { RoomAlarm } from './room/alarm';
 import { dueBotEvent, MAX_BOT_MOVES_PER_TICK, nextBotMoveAt } from './room/bots';
@@ -49,8 +51,11 @@ import { inputOf, machineInput, seatsEvent } from './room/site-events';
 import { readRoomCall } from './room/site-calls';
 import type { RoomForParty } from '../wire/site-room';
 import { RoomView } from './room/room-view';
-import { loadRoom, saveChange, saveRoomId } from './room/storage';
+import { loadRoom, saveChange, saveClock, saveRoomId } from './room/storage';
 import { TaskQueue } from './room/task-queue';
+import { RoomClock, type ClockState } from './room/clock';
+import { isTestClockPath, readTestClockCall, testClockRefusal } from './room/test-clock-call';
+import type { TestClockAnswer, TestClockCall } from '../wire/test-clock';
 
 /** How much of the log a connecting client receives (the finished game's record holds all of it). */
 const RECENT_LOGS_ON_CONNECT = 100;
@@ -63,6 +68,8 @@ export default class RoomServer implements Party.Server {
   private readonly settlement: SettlementReporter;
   private readonly effects = new EffectsCollector();
   private readonly gate = new MessageGate();
+  /** Watcher sockets let in per address (reopening sockets costs the whole state each time). */
+  private readonly admissions = new AddressAdmissions(ROOM_LIMITS.spectatorAdmissionsPerAddress);
   /** Every handler that touches the machine runs here, one at a time, in arrival order. */
   private readonly queue = new TaskQueue();
   /** Whether the site answered that it does not know this room (then nothing is stored). */
@@ -70,6 +77,8 @@ export default class RoomServer implements Party.Server {
   private signOuts = new SignOuts(undefined, 0);
   private readonly view: RoomView;
   private readonly alarm = new RoomAlarm();
+  /** The game's time; the wall clock itself unless a test holds it (tests only). */
+  private clock = new RoomClock();
 
   constructor(readonly room: Party.Room) {
     this.env = readEnv(room.env);
@@ -91,8 +100,8 @@ export default class RoomServer implements Party.Server {
     const ticket = new URL(request.url).searchParams.get('ticket');
     const verdict = verifyTicket(keys.tickets, ticket, lobby.id, Date.now());
     if (!verdict.ok) return new Response('Unauthorized', { status: 401 });
-    const { uid, name, sk } = verdict.payload;
-    return withViewer(request, { uid, name, sessionKey: sk });
+    const { uid, name, sk, ak } = verdict.payload;
+    return withViewer(request, { uid, name, sessionKey: sk, addressKey: ak });
   }
 
   async onStart(): Promise<void> {
@@ -102,6 +111,7 @@ export default class RoomServer implements Party.Server {
     this.signOuts = await loadSignOuts(this.room.storage, Date.now());
     this.logs = stored.logs;
     this.settlement.record = stored.settlement;
+    if (this.env.testClockKey && stored.clock) this.clock = new RoomClock(stored.clock);
     if (stored.snapshot) {
       this.startActor(
         createActor(roomMachine, { snapshot: stored.snapshot, input: inputOf(stored.snapshot) }),
@@ -123,6 +133,15 @@ export default class RoomServer implements Party.Server {
       closeWith(connection, CLOSE.unauthorized);
       return Promise.resolve();
     }
+    // A loaded room decides before the queue, so that sockets refused in a flood never wait in
+    // line ahead of a roll; the caps are checked again in the queue, against the sockets let in
+    // meanwhile.
+    const decidedEarly = this.actor !== null;
+    const early = decidedEarly ? this.refusalFor(viewer, true) : null;
+    if (early) {
+      closeWith(connection, early);
+      return Promise.resolve();
+    }
     return this.serial(async () => {
       if (this.signOuts.has(viewer.sessionKey, Date.now())) {
         return closeWith(connection, CLOSE.signedOut);
@@ -132,12 +151,12 @@ export default class RoomServer implements Party.Server {
         if (this.unknownToSite) closeWith(connection, CLOSE.unknownRoom);
         return;
       }
-      const refusal = admissionRefusal(this.room, viewer, this.seatedUids());
+      const refusal = this.refusalFor(viewer, !decidedEarly);
       if (refusal) return closeWith(connection, refusal);
       connection.setState(viewer);
       const earlier = this.logs.slice(-RECENT_LOGS_ON_CONNECT);
       if (this.isSeated(viewer.uid) && !hasOtherConnection(this.room, viewer.uid, connection)) {
-        await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: Date.now() });
+        await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: this.now() });
       }
       // The newcomer gets the whole state at once (with the presence change, if it made one);
       // everyone else the new spectator count, soon.
@@ -153,13 +172,15 @@ export default class RoomServer implements Party.Server {
     this.gate.forget(connection.id);
     this.view.forget(connection.id);
     const viewer = viewerOf(connection);
+    // Never let in: nothing to tell anyone.
+    if (!viewer) return Promise.resolve();
     return this.serial(async () => {
-      if (!this.actor || !viewer) return;
+      if (!this.actor) return;
       const changed =
         this.isSeated(viewer.uid) &&
         !hasOtherConnection(this.room, viewer.uid, connection) &&
         (await this.apply(
-          { type: 'PRESENCE', uid: viewer.uid, connected: false, now: Date.now() },
+          { type: 'PRESENCE', uid: viewer.uid, connected: false, now: this.now() },
           undefined,
           connection,
         ));
@@ -175,15 +196,21 @@ export default class RoomServer implements Party.Server {
     message: string | ArrayBuffer | ArrayBufferView,
     sender: Party.Connection<Viewer>,
   ): Promise<void> {
+    // 1. rate, 2. size and shape: before the queue, so a flood never waits in line ahead of a roll.
+    const heartbeats = this.gate.heartbeats;
+    const gated = this.gate.check(message, sender.id, Date.now());
+    // A socket's first ping: the alarm now also watches for its silence.
+    const firstPing = this.gate.heartbeats > heartbeats;
+    if (gated.kind === 'refused') {
+      if (gated.reply) sender.send(gated.reply);
+      if (gated.close) this.closeForMessages(sender, gated.close);
+      return Promise.resolve();
+    }
     return this.serial(async () => {
       const now = Date.now();
       await this.dropSilent(now);
-      // 1. size and shape, 2. rate (a heartbeat is answered here)
-      const heartbeats = this.gate.heartbeats;
-      const gated = this.gate.check(message, sender.id, now);
-      // A socket's first ping: the alarm now also watches for its silence.
-      if (this.gate.heartbeats > heartbeats) await this.armAlarm();
-      if (!gated.ok) {
+      if (firstPing) await this.armAlarm();
+      if (gated.kind === 'pong') {
         sender.send(gated.reply);
         return;
       }
@@ -203,12 +230,13 @@ export default class RoomServer implements Party.Server {
         sender.send(notAPlayer());
         return;
       }
-      // 4. the machine decides; then broadcast and persist
-      await this.apply(intentEvent(gated.message, viewer.uid, now), sender);
+      // 4. the machine decides (at the game's time); then broadcast and persist
+      await this.apply(intentEvent(gated.message, viewer.uid, this.now(now)), sender);
     });
   }
 
   async onRequest(request: Party.Request): Promise<Response> {
+    if (isTestClockPath(request)) return this.onTestClock(request);
     if (request.method === 'GET' || request.method === 'HEAD') {
       return this.serial(async () =>
         jsonResponse(this.view.publicStatus(this.roomId, this.settlement.acknowledged)),
@@ -229,7 +257,7 @@ export default class RoomServer implements Party.Server {
       if (!this.actor) {
         await this.createFromSite(pushed);
       } else {
-        await this.apply(seatsEvent(pushed, Date.now(), onlineUids(this.room)));
+        await this.apply(seatsEvent(pushed, this.now(), onlineUids(this.room)));
       }
       return jsonResponse({ ok: true });
     });
@@ -242,6 +270,34 @@ export default class RoomServer implements Party.Server {
       await this.tick();
       await this.armAlarm();
     }).then(() => this.settlement.settle());
+  }
+
+  /**
+   * Closes a socket that sent too many refused messages; a watcher's address then waits a while
+   * before it may open another here (reopening is what a flood would do next).
+   */
+  private closeForMessages(sender: Party.Connection<Viewer>, close: CloseReason): void {
+    closeWith(sender, close);
+    const viewer = viewerOf(sender);
+    if (viewer?.addressKey && !this.isSeated(viewer.uid)) {
+      this.admissions.lockOut(viewer.addressKey, Date.now(), ROOM_LIMITS.lockOutAfterRefusedMs);
+    }
+  }
+
+  /**
+   * Why `viewer` may not be let in now (its session signed out, a cap of the room, its address's
+   * allowance of new sockets, which `spendAdmission` takes from), or null.
+   */
+  private refusalFor(viewer: Viewer, spendAdmission: boolean): CloseReason | null {
+    if (this.signOuts.has(viewer.sessionKey, Date.now())) return CLOSE.signedOut;
+    const seated = this.seatedUids();
+    const refusal = admissionRefusal(this.room, viewer, seated);
+    if (refusal) return refusal;
+    const watcherAddress = seated.has(viewer.uid) ? undefined : viewer.addressKey;
+    if (spendAdmission && watcherAddress && !this.admissions.take(watcherAddress, Date.now())) {
+      return CLOSE.addressTooOften;
+    }
+    return null;
   }
 
   // ---- the machine ----
@@ -257,7 +313,7 @@ export default class RoomServer implements Party.Server {
     await saveRoomId(this.room.storage, room.roomId);
     // The fresh machine has no seats yet; the site's seats arrive as its first event. A room the
     // site already finished has nothing left to play here.
-    await this.apply(seatsEvent(room, Date.now(), onlineUids(this.room), room.status === 'ended'));
+    await this.apply(seatsEvent(room, this.now(), onlineUids(this.room), room.status === 'ended'));
   }
 
   /** Call 5: closes the session's sockets here and refuses its tickets for as long as they live. */
@@ -275,8 +331,8 @@ export default class RoomServer implements Party.Server {
    * others see it. Run on every message and by the alarm, so silence is noticed even when nobody
    * else speaks.
    */
-  private async dropSilent(now: number): Promise<void> {
-    const silent = new Set(this.gate.silent(now));
+  private async dropSilent(wall: number): Promise<void> {
+    const silent = new Set(this.gate.silent(wall));
     if (silent.size === 0) return;
     const gone = new Map<string, Party.Connection<Viewer>>();
     for (const id of silent) {
@@ -294,7 +350,11 @@ export default class RoomServer implements Party.Server {
     }
     for (const [uid, connection] of gone) {
       if (!this.isSeated(uid) || stillHere.has(uid)) continue;
-      await this.apply({ type: 'PRESENCE', uid, connected: false, now }, undefined, connection);
+      await this.apply(
+        { type: 'PRESENCE', uid, connected: false, now: this.now(wall) },
+        undefined,
+        connection,
+      );
     }
   }
 
@@ -307,7 +367,7 @@ export default class RoomServer implements Party.Server {
     for (const { uid } of seats) {
       const isLive = live.has(uid);
       if ((connected[uid] === true) !== isLive) {
-        await this.apply({ type: 'PRESENCE', uid, connected: isLive, now: Date.now() });
+        await this.apply({ type: 'PRESENCE', uid, connected: isLive, now: this.now() });
       }
     }
   }
@@ -341,10 +401,12 @@ export default class RoomServer implements Party.Server {
     this.view.broadcastState(closing);
 
     if (effects.finished) this.settlement.begin(Date.now());
+    const clock = this.followClock(event.now);
     await saveChange(this.room.storage, {
       snapshot: actor.getPersistedSnapshot(),
       logs: { firstIndex, entries: effects.logs },
       settlement: this.settlement.record,
+      clock,
     });
     await this.armAlarm();
     if (effects.finished) void this.settlement.settle();
@@ -354,7 +416,7 @@ export default class RoomServer implements Party.Server {
   /** Processes every deadline that has passed (countdown end, turn timer, game end). */
   private async tick(): Promise<void> {
     if (!this.actor) return;
-    const now = Date.now();
+    const now = this.now();
     const due = nextDeadline(this.actor.getSnapshot());
     if (due !== null && due <= now) await this.apply({ type: 'TICK', now });
     await this.moveBots(now);
@@ -369,21 +431,94 @@ export default class RoomServer implements Party.Server {
   }
 
   /**
-   * One alarm per room: the earliest of the machine's next deadline, a bot's next move, the moment a
-   * socket would count as silent, and the next settlement try.
+   * One alarm per room: the earliest of the machine's next deadline, a bot's next move (both on the
+   * game's clock, none while a test holds it still), the moment a socket would count as silent, and
+   * the next settlement try.
    */
   private armAlarm(): Promise<void> {
+    const wall = Date.now();
+    const next = this.nextMoment();
     const times = [
-      ...(this.actor
-        ? [
-            nextDeadline(this.actor.getSnapshot()),
-            nextBotMoveAt(this.actor, Date.now(), this.env.timeScale),
-          ]
-        : []),
+      next === null ? null : this.clock.wallTimeOf(next, wall),
       this.gate.nextSilenceAt(),
     ].filter((t) => t !== null);
     const deadline = times.length === 0 ? null : Math.min(...times);
-    return this.alarm.arm(this.room.storage, deadline, this.settlement.nextAttemptAt(), Date.now());
+    return this.alarm.arm(this.room.storage, deadline, this.settlement.nextAttemptAt(), wall);
+  }
+
+  /** The room's next moment on the game's clock: its next deadline or bot move, or null. */
+  private nextMoment(): number | null {
+    if (!this.actor) return null;
+    const times = [
+      nextDeadline(this.actor.getSnapshot()),
+      nextBotMoveAt(this.actor, this.now(), this.env.timeScale),
+    ].filter((t) => t !== null);
+    return times.length === 0 ? null : Math.min(...times);
+  }
+
+  // ---- the game's clock ----
+
+  /** The game's time when the wall clock reads `wall`: every machine event carries it. */
+  private now(wall = Date.now()): number {
+    return this.clock.now(wall);
+  }
+
+  /**
+   * After a change at game time `time`: a held clock stops once the room waits for it, and runs
+   * on once the game is over. Answers the clock's state when that moved it (to be stored).
+   */
+  private followClock(time: number): ClockState | undefined {
+    if (!this.clock.held && !this.clock.stopped) return undefined;
+    const before = JSON.stringify(this.clock.snapshot());
+    this.clock.follow(time, Date.now(), this.nextMoment() !== null);
+    const after = this.clock.snapshot();
+    return JSON.stringify(after) === before ? undefined : after;
+  }
+
+  /** A test's call on the room's clock (tests only: wire/test-clock.ts, docs/decisions/083). */
+  private async onTestClock(request: Party.Request): Promise<Response> {
+    const read = await readTestClockCall(request, this.env.testClockKey, Date.now());
+    if (!read.ok) return read.response;
+    const { action } = read.call;
+    return this.serial(async () => {
+      if (!(await this.ensureActor()) || !this.actor) {
+        return testClockRefusal(this.unknownToSite ? 'unknownRoom' : 'unavailable');
+      }
+      if (action === 'step' && !this.clock.stopped) return testClockRefusal('notStopped');
+      await this.moveClock(action);
+      return jsonResponse(this.clockAnswer(this.actor));
+    });
+  }
+
+  private async moveClock(action: TestClockCall['action']): Promise<void> {
+    if (action === 'read') return;
+    const wall = Date.now();
+    if (action === 'hold') {
+      this.clock.hold();
+      this.clock.follow(this.now(wall), wall, this.nextMoment() !== null);
+    } else if (action === 'release') {
+      this.clock.release(wall);
+    } else {
+      const next = this.nextMoment();
+      if (next !== null) this.clock.stepTo(next);
+    }
+    await saveClock(this.room.storage, this.clock.snapshot());
+    // What is due at the clock's new time happens now (a step's deadline or bot move).
+    await this.tick();
+    await this.armAlarm();
+  }
+
+  private clockAnswer(actor: RoomActor): TestClockAnswer {
+    const view = toView(actor.getSnapshot(), { spectators: 0 });
+    return {
+      status: view.status,
+      currentPlayer: view.status === 'active' ? view.turn.currentPlayer : null,
+      rolls: actor.getSnapshot().context.nonce,
+      held: this.clock.held,
+      stopped: this.clock.stopped,
+      now: this.now(),
+      next: this.nextMoment(),
+    };
   }
 
   // ---- the site ----

@@ -4,7 +4,7 @@
 // by this user alone, and is removed once the room server has read it.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { roomKeys } from '../wire/signing';
+import { purposeKey, roomKeys } from '../wire/signing';
 import { writePrivateFile } from '../site/server/data-dir';
 
 export const PARTY_CONFIG_FILE = 'partykit.local.json';
@@ -26,6 +26,8 @@ export interface PartySettings {
   siteUrl: string;
   internalSecret: string;
   gameTimeScale: number;
+  /** `TEST_CLOCK=1`: the room server also gets the test clock's key (docs/decisions/083). */
+  testClock: boolean;
 }
 
 function absolute(base: string, file: unknown): unknown {
@@ -57,6 +59,9 @@ export async function writePartyConfig(settings: PartySettings): Promise<string>
       TICKET_KEY: keys.tickets,
       SITE_TO_ROOM_KEY: keys.siteToRoom,
       ROOM_TO_SITE_KEY: keys.roomToSite,
+      ...(settings.testClock
+        ? { TEST_CLOCK_KEY: purposeKey(settings.internalSecret, 'test-clock') }
+        : {}),
     },
   };
   const file = path.resolve(settings.dataDir, PARTY_CONFIG_FILE);

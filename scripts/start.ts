@@ -309,6 +309,7 @@ async function main(): Promise<void> {
         siteUrl: config.siteUrl,
         internalSecret: config.internalSecret,
         gameTimeScale: config.gameTimeScale,
+        testClock: config.testClock,
       })
     : null;
   const waits: Promise<void>[] = [];

@@ -17,6 +17,9 @@ export const REQUEST_MAX_SKEW_MS = 60_000;
 export const TIMESTAMP_HEADER = 'x-zt-timestamp';
 export const SIGNATURE_HEADER = 'x-zt-signature';
 
+/** An address as a ticket carries it: `addressKey` below, never the address itself. */
+const addressKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
+
 const ticketPayloadSchema = z.object({
   v: z.literal(1),
   roomId: z.string().min(1),
@@ -25,15 +28,30 @@ const ticketPayloadSchema = z.object({
   exp: z.number().int(),
   /** The session that got the ticket (a hash of the session id): its sign-out ends the ticket. */
   sk: z.string().max(64).optional(),
+  /** The address that asked for it (`addressKey`): the room caps watchers per address. */
+  ak: addressKeySchema.optional(),
+});
+
+/** A lobby ticket: who may hold one of the lobby's sockets, counted by the address that asked. */
+const lobbyTicketPayloadSchema = z.object({
+  v: z.literal(1),
+  kind: z.literal('lobby'),
+  ak: addressKeySchema,
+  exp: z.number().int(),
 });
 
 export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
+export type LobbyTicketPayload = z.infer<typeof lobbyTicketPayloadSchema>;
 export type TicketSubject = Pick<TicketPayload, 'roomId' | 'uid' | 'name'> & {
   sessionKey?: string | undefined;
+  /** From `addressKey`. */
+  addressKey?: string | undefined;
 };
 
 export type VerifyTicketResult =
   { ok: true; payload: TicketPayload } | { ok: false; reason: string };
+export type VerifyLobbyTicketResult =
+  { ok: true; payload: LobbyTicketPayload } | { ok: false; reason: string };
 export type VerifyRequestResult = { ok: true } | { ok: false; reason: string };
 
 // A type alias (not an interface) so it fits Record<string, string> and fetch's HeadersInit.
@@ -57,9 +75,9 @@ function mac(secret: string, message: string): Uint8Array {
 /**
  * The uses of INTERNAL_SECRET, each with its own key (docs/decisions/022): browsers' connection
  * tickets, the site's calls to the room servers, the room servers' calls to the site, the payment
- * sandbox's callbacks, the daily challenge's seeds (decision 088) and the digests of sign-in codes
- * sent by SMS (decision 090); the last two are the site's alone. A key that leaks from one use signs
- * nothing for another.
+ * sandbox's callbacks, the daily challenge's seeds (decision 088; the site's alone), the digests of
+ * sign-in codes sent by SMS (decision 090; the site's alone), and the test clock of a product started
+ * for tests (decision 083). A key that leaks from one use signs nothing for another.
  */
 export type KeyPurpose =
   | 'tickets'
@@ -67,7 +85,8 @@ export type KeyPurpose =
   | 'room-to-site'
   | 'payments-sandbox'
   | 'daily-challenge'
-  | 'phone-codes';
+  | 'phone-codes'
+  | 'test-clock';
 
 /** HMAC-SHA256(INTERNAL_SECRET, a fixed label per purpose), as 64 hex digits; empty for no secret. */
 export function purposeKey(internalSecret: string, purpose: KeyPurpose): string {
@@ -95,26 +114,26 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && constantTimeEqual(a, b);
 }
 
-/** A ticket lets one user open one room's socket for the next minute. */
-export function signTicket(secret: string, subject: TicketSubject, now: number): string {
-  const payload: TicketPayload = {
-    v: 1,
-    roomId: subject.roomId,
-    uid: subject.uid,
-    name: subject.name,
-    exp: now + TICKET_TTL_MS,
-    ...(subject.sessionKey ? { sk: subject.sessionKey } : {}),
-  };
+/**
+ * The key a ticket carries for the address that asked for it: HMAC-SHA256 under the tickets key of
+ * the address as the site's limits count it (IPv6 by its /64), 32 hex digits. The room servers can
+ * count sockets per address with it, and a ticket in a URL (logged by a proxy, say) does not
+ * spell the address out.
+ */
+export function addressKey(secret: string, address: string): string {
+  return encodeHexLowerCase(mac(secret, `address\n${address}`)).slice(0, 32);
+}
+
+function seal(secret: string, payload: object): string {
   const body = encodeBase64urlNoPadding(encoder.encode(JSON.stringify(payload)));
   return `${body}.${encodeBase64urlNoPadding(mac(secret, body))}`;
 }
 
-export function verifyTicket(
+/** The signed payload of a ticket, unchecked; or why it is no ticket of ours. */
+function open(
   secret: string,
   ticket: string | null | undefined,
-  roomId: string,
-  now: number,
-): VerifyTicketResult {
+): { ok: true; json: unknown } | { ok: false; reason: string } {
   if (secret.length === 0) return { ok: false, reason: 'no secret configured' };
   if (typeof ticket !== 'string' || ticket.length === 0)
     return { ok: false, reason: 'missing ticket' };
@@ -130,9 +149,59 @@ export function verifyTicket(
     return { ok: false, reason: 'malformed ticket' };
   }
   if (!sameBytes(given, mac(secret, body))) return { ok: false, reason: 'bad signature' };
-  const parsed = ticketPayloadSchema.safeParse(json);
+  return { ok: true, json };
+}
+
+/** A ticket lets one user open one room's socket for the next minute. */
+export function signTicket(secret: string, subject: TicketSubject, now: number): string {
+  const payload: TicketPayload = {
+    v: 1,
+    roomId: subject.roomId,
+    uid: subject.uid,
+    name: subject.name,
+    exp: now + TICKET_TTL_MS,
+    ...(subject.sessionKey ? { sk: subject.sessionKey } : {}),
+    ...(subject.addressKey ? { ak: subject.addressKey } : {}),
+  };
+  return seal(secret, payload);
+}
+
+export function verifyTicket(
+  secret: string,
+  ticket: string | null | undefined,
+  roomId: string,
+  now: number,
+): VerifyTicketResult {
+  const opened = open(secret, ticket);
+  if (!opened.ok) return opened;
+  const parsed = ticketPayloadSchema.safeParse(opened.json);
   if (!parsed.success) return { ok: false, reason: 'bad ticket payload' };
   if (parsed.data.roomId !== roomId) return { ok: false, reason: 'ticket is for another room' };
+  if (parsed.data.exp <= now) return { ok: false, reason: 'ticket expired' };
+  return { ok: true, payload: parsed.data };
+}
+
+/** A lobby ticket lets whoever holds it open lobby sockets for the next minute, counted by `addressKey`. */
+export function signLobbyTicket(secret: string, addressKey: string, now: number): string {
+  const payload: LobbyTicketPayload = {
+    v: 1,
+    kind: 'lobby',
+    ak: addressKey,
+    exp: now + TICKET_TTL_MS,
+  };
+  return seal(secret, payload);
+}
+
+/** A room's ticket is refused here (it has no `kind`), and a lobby ticket by `verifyTicket`. */
+export function verifyLobbyTicket(
+  secret: string,
+  ticket: string | null | undefined,
+  now: number,
+): VerifyLobbyTicketResult {
+  const opened = open(secret, ticket);
+  if (!opened.ok) return opened;
+  const parsed = lobbyTicketPayloadSchema.safeParse(opened.json);
+  if (!parsed.success) return { ok: false, reason: 'bad ticket payload' };
   if (parsed.data.exp <= now) return { ok: false, reason: 'ticket expired' };
   return { ok: true, payload: parsed.data };
 }

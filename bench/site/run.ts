@@ -10,6 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { checkLedger, isLedgerClean } from '../../db/ledger';
 import type { LedgerReport } from '../../db/ledger';
+import { ENDPOINT_LIMITS } from '../../site/server/rate-limit/limits';
 import { startRoomsApp } from '../../tests/support/rooms-app';
 import type { RoomsApp, TestUser } from '../../tests/support/rooms-app';
 import { postCallback, sandboxCallback, startWalletApp } from '../../tests/support/wallet-app';
@@ -21,7 +22,14 @@ import { figure, median, percentile, QUICK, savePart } from '../support/report';
 import type { Section } from '../support/report';
 
 const started = performance.now();
-const PAIRS = 50; // 50 request streams in flight: 50 host/guest pairs, 100 players
+const PAIRS = 50; // 50 request streams in flight, each a host/guest pair at a time
+/**
+ * Room changes are rate-limited per account (docs/decisions/072): a stream plays this many
+ * create → join → leave → leave cycles with one pair, then moves on to a fresh pair, as new people
+ * would. Accounts signed up for it: PAIRS × ACCOUNT_SETS pairs.
+ */
+const CYCLES_PER_PAIR = ENDPOINT_LIMITS.roomCreate.rules.find((r) => r.per === 'account')!.limit;
+const ACCOUNT_SETS = QUICK ? 2 : 5;
 const LOAD_SECONDS = QUICK ? 4 : 25;
 const WARMUP_SECONDS = QUICK ? 3 : 4;
 const REFERENCE_SECONDS = QUICK ? 1 : 5;
@@ -117,6 +125,11 @@ interface KindStats {
  * (the first cycles all start at once, which says nothing about the steady state).
  */
 async function roomLoad(players: TestUser[], warmup: number, seconds: number) {
+  const pairs = Array.from({ length: players.length / 2 }, (_, i): [TestUser, TestUser] => [
+    players[2 * i]!,
+    players[2 * i + 1]!,
+  ]);
+  let ranOut = 0;
   const stats: Record<Kind, KindStats> = {
     create: { latencies: [], failed: [] },
     join: { latencies: [], failed: [] },
@@ -143,23 +156,27 @@ async function roomLoad(players: TestUser[], warmup: number, seconds: number) {
     return answer;
   }
 
-  async function pair(host: TestUser, guest: TestUser): Promise<void> {
+  async function stream(): Promise<void> {
     while (performance.now() < deadline) {
-      const created = await timed('create', host, '/api/rooms', ROOM, 201);
-      const roomId = (created.json.room as { roomId?: string } | undefined)?.roomId;
-      if (!roomId) continue;
-      await timed('join', guest, `/api/rooms/${roomId}/join`, { clientSeed: 'bench' }, 200);
-      await timed('leave', guest, `/api/rooms/${roomId}/leave`, undefined, 200);
-      await timed('leave', host, `/api/rooms/${roomId}/leave`, undefined, 204);
+      const next = pairs.pop();
+      if (!next) {
+        ranOut += 1;
+        return;
+      }
+      const [host, guest] = next;
+      for (let cycle = 0; cycle < CYCLES_PER_PAIR && performance.now() < deadline; cycle++) {
+        const created = await timed('create', host, '/api/rooms', ROOM, 201);
+        const roomId = (created.json.room as { roomId?: string } | undefined)?.roomId;
+        if (!roomId) continue;
+        await timed('join', guest, `/api/rooms/${roomId}/join`, { clientSeed: 'bench' }, 200);
+        await timed('leave', guest, `/api/rooms/${roomId}/leave`, undefined, 200);
+        await timed('leave', host, `/api/rooms/${roomId}/leave`, undefined, 204);
+      }
     }
   }
 
-  await Promise.all(
-    Array.from({ length: players.length / 2 }, (_, i) =>
-      pair(players[2 * i]!, players[2 * i + 1]!),
-    ),
-  );
-  return { stats, seconds, firstFailure, slowest };
+  await Promise.all(Array.from({ length: PAIRS }, () => stream()));
+  return { stats, seconds, firstFailure, slowest, ranOut };
 }
 
 async function seatRace(app: RoomsApp, host: TestUser, racers: TestUser[]) {
@@ -202,7 +219,7 @@ async function roomsPart(reference: {
   try {
     const signupStart = performance.now();
     // Sign-ups 4 at a time (argon2 is deliberately slow); funding through db/payments.
-    const players = await pool(Array.from({ length: 2 * PAIRS }), 4, () =>
+    const players = await pool(Array.from({ length: 2 * PAIRS * ACCOUNT_SETS }), 4, () =>
       app.player({ fundZmw: 100_000 }),
     );
     notes.push(
@@ -236,7 +253,7 @@ async function roomsPart(reference: {
     figures.rooms50 = section;
     const failures = KINDS.reduce((n, kind) => n + load.stats[kind].failed.length, 0);
     notes.push(
-      `rooms load: ${PAIRS} host/guest pairs (${2 * PAIRS} players, ${PAIRS} requests in flight) each looping create (host) → join (guest) → leave (guest) → leave (host, closes the room); counted: requests started in the ${LOAD_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (the first cycles all start at once); every request is one room write transaction (create/join: seat + stake; leave: refund + seat); ${failures === 0 ? 'every request answered 2xx' : `${failures} NON-2xx answers, first: ${load.firstFailure}`}`,
+      `rooms load: ${PAIRS} streams (${PAIRS} requests in flight), each a host/guest pair looping create (host) → join (guest) → leave (guest) → leave (host, closes the room), moving on to a fresh pair after ${CYCLES_PER_PAIR} cycles (the per-account limit on creates)${load.ranOut ? `; ${load.ranOut} streams ran out of fresh pairs before the end` : ''}; counted: requests started in the ${LOAD_SECONDS} s after a ${WARMUP_SECONDS} s warm-up (the first cycles all start at once); every request is one room write transaction (create/join: seat + stake; leave: refund + seat); ${failures === 0 ? 'every request answered 2xx' : `${failures} NON-2xx answers, first: ${load.firstFailure}`}`,
     );
 
     notes.push(

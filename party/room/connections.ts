@@ -3,25 +3,34 @@
 // client cannot supply them. A connection is admitted (its state set) only once `onConnect` has let
 // it in; until then it counts for nothing and receives nothing.
 import type * as Party from 'partykit/server';
-import { CLOSE, ROOM_LIMITS, type CloseReason } from './limits';
+import { CLOSE, LOBBY_LIMITS, ROOM_LIMITS, type CloseReason } from './limits';
 
 export const UID_HEADER = 'x-zt-uid';
 export const NAME_HEADER = 'x-zt-name';
 export const SESSION_HEADER = 'x-zt-session';
+export const ADDRESS_HEADER = 'x-zt-address';
 
 export interface Viewer {
   uid: string;
   name: string;
   /** The session whose ticket opened the socket (absent on tickets without one). */
   sessionKey?: string | undefined;
+  /** The address that asked for the ticket, as `addressKey` (wire/signing.ts); absent on older tickets. */
+  addressKey?: string | undefined;
+}
+
+/** Sets (or removes) a header the client must not choose: onBeforeConnect always decides it. */
+function setOwn(request: Party.Request, name: string, value: string | undefined): void {
+  if (value) request.headers.set(name, value);
+  else request.headers.delete(name);
 }
 
 export function withViewer(request: Party.Request, viewer: Viewer): Party.Request {
   request.headers.set(UID_HEADER, viewer.uid);
   // Header values must be bytes; names may hold any character.
   request.headers.set(NAME_HEADER, encodeURIComponent(viewer.name));
-  if (viewer.sessionKey) request.headers.set(SESSION_HEADER, viewer.sessionKey);
-  else request.headers.delete(SESSION_HEADER);
+  setOwn(request, SESSION_HEADER, viewer.sessionKey);
+  setOwn(request, ADDRESS_HEADER, viewer.addressKey);
   return request;
 }
 
@@ -36,7 +45,8 @@ export function viewerFrom(request: Party.Request): Viewer | null {
     // keep the raw value
   }
   const sessionKey = request.headers.get(SESSION_HEADER) ?? undefined;
-  return { uid, name, sessionKey };
+  const addressKey = request.headers.get(ADDRESS_HEADER) ?? undefined;
+  return { uid, name, sessionKey, addressKey };
 }
 
 export function viewerOf(connection: Party.Connection<Viewer>): Viewer | null {
@@ -97,14 +107,53 @@ export function admissionRefusal(
 ): CloseReason | null {
   let sameUser = 0;
   let spectatorSockets = 0;
+  let sameAddressSpectators = 0;
   for (const connection of admitted(room)) {
+    const watching = !seated.has(connection.state.uid);
     if (connection.state.uid === viewer.uid) sameUser += 1;
-    if (!seated.has(connection.state.uid)) spectatorSockets += 1;
+    if (watching) spectatorSockets += 1;
+    if (watching && viewer.addressKey && connection.state.addressKey === viewer.addressKey) {
+      sameAddressSpectators += 1;
+    }
   }
   if (sameUser >= ROOM_LIMITS.connectionsPerUser) return CLOSE.userFull;
-  if (!seated.has(viewer.uid) && spectatorSockets >= ROOM_LIMITS.spectatorsPerRoom) {
-    return CLOSE.roomFull;
+  if (seated.has(viewer.uid)) return null;
+  if (spectatorSockets >= ROOM_LIMITS.spectatorsPerRoom) return CLOSE.roomFull;
+  if (sameAddressSpectators >= ROOM_LIMITS.spectatorsPerAddress) return CLOSE.addressFull;
+  return null;
+}
+
+/** The lobby's socket: the address that asked for its ticket (wire/signing.ts `addressKey`). */
+export interface LobbyWatcher {
+  addressKey: string;
+}
+
+export function withLobbyWatcher(request: Party.Request, watcher: LobbyWatcher): Party.Request {
+  setOwn(request, ADDRESS_HEADER, watcher.addressKey);
+  return request;
+}
+
+export function lobbyWatcherFrom(request: Party.Request): LobbyWatcher | null {
+  const addressKey = request.headers.get(ADDRESS_HEADER);
+  return addressKey ? { addressKey } : null;
+}
+
+/**
+ * Why a newcomer cannot hold a lobby socket (the caps of LOBBY_LIMITS), or null. `held` is the
+ * address of every socket the lobby already holds.
+ */
+export function lobbyAdmissionRefusal(
+  held: Iterable<string>,
+  addressKey: string,
+): CloseReason | null {
+  let all = 0;
+  let sameAddress = 0;
+  for (const address of held) {
+    all += 1;
+    if (address === addressKey) sameAddress += 1;
   }
+  if (sameAddress >= LOBBY_LIMITS.socketsPerAddress) return CLOSE.lobbyAddressFull;
+  if (all >= LOBBY_LIMITS.sockets) return CLOSE.lobbyFull;
   return null;
 }
 

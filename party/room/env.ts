@@ -1,7 +1,8 @@
 // The room server's settings, from partykit.json vars / a `--config` file / the deployment's
 // environment. It needs only the three keys derived from INTERNAL_SECRET (docs/decisions/022):
 // `TICKET_KEY`, `SITE_TO_ROOM_KEY` and `ROOM_TO_SITE_KEY`; given INTERNAL_SECRET instead (a
-// deployment's `partykit env add`), it derives them itself.
+// deployment's `partykit env add`), it derives them itself. `TEST_CLOCK_KEY` (a product started for
+// tests only, docs/decisions/083) is never derived: without it the room has no test clock.
 import { roomKeys, type RoomKeys } from '../../wire/signing';
 
 export interface PartyEnv {
@@ -11,6 +12,8 @@ export interface PartyEnv {
   siteUrl: string;
   /** Multiplies every game duration (countdown, turn timer, game length). */
   timeScale: number;
+  /** Signs the test clock's calls (wire/test-clock.ts); empty: the room has no test clock. */
+  testClockKey: string;
 }
 
 function text(value: unknown): string {
@@ -29,5 +32,6 @@ export function readEnv(env: Record<string, unknown>): PartyEnv {
     },
     siteUrl: typeof site === 'string' ? site.replace(/\/+$/, '') : '',
     timeScale: Number.isFinite(scale) && scale > 0 ? scale : 1,
+    testClockKey: text(env.TEST_CLOCK_KEY),
   };
 }

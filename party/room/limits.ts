@@ -1,6 +1,7 @@
 // Every cap of the room server and the lobby (the calls' body sizes are wire/'s), and the close
-// codes and reasons a socket can get. Close codes in the 4000 range are the application's own
-// (RFC 6455 §7.4.2).
+// reasons a socket can get, each with its code (game/messages.ts: clients decide by the code).
+import { SOCKET_CLOSE_CODES as code } from '../../game/messages';
+import type { RateLimit } from './rate-limit';
 
 /** Connections a room accepts: watchers are capped per room, everyone per user. */
 export const ROOM_LIMITS = {
@@ -8,8 +9,35 @@ export const ROOM_LIMITS = {
   spectatorsPerRoom: 200,
   /** Sockets of one user in one room (browser tabs). */
   connectionsPerUser: 3,
+  /**
+   * Spectator sockets from one address (as the site saw it when it gave the ticket) in one room, so
+   * one address cannot take the room's watcher places with many guest sessions.
+   */
+  spectatorsPerAddress: 20,
+  /**
+   * Watcher sockets let in per address and room: 30 at once, then one every 2 s. Each costs the room
+   * the whole state and the recent log, so reopening sockets is bounded, not only holding them.
+   */
+  spectatorAdmissionsPerAddress: { perSecond: 0.5, capacity: 30 } satisfies RateLimit,
+  /** An address whose socket was closed for its refused messages waits this long to come back. */
+  lockOutAfterRefusedMs: 60_000,
   /** The spectator count goes out with the next state at most this often (no rebroadcast per join). */
   spectatorCountEveryMs: 1_000,
+} as const;
+
+/**
+ * Sockets the lobby accepts. Over either cap a socket is closed with 4429 and the web client backs
+ * off, polling the list meanwhile (site/app/game/use-public-rooms.ts).
+ */
+export const LOBBY_LIMITS = {
+  /** From one address (as the site saw it when it gave the lobby ticket). */
+  socketsPerAddress: 20,
+  /** In all: every push goes to every socket. */
+  sockets: 1_000,
+  /** Sockets let in per address: 30 at once, then one every 2 s (each gets the whole list). */
+  admissionsPerAddress: { perSecond: 0.5, capacity: 30 } satisfies RateLimit,
+  /** An address whose socket sent the lobby anything waits this long to come back. */
+  lockOutAfterMessageMs: 60_000,
 } as const;
 
 export interface CloseReason {
@@ -18,10 +46,26 @@ export interface CloseReason {
 }
 
 export const CLOSE = {
-  unauthorized: { code: 4401, reason: 'Unauthorized' },
-  signedOut: { code: 4401, reason: 'Signed out' },
-  unknownRoom: { code: 4404, reason: 'Room not found' },
-  roomFull: { code: 4429, reason: 'Too many connections to this room' },
-  userFull: { code: 4429, reason: 'Too many connections from you to this room' },
-  silent: { code: 4408, reason: 'No heartbeat' },
+  unauthorized: { code: code.unauthorized, reason: 'Unauthorized' },
+  signedOut: { code: code.unauthorized, reason: 'Signed out' },
+  unknownRoom: { code: code.notFound, reason: 'Room not found' },
+  roomFull: { code: code.tooMany, reason: 'Too many connections to this room' },
+  userFull: { code: code.tooMany, reason: 'Too many connections from you to this room' },
+  addressFull: {
+    code: code.tooMany,
+    reason: 'Too many connections from your address to this room',
+  },
+  addressTooOften: {
+    code: code.tooMany,
+    reason: 'Too many new connections from your address to this room',
+  },
+  silent: { code: code.silent, reason: 'No heartbeat' },
+  refusedMessages: { code: code.refusedMessages, reason: 'Too many refused messages' },
+  lobbyFull: { code: code.tooMany, reason: 'The lobby is full' },
+  lobbyAddressFull: { code: code.tooMany, reason: 'Too many lobby connections from your address' },
+  lobbyAddressTooOften: {
+    code: code.tooMany,
+    reason: 'Too many new lobby connections from your address',
+  },
+  lobbyMessage: { code: code.refusedMessages, reason: 'The lobby accepts no messages' },
 } as const satisfies Record<string, CloseReason>;

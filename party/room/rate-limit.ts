@@ -12,6 +12,19 @@ export interface RateLimit {
 
 export const MESSAGE_RATE_LIMIT: RateLimit = { perSecond: 10, capacity: 20 };
 
+/**
+ * Refused messages (malformed, too large, or over the rate) a socket may send before it is closed:
+ * 20 at once, then one every 2 s. A client that speaks the protocol is never refused this often.
+ */
+export const REFUSED_MESSAGE_LIMIT: RateLimit = { perSecond: 0.5, capacity: 20 };
+
+/**
+ * `sync` requests a socket may make: each is answered with the whole state (~2 kB for ~15 bytes),
+ * so they have an allowance of their own. A client asks only after a gap in versions, which an
+ * ordered socket never has.
+ */
+export const SYNC_LIMIT: RateLimit = { perSecond: 0.5, capacity: 5 };
+
 export function fullBucket(limit: RateLimit, now: number): TokenBucket {
   return { tokens: limit.capacity, updatedAt: now };
 }

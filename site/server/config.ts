@@ -34,6 +34,11 @@ export interface SiteConfig {
    */
   withdrawalsNeedProvedPhone: boolean;
   gameTimeScale: number;
+  /**
+   * `TEST_CLOCK=1`: the room server gets the test clock's key, so tests can hold a room's game clock
+   * (docs/decisions/083). Only for a product reached from this machine alone.
+   */
+  testClock: boolean;
   adminEmails: string[];
   sessionSecret: string;
   internalSecret: string;
@@ -90,8 +95,6 @@ const port = (fallback: number) =>
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 const secret = z.string().min(32, 'must be at least 32 characters long');
 
@@ -165,6 +168,10 @@ const environmentSchema = z.object({
     blankAsUnset,
     z.coerce.number().positive('must be a number above 0').max(1000).default(1),
   ),
+  TEST_CLOCK: z.preprocess(
+    blankAsUnset,
+    z.enum(['0', '1'], { error: 'must be 1 (tests only) or 0' }).default('0'),
+  ),
   ADMIN_EMAILS: optional(
     z
       .string()
@@ -229,8 +236,7 @@ function smsIssues(e: Environment): string[] {
     .filter((name) => !e[name])
     .map((name) => `${name}: is required with SMS_URL`);
   // The API key travels with every message: in clear only to this machine (a local test gateway).
-  const { protocol, hostname } = new URL(e.SMS_URL);
-  if (protocol === 'http:' && !LOOPBACK_HOSTS.has(hostname)) {
+  if (new URL(e.SMS_URL).protocol === 'http:' && !isLoopback(e.SMS_URL)) {
     issues.push('SMS_URL: must be https:// (http:// only to this machine)');
   }
   return issues;
@@ -254,6 +260,8 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
       `Invalid configuration:\n${together.map((line) => `  ${line}`).join('\n')}`,
     );
   }
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  if (e.TEST_CLOCK === '1') assertOnlyThisMachine(e.START, publicUrl, env.PARTY_PUBLIC_URL);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const secrets =
     e.SESSION_SECRET && e.INTERNAL_SECRET
@@ -272,10 +280,11 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === '1',
     withdrawalsNeedProvedPhone: e.WITHDRAWALS_NEED_PROVED_PHONE === '1',
     gameTimeScale: e.GAME_TIME_SCALE,
+    testClock: e.TEST_CLOCK === '1',
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     sessionSecret: e.SESSION_SECRET ?? secrets.sessionSecret,
     internalSecret: e.INTERNAL_SECRET ?? secrets.internalSecret,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     partyUrl: e.PARTY_URL ?? `http://127.0.0.1:${e.PARTY_PORT}`,
     siteUrl: e.SITE_URL ?? `http://127.0.0.1:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
@@ -294,6 +303,35 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopback(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The test clock lets whoever holds its key stop a room's game clock: it is for a product started
+ * for tests, which only this machine can use. Both servers in one process tree, and the site's
+ * origin (the only one it accepts a change from) and the browsers' room address on this machine.
+ */
+function assertOnlyThisMachine(
+  start: StartMode,
+  publicUrl: string,
+  partyPublicUrl: string | undefined,
+): void {
+  const party = partyPublicUrl?.trim();
+  if (start === 'all' && isLoopback(publicUrl) && (!party || isLoopback(party))) return;
+  throw new ConfigError(
+    'Invalid configuration:\n  TEST_CLOCK: is for tests only: it needs START=all and PUBLIC_URL ' +
+      '(and PARTY_PUBLIC_URL, when set) on this machine (localhost, 127.0.0.1 or [::1]); a site ' +
+      'that others can reach never runs with it',
+  );
 }
 
 /** `file:./data/app.db` inside the working folder, an absolute `file:/…` outside it. */

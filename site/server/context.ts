@@ -20,6 +20,8 @@ export type SiteServices = {
 
 export type SiteLoadContext = SiteServices & {
   user: PublicUser | null;
+  /** The client's address as the rate limits count it (`rate-limit/client-address.ts`). */
+  clientAddress: string;
   /** This response's Content-Security-Policy nonce (production only; null in development). */
   cspNonce: string | null;
   /** The built files of the board's canvas, for `modulepreload` (none in development). */

@@ -18,6 +18,7 @@ import { pageErrorHandler } from './error-page';
 import { chunkFilesOf } from './lazy-chunks';
 import { describeError, logger } from './logging';
 import type { BuildRoutes } from './ops/requests';
+import { clientAddress } from './rate-limit/client-address';
 import { securityHeaders } from './security-headers';
 import { applyTrustProxy, untrustedProxyWarning } from './trust-proxy';
 
@@ -136,6 +137,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
         return {
           ...deps.context,
           user,
+          clientAddress: clientAddress(req),
           boardCanvasFiles,
           cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
         };

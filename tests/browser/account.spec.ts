@@ -74,6 +74,14 @@ test('a new player signs up, deposits, withdraws and sees both in the history', 
     'true',
   );
   await page.getByLabel('Amount (ZMW)').fill('150');
+  // The page asks after the payment a second after it starts, and the sandbox approves it sooner:
+  // that answer waits until the waiting screen has been read, however slow the machine.
+  let answerPoll = () => {};
+  const screenRead = new Promise<void>((resolve) => (answerPoll = resolve));
+  await page.route('**/api/wallet/payments/*', async (route) => {
+    await screenRead;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Deposit ZMW 150.00' }).click();
 
   await expect(
@@ -81,6 +89,7 @@ test('a new player signs up, deposits, withdraws and sees both in the history', 
   ).toBeVisible();
   await expect(page.getByText(/Approve the payment of ZMW 150\.00 on your phone/)).toBeVisible();
   await screenshot(page, 'deposit-waiting');
+  answerPoll();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your deposit of ZMW 150.00 is complete.' }),
   ).toBeVisible();

@@ -3,7 +3,7 @@
 // leads back to the page, where the player is on the day's leaderboard by first name and initial.
 import { attachScreenshot, expectAccessible, expectOnScreen } from './support/screens';
 import { expect, screenshot, signUpViaApi, test } from './support/fixtures';
-import { playOnce } from './support/play';
+import { playUntil } from './support/play';
 
 const VIEWPORT = { width: 360, height: 740 };
 test.use({ viewport: VIEWPORT });
@@ -38,13 +38,7 @@ test("a player starts today's challenge from its page, plays it to game over and
   await page.goto(board);
   await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
   const gameOver = page.getByRole('dialog', { name: 'Daily challenge over' });
-  const buy = { done: false };
-  const deadline = Date.now() + 120_000;
-  while (!(await gameOver.isVisible())) {
-    expect(Date.now(), 'the challenge should end').toBeLessThan(deadline);
-    await playOnce(page, buy);
-    await page.waitForTimeout(150);
-  }
+  await playUntil([{ page, buy: { done: false } }], gameOver, 120_000);
   await expect(gameOver.getByTestId('lesson').locator('li')).toHaveCount(6);
   await gameOver.getByRole('link', { name: 'See how you rank today' }).click();
   await expect(page).toHaveURL(/\/rentalgame\/challenge$/);

@@ -11,6 +11,8 @@ import {
   test,
   waitForHydration,
 } from './support/fixtures';
+import { holdClock, startHeldGame, stepUntilTurnOf } from './support/clock';
+import { answerOffers } from './support/play';
 
 const PHONE = { width: 360, height: 640 };
 
@@ -18,9 +20,9 @@ const PHONE = { width: 360, height: 640 };
 async function otherPlayer(browser: Browser, firstName: string, zmw = 20) {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: PHONE });
   const page = await context.newPage();
-  await signUpViaApi(page.request, { firstName });
+  const user = await signUpViaApi(page.request, { firstName });
   if (zmw > 0) await depositViaApi(page.request, zmw);
-  return { context, page };
+  return { context, page, user };
 }
 
 async function openCreateForm(page: Page) {
@@ -84,6 +86,8 @@ test('join a full room, from its link and from a list that was a moment old', as
 
   // The list shows the room with a free seat; it fills before Chola taps Join.
   const first = await createRoomViaApi(host.page.request);
+  // Once full, the room's game stands still: the room stays full, never over, while the test looks.
+  await holdClock(first);
   await page.routeWebSocket(/\/parties\/lobby\//, () => {});
   await page.goto('/rentalgame/joinrandomroom');
   const card = page.locator(`[data-room-id="${first}"]`);
@@ -114,9 +118,15 @@ test('join while already in another room offers to go to that room', async ({ pa
   const theirs = await createRoomViaApi(host.page.request, { maxPlayers: 3 });
   await signUpViaApi(page.request, { firstName: 'Joseph' });
   await depositViaApi(page.request, 20);
-  const mine = await createRoomViaApi(page.request, { maxPlayers: 3 });
 
+  // The list is live (the lobby's socket, opened with its ticket): the room Joseph opens meanwhile
+  // shows without a reload (no polling while live).
   await page.goto('/rentalgame/joinrandomroom');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Live: the list updates as rooms fill.' }),
+  ).toBeVisible();
+  const mine = await createRoomViaApi(page.request, { maxPlayers: 3 });
+  await expect(page.locator(`[data-room-id="${mine}"]`)).toBeVisible();
   await page.locator(`[data-room-id="${theirs}"]`).getByRole('button', { name: /^Join/ }).click();
   const warning = page
     .getByRole('alert')
@@ -159,6 +169,7 @@ test('leaving once the room is full is refused', async ({ page, browser }) => {
   await signUpViaApi(page.request, { firstName: 'Mulenga' });
   await depositViaApi(page.request, 20);
   const roomId = await createRoomViaApi(page.request);
+  await holdClock(roomId);
   // Keep this page's picture of the room as it was, so the room fills behind its back.
   await page.routeWebSocket(/\/parties\/main\//, () => {});
   await page.goto(`/rentalgame/playerwaitingroom/${roomId}`);
@@ -180,40 +191,37 @@ test('Roll is disabled out of turn and while a roll is on its way; a wrong room 
   page,
   browser,
 }) => {
-  await signUpViaApi(page.request, { firstName: 'Mwaka' });
+  const mwaka = await signUpViaApi(page.request, { firstName: 'Mwaka' });
   await depositViaApi(page.request, 20);
   const roomId = await createRoomViaApi(page.request);
+  // The game moves only when the test says: by a step of its clock, or Mwaka's roll.
+  await holdClock(roomId);
   const other = await otherPlayer(browser, 'Inonge');
   await joinViaApi(other.page.request, roomId);
+  await startHeldGame(roomId);
 
   await page.goto(`/rentalgame/boardgame/${roomId}`);
   const label = page.getByTestId('turn-label');
-  await expect(label).toHaveText(/turn$/, { timeout: 20_000 });
+  await expect(label).toHaveText('Your turn', { timeout: 20_000 });
   const roll = page.getByRole('button', { name: 'Roll', exact: true });
   const message = page.locator('#dice-message');
 
-  // The other player's turn comes every couple of seconds (the test server's turn timer is short):
-  // Roll is plainly disabled then, and nothing red is said.
-  await expect(async () => {
-    await expect(label).toHaveText("Inonge Mwansa's turn", { timeout: 100 });
-    await expect(roll).toBeDisabled({ timeout: 100 });
-  }).toPass({ timeout: 30_000 });
+  // Mwaka's turn timer rolls for him: it is Inonge's turn. Roll is plainly disabled then, and
+  // nothing red is said.
+  await stepUntilTurnOf(roomId, other.user.id);
+  await expect(label).toHaveText("Inonge Mwansa's turn");
+  await expect(roll).toBeDisabled();
   await expect(message).toHaveText('');
   await screenshot(page, 'board-not-your-turn');
 
-  // A roll on its way: Roll is disabled until the dice has landed (no second roll can go out).
-  // The turn lasts about a second here: press Roll from inside the page the moment it is enabled.
-  await page.waitForFunction(
-    () => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Roll');
-      if (!button || button.disabled) return false;
-      button.click();
-      return true;
-    },
-    undefined,
-    { timeout: 30_000, polling: 'raf' },
-  );
-  await expect(roll).toBeDisabled({ timeout: 200 });
+  // Inonge's turn timer rolls for her: Mwaka's turn again. A roll on its way: Roll is disabled from
+  // the press until the dice has landed (no second roll can go out).
+  await stepUntilTurnOf(roomId, mwaka.id);
+  await expect(label).toHaveText('Your turn');
+  // (A truck offer his turn timer's roll brought him is answered first: it sits over the board.)
+  await answerOffers([{ page, buy: { done: true } }]);
+  await roll.click();
+  await expect(roll).toBeDisabled();
 
   await page.goto('/rentalgame/boardgame/no-such-room');
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid room ID.' })).toBeVisible();

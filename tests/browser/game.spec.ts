@@ -1,8 +1,10 @@
 // The game as people play it, on 360 × 640 phones: one player signs up and deposits through the
 // forms and creates a room through the option grid, a second joins from the live list, both play by
-// pressing Roll until the game ends, a guest watches the board move, and the history shows the
-// result, the balance change and the dice check. The rooms around a game (private rooms, screen
-// sizes, sign-in redirects, reconnecting) are in game-rooms.spec.ts.
+// pressing Roll, a guest watches the board move, the game plays out to its end, and the history
+// shows the result, the balance change and the dice check. The test holds the room's clock
+// (support/clock.ts) while it looks at the board, so the game moves only when a player rolls; then
+// it releases it and the game runs to its end on its own timer. The rooms around a game (private
+// rooms, screen sizes, sign-in redirects, reconnecting) are in game-rooms.spec.ts.
 import {
   anotherPerson,
   balanceOf,
@@ -16,8 +18,15 @@ import {
   uniqueEmail,
   waitForHydration,
 } from './support/fixtures';
-import { canvasColours, framesDuring, rendersDuring } from './support/canvas';
-import { playOnce } from './support/play';
+import {
+  canvasColours,
+  countFrames,
+  framesCounted,
+  framesDuring,
+  rendersDuring,
+} from './support/canvas';
+import { holdClock, releaseClock, startHeldGame } from './support/clock';
+import { answerOffers, playUntil, rollOnHeldClock, type Hand } from './support/play';
 
 test('two players play a whole game while a guest watches; the history shows the result', async ({
   page,
@@ -70,6 +79,8 @@ test('two players play a whole game while a guest watches; the history shows the
 
   await expect(page).toHaveURL(/\/rentalgame\/playerwaitingroom\/[A-Za-z0-9_-]+$/);
   const roomId = page.url().split('/').pop() as string;
+  // The game will stand still from its countdown until the test moves it.
+  await holdClock(roomId);
   await expect(page.getByRole('heading', { name: "Mwila's Room", level: 1 })).toBeVisible();
   await expect(page.getByTestId('room-players')).toHaveText('1 / 2');
   await expect(page.getByTestId('joined-players')).toContainText('Mwila Banda (you)');
@@ -92,7 +103,8 @@ test('two players play a whole game while a guest watches; the history shows the
   await screenshot(two.page, 'join-random');
   await card.getByRole('button', { name: /^Join Mwila's Room/ }).click();
 
-  // The room is full: both go to the board after the countdown.
+  // The room is full: both go to the board once the countdown is over.
+  await startHeldGame(roomId);
   await expect(page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`), { timeout: 20_000 });
   await expect(two.page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`), {
     timeout: 20_000,
@@ -103,15 +115,19 @@ test('two players play a whole game while a guest watches; the history shows the
 
   // A guest opens the room link and watches.
   const guest = await anotherPerson(browser);
-  // When the guest's board receives a new state, whole or as a patch (a render is due then).
+  // When the guest's board receives a new state, whole or as a patch (a render is due then), and
+  // how many of them brought a roll.
   const guestStates: number[] = [];
+  let guestRolls = 0;
   guest.page.on('websocket', (socket) =>
     socket.on('framereceived', ({ payload }) => {
       if (
         typeof payload === 'string' &&
         (payload.startsWith('{"type":"state"') || payload.startsWith('{"type":"patch"'))
-      )
+      ) {
         guestStates.push(Date.now());
+        if (payload.includes('"lastRoll":{')) guestRolls += 1;
+      }
     }),
   );
   await guest.page.goto(`/rentalgame/boardgame/${roomId}`);
@@ -123,33 +139,35 @@ test('two players play a whole game while a guest watches; the history shows the
   await expect(guest.page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
   await expect(guest.page.getByRole('button', { name: 'Roll', exact: true })).toHaveCount(0);
 
-  // Both play by pressing Roll (the test server's clock makes the game about 30 s long).
-  const buys = [{ done: false }, { done: false }];
-  let screenshotTaken = false;
-  let framesWhileMoving = 0;
-  const gameOver = page.getByRole('dialog', { name: 'Game over' });
-  const deadline = Date.now() + 150_000;
-  while (!(await gameOver.isVisible())) {
-    expect(Date.now(), 'the game should end').toBeLessThan(deadline);
-    await playOnce(page, buys[0] as { done: boolean });
-    await playOnce(two.page, buys[1] as { done: boolean });
-    const logLines = await guest.page.getByTestId('game-log').locator('li').count();
-    if (!screenshotTaken && logLines >= 4) {
-      screenshotTaken = true;
-      expect(await canvasColours(guest.page)).toBeGreaterThan(5);
-      await screenshot(page, 'board');
-      await screenshot(guest.page, 'board-spectator');
-      // The spectator's log keeps growing and the canvas draws frames while trucks move.
-      await expect
-        .poll(() => guest.page.getByTestId('game-log').locator('li').count(), { timeout: 10_000 })
-        .toBeGreaterThan(logLines);
-    }
-    if (screenshotTaken && framesWhileMoving === 0)
-      framesWhileMoving = await framesDuring(guest.page, 1_200);
-    await page.waitForTimeout(150);
+  // Both play by pressing Roll, the game standing still between rolls: each roll reaches the guest's
+  // log, and the guest's canvas draws frames while the dice and the truck move.
+  const hands: Hand[] = [
+    { page, buy: { done: false } },
+    { page: two.page, buy: { done: false } },
+  ];
+  const logLines = () => guest.page.getByTestId('game-log').locator('li').count();
+  while ((await logLines()) < 4) {
+    const before = await logLines();
+    await rollOnHeldClock(hands);
+    await expect.poll(logLines).toBeGreaterThan(before);
   }
-  expect(screenshotTaken).toBe(true);
-  expect(framesWhileMoving, 'frames are drawn while the dice and trucks move').toBeGreaterThan(5);
+  expect(await canvasColours(guest.page)).toBeGreaterThan(5);
+  await screenshot(page, 'board');
+  await screenshot(guest.page, 'board-spectator');
+  await answerOffers(hands);
+  const rolls = guestRolls;
+  await countFrames(guest.page);
+  await rollOnHeldClock(hands);
+  await expect.poll(() => guestRolls).toBeGreaterThan(rolls);
+  expect(
+    await framesCounted(guest.page, 1_200),
+    'frames are drawn while the dice and trucks move',
+  ).toBeGreaterThan(5);
+
+  // Released, the game plays out on its turn timer while both keep pressing Roll.
+  await releaseClock(roomId);
+  const gameOver = page.getByRole('dialog', { name: 'Game over' });
+  await playUntil(hands, gameOver, 150_000);
 
   // Game over, on the board: winners, the prize and why; the history a tap away.
   await expect(gameOver.getByTestId('game-over-winners')).toContainText(/ZMW (16|8)\.00/);
@@ -159,12 +177,10 @@ test('two players play a whole game while a guest watches; the history shows the
   await expect(two.page.getByRole('dialog', { name: 'Game over' })).toBeVisible();
   await screenshot(page, 'board-game-over');
   await expect(guest.page.getByRole('dialog', { name: 'Game over' })).toBeVisible();
-  // Nothing moves any more: the board renders no frames.
-  await guest.page.waitForTimeout(1_500);
-  expect(
-    await framesDuring(guest.page, 1_500),
-    'no frames while nothing moves',
-  ).toBeLessThanOrEqual(1);
+  // Once the last moves have played out, nothing moves any more: the board renders no frames.
+  await expect
+    .poll(() => framesDuring(guest.page, 1_500), { message: 'no frames while nothing moves' })
+    .toBeLessThanOrEqual(1);
   // …and renders only for a new state, although the page around it ticks every 250 ms.
   const windowStart = Date.now();
   const renders = await rendersDuring(guest.page, 1_500);

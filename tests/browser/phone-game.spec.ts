@@ -1,7 +1,8 @@
 // The live game as it feels on a phone (and a desktop): the connection state always visible, Roll
 // only when it is yours, the turn cues, a leave that asks first, and one screen holding the players,
 // the board and Roll at 360 × 740, 740 × 360 and 1366 × 800. Screenshots of each screen at each size
-// are attached to the report; axe-core checks every screen.
+// are attached to the report; axe-core checks every screen. A started game stands still on a held
+// clock (support/clock.ts): no turn timer rolls and no game ends while the test looks.
 import type { Browser, Page } from '@playwright/test';
 import {
   anotherPerson,
@@ -16,37 +17,58 @@ import {
   waitForHydration,
 } from './support/fixtures';
 import { attachScreenshot, expectAccessible, expectOnScreen, SIZES } from './support/screens';
+import { holdClock, readClock, releaseClock, startHeldGame } from './support/clock';
+import { rollOnHeldClock } from './support/play';
 
 const PORTRAIT = SIZES[0];
 
 const boardPath = (roomId: string) => `/rentalgame/boardgame/${roomId}`;
 
-/** Two funded players in a started 2-player room, both on the board; `page` is Chanda's. */
-async function startedGame(page: Page, browser: Browser, time = 30) {
+/**
+ * Two funded players in a started 2-player room, both on the board; `page` is Chanda's. The room's
+ * clock is held: the game stands still at Chanda's first turn until a player rolls.
+ */
+async function startedGame(page: Page, browser: Browser) {
   await page.setViewportSize(PORTRAIT);
   await signUpViaApi(page.request, { firstName: 'Chanda' });
   await depositViaApi(page.request, 20);
-  const roomId = await createRoomViaApi(page.request, { time, privacy: 'Private' });
+  const roomId = await createRoomViaApi(page.request, { privacy: 'Private' });
+  await holdClock(roomId);
   const other = await anotherPerson(browser, PORTRAIT);
-  await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
+  const bwalya = await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
   await depositViaApi(other.page.request, 20);
   await joinViaApi(other.page.request, roomId);
+  await startHeldGame(roomId);
   await page.goto(boardPath(roomId));
   await other.page.goto(boardPath(roomId));
-  await expect(page.getByTestId('turn-label')).toHaveText(/turn|rolling/, { timeout: 20_000 });
-  return { roomId, other };
-}
-
-/** Waits (frame by frame: a turn lasts about a second here) until the turn is the player's. */
-async function waitForMyTurn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="turn-label"]')?.textContent === 'Your turn',
-    undefined,
-    { timeout: 20_000, polling: 'raf' },
-  );
+  await expect(page.getByTestId('turn-label')).toHaveText('Your turn', { timeout: 20_000 });
+  await expect(other.page.getByTestId('turn-label')).toHaveText("Chanda Mwansa's turn", {
+    timeout: 20_000,
+  });
+  return { roomId, other, bwalya };
 }
 
 const roll = (page: Page) => page.getByRole('button', { name: 'Roll', exact: true });
+
+/** Two frames after a change of the screen's size: its resize events have been handled. */
+async function afterResize(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+/** The canvas has been redrawn at the size the board was given. */
+async function expectCanvasFillsBoard(page: Page): Promise<void> {
+  const board = page.getByTestId('board');
+  const [outer, inner] = await Promise.all([
+    board.boundingBox(),
+    board.locator('canvas').boundingBox(),
+  ]);
+  expect(Math.round(inner?.width ?? 0), 'the canvas’s width').toBe(Math.round(outer?.width ?? -1));
+}
 
 test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the other; back online it resyncs', async ({
   page,
@@ -55,7 +77,6 @@ test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the
   test.setTimeout(120_000);
   const { other } = await startedGame(page, browser);
 
-  await waitForMyTurn(page);
   const offlineAt = Date.now();
   await page.context().setOffline(true);
   await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 5_000 });
@@ -99,30 +120,22 @@ test('Roll is disabled on the other player’s turn; the tab title and an announ
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { other } = await startedGame(page, browser);
+  const { roomId, other, bwalya } = await startedGame(page, browser);
 
-  // Sampled frame by frame, in the page, so the label and the button are read at the same moment.
-  const theirsDisabled = await page.waitForFunction(
-    () => {
-      const label = document.querySelector('[data-testid="turn-label"]')?.textContent ?? '';
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Roll');
-      return /^Bwalya .*'s turn$/.test(label) ? { disabled: button?.disabled ?? null } : null;
-    },
-    undefined,
-    { timeout: 20_000, polling: 'raf' },
-  );
-  expect(await theirsDisabled.jsonValue()).toEqual({ disabled: true });
-
-  await page.waitForFunction(() => document.title.startsWith('● Your turn'), undefined, {
-    timeout: 20_000,
-    polling: 'raf',
-  });
+  // Chanda's turn: the tab title and the announcement say so; Bwalya's tab does not.
+  await expect(page).toHaveTitle(/^● Your turn/);
   await expect(page.getByTestId('turn-call')).toContainText(/Your turn\. Press Roll/);
-  // The other player's tab does not say it at the same moment.
-  await page.waitForFunction(() => !document.title.startsWith('●'), undefined, {
-    timeout: 20_000,
-    polling: 'raf',
-  });
+  await expect(other.page).not.toHaveTitle(/^●/);
+  await expect(other.page.getByRole('button', { name: 'Roll', exact: true })).toBeDisabled();
+
+  // Her roll gives Bwalya the turn (after a 6 she rolls again): Roll is disabled on her board, and
+  // her tab says nothing.
+  do await rollOnHeldClock([{ page, buy: { done: false } }]);
+  while ((await readClock(roomId)).currentPlayer !== bwalya.id);
+  await expect(page.getByTestId('turn-label')).toHaveText(/^Bwalya .*'s turn$/);
+  await expect(roll(page)).toBeDisabled();
+  await expect(page).not.toHaveTitle(/^●/);
+  await expect(other.page).toHaveTitle(/^● Your turn/);
   expect(other.problems).toEqual([]);
   await other.context.close();
 });
@@ -169,18 +182,22 @@ test('players, board, Roll and the turn line on one screen at every size; axe fi
 
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect(page.getByTestId('board').locator('canvas')).toBeVisible();
-    // The board settles into its new size.
-    await page.waitForTimeout(300);
-    await expectOnScreen(page, roll(page), `Roll (${size.name})`);
-    await expectOnScreen(page, page.getByTestId('turn-label'), `the turn line (${size.name})`);
-    await expectOnScreen(
-      page,
-      page.getByRole('list', { name: 'Players' }),
-      `the players (${size.name})`,
-    );
-    await expectOnScreen(page, page.getByTestId('board'), `the board (${size.name})`);
+    // The board measures its room on the screen's resize and redraws at its new size: each look
+    // waits for the resize to be handled, scrolls to the top and measures afresh.
+    await expect(async () => {
+      await afterResize(page);
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await expectCanvasFillsBoard(page);
+      await expectOnScreen(page, roll(page), `Roll (${size.name})`);
+      await expectOnScreen(page, page.getByTestId('turn-label'), `the turn line (${size.name})`);
+      await expectOnScreen(
+        page,
+        page.getByRole('list', { name: 'Players' }),
+        `the players (${size.name})`,
+      );
+      await expectOnScreen(page, page.getByTestId('board'), `the board (${size.name})`);
+    }).toPass({ timeout: 20_000 });
     await attachScreenshot(page, testInfo, 'board');
     await expectAccessible(page, `the board (${size.name})`);
   }
@@ -229,6 +246,7 @@ test('an invitee with no money signs up, deposits, comes back and joins without 
   await signUpViaApi(host.page.request, { firstName: 'Mwila' });
   await depositViaApi(host.page.request, 20);
   const roomId = await createRoomViaApi(host.page.request, { privacy: 'Private' });
+  await holdClock(roomId);
   // The host shares the room: a ready WhatsApp message, and when the room closes.
   await host.page.goto(`/rentalgame/playerwaitingroom/${roomId}`);
   const share = host.page.getByRole('link', { name: 'Share on WhatsApp' });
@@ -283,6 +301,7 @@ test('an invitee with no money signs up, deposits, comes back and joins without 
 
   await expect(page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
   await page.getByRole('button', { name: /^Join Room/ }).click();
+  await startHeldGame(roomId);
   await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`), { timeout: 20_000 });
   await expect(page.getByTestId('header-balance')).toHaveText('ZMW 10.00');
   // The guest who waited on the room is on the board too, watching.
@@ -303,7 +322,9 @@ test('game over stays on the board with who won and why; a rematch puts both pla
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const { roomId, other } = await startedGame(page, browser, 10);
+  const { roomId, other } = await startedGame(page, browser);
+  // The game plays out on its turn timer (10 minutes are 30 s here).
+  await releaseClock(roomId);
   const over = page.getByRole('dialog', { name: 'Game over' });
   await expect(over).toBeVisible({ timeout: 90_000 });
   await expect(over.getByTestId('game-over-why')).toContainText(/net profit/i);
@@ -333,6 +354,8 @@ test('game over stays on the board with who won and why; a rematch puts both pla
   await expect(page).toHaveURL(/\/rentalgame\/playerwaitingroom\/[A-Za-z0-9_-]+$/);
   const rematchId = page.url().split('/').pop() as string;
   expect(rematchId).not.toBe(roomId);
+  // The rematch stands still once it starts, so that its balances are read before it can end.
+  await holdClock(rematchId);
   await expect(page.getByTestId('room-players')).toHaveText('1 / 2');
   expect(await balanceOf(page)).toBeCloseTo(before[0]! - 10, 2);
   expect(await balanceOf(other.page)).toBeCloseTo(before[1]!, 2);
@@ -344,6 +367,7 @@ test('game over stays on the board with who won and why; a rematch puts both pla
   await expect(other.page).toHaveURL(
     new RegExp(`/rentalgame/(playerwaitingroom|boardgame)/${rematchId}$`),
   );
+  await startHeldGame(rematchId);
   await expect(page).toHaveURL(new RegExp(`${boardPath(rematchId)}$`), { timeout: 30_000 });
   await expect(other.page).toHaveURL(new RegExp(`${boardPath(rematchId)}$`), { timeout: 30_000 });
   expect(await balanceOf(other.page)).toBeCloseTo(before[1]! - 10, 2);
@@ -361,9 +385,9 @@ test('a tap on a tile says what it does; the legend lists every tile', async ({
   const board = page.getByTestId('board');
   await expect(board.locator('canvas')).toBeVisible();
   const info = page.getByTestId('tile-info');
-  // The game runs on (a turn a second here) and the board may shift as lines come and go: each try
-  // measures the board afresh. On a busy machine a click and the render after it take seconds, so
-  // each try waits long enough for the answer to a tap that landed.
+  // The game stands still (its clock is held), but the board may still shift as the page settles:
+  // each try measures the board afresh. On a busy machine a click and the render after it take
+  // seconds, so each try waits long enough for the answer to a tap that landed.
   const tap = async (col: number, text: RegExp) => {
     await expect(async () => {
       const box = (await board.boundingBox())!;
@@ -395,6 +419,7 @@ test('a roll’s line floats over the board: the board never moves for it', asyn
 }) => {
   test.setTimeout(60_000);
   const { other } = await startedGame(page, browser);
+  await rollOnHeldClock([{ page, buy: { done: false } }]);
   await expect(page.locator('.roll-effect')).toBeVisible({ timeout: 20_000 });
   const layout = await page.evaluate(() => {
     const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();

@@ -1,8 +1,8 @@
 // Practise first, on a 360 × 740 phone: a signed-out visitor starts a practice game from the home
 // page (as a guest), plays it against bots to the end on the real board, and reads the lesson at
 // game over and again in the game history, each time marked "Practice".
-import { expect, screenshot, test, waitForHydration } from './support/fixtures';
-import { playOnce } from './support/play';
+import { capture, expect, screenshot, test, waitForHydration } from './support/fixtures';
+import { playUntil } from './support/play';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -23,14 +23,9 @@ test('a signed-out visitor practises against bots from the home page and reads t
   await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Bot Balanced').first()).toBeVisible();
 
+  // The bots and the turn timer move the game on; the player rolls whenever it is their turn.
   const gameOver = page.getByRole('dialog', { name: 'Practice game over' });
-  const buy = { done: false };
-  const deadline = Date.now() + 120_000;
-  while (!(await gameOver.isVisible())) {
-    expect(Date.now(), 'the practice game should end').toBeLessThan(deadline);
-    await playOnce(page, buy);
-    await page.waitForTimeout(150);
-  }
+  await playUntil([{ page, buy: { done: false } }], gameOver, 120_000);
 
   // The lesson, in plain words with the game's figures; no prize, one tap to sign up.
   const lesson = gameOver.getByTestId('lesson');
@@ -45,7 +40,7 @@ test('a signed-out visitor practises against bots from the home page and reads t
   await expect(gameOver.getByRole('link', { name: 'Sign up to play for real' })).toBeVisible();
   await screenshot(page, 'practice-game-over');
   await testInfo.attach('practice-game-over', {
-    body: await page.screenshot({ fullPage: true }),
+    body: await capture(() => page.screenshot({ fullPage: true })),
     contentType: 'image/png',
   });
 
@@ -57,7 +52,7 @@ test('a signed-out visitor practises against bots from the home page and reads t
   await expect(item.getByTestId('lesson').locator('li')).toHaveCount(6);
   await expect(item.getByTestId('after-practice')).toBeVisible();
   await testInfo.attach('practice-history', {
-    body: await page.screenshot({ fullPage: true }),
+    body: await capture(() => page.screenshot({ fullPage: true })),
     contentType: 'image/png',
   });
 });

@@ -7,6 +7,7 @@ import { createDatabase } from '../../db/client';
 import { consents } from '../../db/schema';
 import {
   baseUrl,
+  capture,
   depositViaApi,
   expect,
   screenshot,
@@ -15,13 +16,14 @@ import {
   trackScripts,
   waitForHydration,
 } from './support/fixtures';
+import { holdClock, startHeldGame } from './support/clock';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 async function attach(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await screenshot(page, name);
   await testInfo.attach(name, {
-    body: await page.screenshot({ fullPage: true }),
+    body: await capture(() => page.screenshot({ fullPage: true })),
     contentType: 'image/png',
   });
 }
@@ -106,6 +108,8 @@ test('the board shows the reality check after an hour of play (shortened for the
   });
   expect(created.status()).toBe(201);
   const roomId = ((await created.json()) as { room: { roomId: string } }).room.roomId;
+  // The game stands still while the reality check is read: no offer, no game over over it.
+  await holdClock(roomId);
 
   await signUpViaApi(page.request, { firstName: 'Inonge' });
   await depositViaApi(page.request, 20);
@@ -114,6 +118,7 @@ test('the board shows the reality check after an hour of play (shortened for the
     data: {},
   });
   expect(joined.status()).toBe(200);
+  await startHeldGame(roomId);
 
   // `realityCheck=3`: the hour is three seconds here.
   await page.goto(`/rentalgame/boardgame/${roomId}?realityCheck=3`);

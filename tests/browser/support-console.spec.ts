@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { waitForLink } from '../support/outbox';
 import {
+  capture,
   expect,
   screenshot,
   signInAdmin,
@@ -18,7 +19,7 @@ import {
 test.use({ viewport: { width: 360, height: 740 } });
 
 async function attach(page: Page, testInfo: TestInfo, name: string) {
-  const body = await page.screenshot({ fullPage: true });
+  const body = await capture(() => page.screenshot({ fullPage: true }));
   await testInfo.attach(name, { body, contentType: 'image/png' });
   await screenshot(page, name);
 }

@@ -65,10 +65,11 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   let client: TestClient | null = null;
   const follower = new ViewFollower();
 
-  const send = (type: string) => {
-    if (!client?.isOpen()) return;
+  const send = (type: string): boolean => {
+    if (!client?.isOpen()) return false;
     sent.push(type);
     client.send(JSON.stringify({ type }));
+    return true;
   };
 
   const act = (state: RoomView) => {
@@ -76,12 +77,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     const holdsOffer = state.pendingPurchase === options.uid;
     const situation = `${state.lastRoll?.nonce ?? 'none'}:${holdsOffer}`;
     if (situation === actedOn) return;
+    // A situation counts as handled only once its intent went out: the first state may come before
+    // the socket is ours to send on, and on a held clock (docs/decisions/083) no later one may come.
     if (holdsOffer) {
-      actedOn = situation;
-      send(random() < buyChance ? 'buyTruck' : 'declineTruck');
+      if (send(random() < buyChance ? 'buyTruck' : 'declineTruck')) actedOn = situation;
     } else if (mode === 'play' && state.turn.currentPlayer === options.uid) {
-      actedOn = situation;
-      send('roll');
+      if (send('roll')) actedOn = situation;
     }
   };
 
@@ -133,6 +134,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const socket = result.client;
   client = socket;
   socket.socket.on('close', wakeAll);
+  const first = states.at(-1);
+  if (first) act(first);
 
   return {
     uid: options.uid,
@@ -173,6 +176,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     setMode(next) {
       mode = next;
+      // From now on, on the state it holds: on a held clock no new state may come to act on.
+      const last = states.at(-1);
+      if (last) act(last);
     },
     close: () => socket.close(),
   };

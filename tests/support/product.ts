@@ -21,6 +21,8 @@ export interface ProductOptions {
 
 export interface Product {
   baseUrl: string;
+  /** Where the room servers answer (`partykit dev` on PARTY_PORT). */
+  partyUrl: string;
   /** The start script's pid, which is also its process group's id. */
   pid: number;
   dataDir: string;
@@ -119,5 +121,13 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     }
     await sleep(250);
   }
-  return { baseUrl, pid, dataDir, logFile, startSeconds: (Date.now() - started) / 1000, stop };
+  return {
+    baseUrl,
+    partyUrl: `http://127.0.0.1:${partyPort}`,
+    pid,
+    dataDir,
+    logFile,
+    startSeconds: (Date.now() - started) / 1000,
+    stop,
+  };
 }

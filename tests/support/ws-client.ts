@@ -180,3 +180,24 @@ export async function mustConnect(url: string): Promise<TestClient> {
   if (!result.ok) throw new Error(`could not connect to ${url}: ${result.status ?? result.error}`);
   return result.client;
 }
+
+/**
+ * Opens sockets one after another (each closed once `welcomed` arrives on it) until the server
+ * closes one before welcoming it: how many it welcomed, in how many seconds, and the close it gave.
+ */
+export async function reopenUntilRefused(
+  nextUrl: () => string | Promise<string>,
+  welcomed: (message: ServerMessage) => boolean,
+  timeoutMs = 5_000,
+): Promise<{ admitted: number; seconds: number; refusal: { code: number; reason: string } }> {
+  const started = Date.now();
+  for (let admitted = 0; ; admitted += 1) {
+    const socket = await mustConnect(await nextUrl());
+    const first = await Promise.race([
+      socket.waitFor(welcomed, timeoutMs).then(() => null),
+      socket.closed,
+    ]);
+    if (first) return { admitted, seconds: (Date.now() - started) / 1000, refusal: first };
+    await socket.close();
+  }
+}

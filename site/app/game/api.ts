@@ -120,6 +120,14 @@ export function getTicket(roomId: string, answer?: Promise<Response>) {
   });
 }
 
+/** A ticket for the live room list's socket (the lobby). */
+export function getLobbyTicket() {
+  return roomFetch<{ ticket: string; url: string }>('/api/lobby/ticket', {
+    method: 'POST',
+    fallbackError: FETCH_ROOMS_FAILED,
+  });
+}
+
 export function listGames() {
   return roomFetch<{ games: HistoryEntry[] }>('/api/games', {
     fallbackError: 'Failed to load game history.',

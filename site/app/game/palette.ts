@@ -1,19 +1,14 @@
-// The players' colours as hex, for the canvas and the DOM alike: the colour of each seat's home
-// box in game/board.ts, so a truck, its home box and its row in the statement always match.
-import { BOARD, PLAYER_COLORS, type PlayerColor } from '../../../game/board';
-
-const BY_NAME = new Map<PlayerColor, string>(
-  BOARD.flatMap((box) =>
-    box.kind === 'home' ? [[PLAYER_COLORS[box.seat - 1] as PlayerColor, box.color] as const] : [],
-  ),
-);
+// The players' colours as hex, for the canvas and the DOM alike: the art module's player shades
+// (site/shared/art/palette.ts), so a truck, its yard and its row in the statement always match.
+import type { PlayerColor } from '../../../game/board';
+import { playerShades } from '../../shared/art/palette';
 
 /** `'lightblue'` → `'#4fc3f7'`. */
 export function playerHex(color: PlayerColor): string {
-  return BY_NAME.get(color) ?? '#78716c';
+  return playerShades(color).fill;
 }
 
-/** Readable text on top of a player's colour (yellow and light blue need dark text). */
+/** Readable text on top of a player's colour (yellow, pink and light blue need dark text). */
 export function inkOn(color: PlayerColor): string {
-  return color === 'yellow' || color === 'lightblue' || color === 'pink' ? '#1c1917' : '#ffffff';
+  return playerShades(color).ink;
 }

@@ -53,9 +53,14 @@ export function useTurnSound(): { muted: boolean; toggle(): void } {
   };
 }
 
-/** The cue when the machine says `yourTurn`: vibration, and the beep unless muted. */
+/**
+ * The cue when the machine says `yourTurn`: vibration, and the beep unless muted. The Vibration API
+ * refuses a page the player has never tapped (Chromium with a console error): that page is not
+ * asked.
+ */
 export function playTurnCue(muted: boolean): void {
-  if (typeof navigator.vibrate === 'function') navigator.vibrate(VIBRATION_MS);
+  const tapped = navigator.userActivation?.hasBeenActive ?? true;
+  if (typeof navigator.vibrate === 'function' && tapped) navigator.vibrate(VIBRATION_MS);
   if (!muted) beep();
 }
 

@@ -1,11 +1,31 @@
 // The live list of public rooms: `GET /api/rooms` at once, then the lobby party's pushes
-// (`<party origin>/parties/lobby/main`, `{type: 'rooms', rooms}`). Without a party origin, or while
-// the lobby socket is down, the list is polled instead so it never goes stale.
+// (`{type: 'rooms', rooms}`) on a socket opened with a lobby ticket from the site (`POST
+// /api/lobby/ticket`, asked anew on every (re)connect). Without a party origin, or while the lobby
+// socket is down, the list is polled instead so it never goes stale. When the lobby is full (for
+// this address, or in all: close code 4429), or the ticket call is refused as too frequent, the
+// socket waits a long while before trying again, and the list is polled meanwhile.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
-import { FETCH_ROOMS_FAILED, listRooms, type PublicRoom } from './api';
+import { SOCKET_CLOSE_CODES } from '../../../game/messages';
+import { FETCH_ROOMS_FAILED, getLobbyTicket, listRooms, type PublicRoom } from './api';
 
 export const POLL_MS = 4_000;
+
+/** The wait after the lobby refused the socket for its caps: doubled each time, up to the last. */
+export const LOBBY_BACKOFF_MS = { first: 30_000, max: 300_000 } as const;
+
+/**
+ * How long to wait after the `refusals`-th refusal in a row (1, 2, …): 30 s, 60 s, … up to 5
+ * minutes, spread over its upper half so that the sockets refused together do not all come back
+ * together.
+ */
+export function lobbyBackoffMs(refusals: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(
+    LOBBY_BACKOFF_MS.max,
+    LOBBY_BACKOFF_MS.first * 2 ** Math.max(0, refusals - 1),
+  );
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
 
 export interface PublicRooms {
   /** null until the first answer. */
@@ -14,12 +34,6 @@ export interface PublicRooms {
   error: string | null;
   live: boolean;
   refresh(): Promise<void>;
-}
-
-/** `ws(s)://host/parties/lobby/main` from the party server's public origin (http(s) or ws(s)). */
-export function lobbySocketUrl(partyOrigin: string): string {
-  const base = partyOrigin.replace(/\/+$/, '').replace(/^http(s?):\/\//, 'ws$1://');
-  return `${base}/parties/lobby/main`;
 }
 
 function isRoomList(value: unknown): value is PublicRoom[] {
@@ -43,6 +57,7 @@ export function joinable(rooms: readonly PublicRoom[]): PublicRoom[] {
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** `partyOrigin`: where the room servers are (null: no live list, polling only). */
 export function usePublicRooms(partyOrigin: string | null): PublicRooms {
   const [rooms, setRooms] = useState<PublicRoom[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -70,21 +85,45 @@ export function usePublicRooms(partyOrigin: string | null): PublicRooms {
 
   useEffect(() => {
     if (!partyOrigin) return;
-    const socket = new ReconnectingWebSocket(lobbySocketUrl(partyOrigin), null, {
-      minReconnectionDelay: 1_000,
-      maxReconnectionDelay: 10_000,
-    });
+    let refusals = 0;
+    let retry: number | undefined;
     const setLiveBoth = (value: boolean) => {
       liveRef.current = value;
       setLive(value);
     };
-    socket.addEventListener('open', () => setLiveBoth(true));
-    socket.addEventListener('close', () => setLiveBoth(false));
+    // Stops the socket and tries again after the back-off; the list is polled meanwhile.
+    const backOff = () => {
+      refusals += 1;
+      socket.close();
+      window.clearTimeout(retry);
+      retry = window.setTimeout(() => socket.reconnect(), lobbyBackoffMs(refusals));
+    };
+    const socket = new ReconnectingWebSocket(
+      async () => {
+        const answer = await getLobbyTicket();
+        if (answer.ok) return answer.data.url;
+        if (answer.status === 429) backOff();
+        throw new Error(answer.error);
+      },
+      null,
+      {
+        minReconnectionDelay: 1_000,
+        maxReconnectionDelay: 10_000,
+        shouldReconnectOnClose: (event) => event.code !== SOCKET_CLOSE_CODES.tooMany,
+      },
+    );
+    socket.addEventListener('close', (event) => {
+      setLiveBoth(false);
+      if (event.code === SOCKET_CLOSE_CODES.tooMany) backOff();
+    });
     socket.addEventListener('message', (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
       try {
         const message = JSON.parse(event.data) as { type?: unknown; rooms?: unknown };
         if (message.type === 'rooms' && isRoomList(message.rooms)) {
+          // Live from the lobby's first list: a socket over the cap is closed before it gets one.
+          refusals = 0;
+          setLiveBoth(true);
           setRooms(message.rooms);
           setError(null);
         }
@@ -93,6 +132,7 @@ export function usePublicRooms(partyOrigin: string | null): PublicRooms {
       }
     });
     return () => {
+      window.clearTimeout(retry);
       setLiveBoth(false);
       socket.close();
     };

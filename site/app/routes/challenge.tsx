@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await context.challenge.start(request, context.user);
+  const outcome = await context.challenge.start(request, context.user, context.clientAddress);
   if (outcome.ok) throw redirect(boardPath(outcome.roomId), 303);
   return { error: outcome.error, code: outcome.code, roomId: outcome.roomId ?? null };
 }

@@ -4,6 +4,8 @@ import { logFailure } from '../logging';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { createPractice, practiceDepsOf } from '../practice/service';
 import { practiceMessages } from '../practice/settings';
+import { ENDPOINT_LIMITS } from '../rate-limit/limits';
+import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, type RoomsDeps } from '../rooms/deps';
 
 /**
@@ -16,6 +18,8 @@ export function practiceRouter(deps: RoomsDeps): Router {
   const session = sessionMiddleware(authDepsOf(deps));
   const practiceDeps = practiceDepsOf(deps);
 
+  // Rate limit first (per account and per address), then on to the route below.
+  router.post('/practice', session, requireUser, rateLimit(deps, ENDPOINT_LIMITS.practice));
   router.post('/practice', session, requireUser, jsonBody, async (req, res) => {
     try {
       const outcome = await createPractice(practiceDeps, currentUser(res), req.body);

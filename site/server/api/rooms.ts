@@ -7,6 +7,7 @@ import {
   requireUser,
   sessionMiddleware,
 } from '../auth/middleware';
+import { clientAddress } from '../rate-limit/client-address';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
@@ -19,7 +20,7 @@ const failed = (res: Response, context: string, error: unknown, message: string)
 
 /**
  * `GET /rooms`, `POST /rooms`, `GET /rooms/:roomId`,
- * `POST /rooms/:roomId/join|leave|ticket|rematch`.
+ * `POST /rooms/:roomId/join|leave|ticket|rematch`, `POST /lobby/ticket`.
  * Mount under `/api`, behind the Origin check.
  */
 export function roomsRouter(deps: RoomsDeps): Router {
@@ -27,6 +28,18 @@ export function roomsRouter(deps: RoomsDeps): Router {
   const rooms = roomServiceOf(deps);
   const session = sessionMiddleware(authDepsOf(deps));
   const ticketLimit = rateLimit(deps, ENDPOINT_LIMITS.ticket);
+
+  // Every change of a room stakes or refunds and pushes the room server and the lobby: rate limits
+  // first (per account and per address), then on to the routes below.
+  const limited = [
+    ['/rooms', ENDPOINT_LIMITS.roomCreate],
+    ['/rooms/:roomId/join', ENDPOINT_LIMITS.roomJoin],
+    ['/rooms/:roomId/leave', ENDPOINT_LIMITS.roomLeave],
+    ['/rooms/:roomId/rematch', ENDPOINT_LIMITS.rematch],
+  ] as const;
+  for (const [path, limit] of limited) {
+    router.post(path, session, requirePlayer, rateLimit(deps, limit));
+  }
 
   router.get('/rooms', async (_req, res) => {
     try {
@@ -100,7 +113,12 @@ export function roomsRouter(deps: RoomsDeps): Router {
 
   router.post('/rooms/:roomId/ticket', session, requireUser, ticketLimit, async (req, res) => {
     try {
-      const outcome = await rooms.ticket(currentUser(res), roomIdOf(req), currentSessionId(res));
+      const outcome = await rooms.ticket(
+        currentUser(res),
+        roomIdOf(req),
+        currentSessionId(res),
+        clientAddress(req),
+      );
       if (!outcome.ok) return refuse(res, outcome);
       res.set('Cache-Control', 'no-store');
       res.json({ ticket: outcome.ticket, url: outcome.url });
@@ -113,6 +131,19 @@ export function roomsRouter(deps: RoomsDeps): Router {
       );
     }
   });
+
+  // The live room list's socket: anyone signed in (guests too) may watch it; the lobby counts its
+  // sockets by the address in the ticket.
+  router.post(
+    '/lobby/ticket',
+    session,
+    requireUser,
+    rateLimit(deps, ENDPOINT_LIMITS.lobbyTicket),
+    (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      res.json(rooms.lobbyTicket(clientAddress(req)));
+    },
+  );
 
   return router;
 }

@@ -7,6 +7,8 @@ import { authMessages } from '../../shared/auth-messages';
 import { refuse, type Refusal } from '../api/refusals';
 import type { PublicUser } from '../auth/users';
 import { createPractice, type PracticeDeps } from '../practice/service';
+import { ENDPOINT_LIMITS } from '../rate-limit/limits';
+import { countRequest, rateLimitRefusal } from '../rate-limit/middleware';
 import { liveRoomOf } from '../rooms/user-rooms';
 import {
   challengeDateAt,
@@ -76,8 +78,12 @@ export type ChallengeStart = { ok: true; roomId: string } | Refusal;
 
 export interface ChallengePages {
   page(user: PublicUser | null): Promise<ChallengePageData>;
-  /** The page's form: starts today's challenge for the caller (same-origin posts only). */
-  start(request: Request, user: PublicUser | null): Promise<ChallengeStart>;
+  /**
+   * The page's form: starts today's challenge for the caller (same-origin posts only), counted
+   * against the practice limit like `POST /api/practice`; `address` is the caller's
+   * (`clientAddress`).
+   */
+  start(request: Request, user: PublicUser | null, address: string): Promise<ChallengeStart>;
 }
 
 async function leaderboardFor(
@@ -176,12 +182,19 @@ export async function startFromPage(
   siteOrigin: string,
   request: Request,
   user: PublicUser | null,
+  address: string,
 ): Promise<ChallengeStart> {
   // The same CSRF rule as the API's: a change comes from a page of this very site.
   if (request.headers.get('origin') !== siteOrigin) {
     return refuse(403, authMessages.forbiddenOrigin, 'forbidden_origin');
   }
   if (!user) return refuse(401, authMessages.notLoggedIn, 'not_signed_in');
+  // The same limit as POST /api/practice: a room (and its room server) per start.
+  const wait = await countRequest(practice, ENDPOINT_LIMITS.practice, {
+    account: user.id,
+    address,
+  });
+  if (wait !== null) return rateLimitRefusal(ENDPOINT_LIMITS.practice, wait);
   const outcome = await createPractice(practice, user, { challenge: true });
   return outcome.ok ? { ok: true, roomId: outcome.room.roomId } : outcome;
 }
@@ -194,6 +207,6 @@ export function challengePages(
   const siteOrigin = new URL(publicUrl).origin;
   return {
     page: (user) => challengePage(deps, user),
-    start: (request, user) => startFromPage(practice, siteOrigin, request, user),
+    start: (request, user, address) => startFromPage(practice, siteOrigin, request, user, address),
   };
 }

@@ -88,6 +88,60 @@ export const ENDPOINT_LIMITS = {
       { per: 'address', limit: 3000, windowMs: 10 * MINUTE_MS },
     ],
   },
+  lobbyTicket: {
+    // A ticket per (re)connection of the live room list: a page open for an hour asks a few times.
+    name: 'lobby-ticket',
+    tooMany: 'Too many requests for the live room list.',
+    rules: [
+      { per: 'account', limit: 60, windowMs: 10 * MINUTE_MS },
+      { per: 'address', limit: 3000, windowMs: 10 * MINUTE_MS },
+    ],
+  },
+  roomCreate: {
+    // Each create stakes, pushes the room server and the lobby; a person opens a few rooms an
+    // evening (one at a time: a seat in one room at most), not dozens in minutes.
+    name: 'room-create',
+    tooMany: 'Too many rooms created.',
+    rules: [
+      { per: 'account', limit: 10, windowMs: 10 * MINUTE_MS },
+      { per: 'address', limit: 200, windowMs: 10 * MINUTE_MS },
+    ],
+  },
+  roomJoin: {
+    // Refused joins count too: a person tapping rooms that just filled tries several.
+    name: 'room-join',
+    tooMany: 'Too many attempts to join a room.',
+    rules: [
+      { per: 'account', limit: 30, windowMs: 10 * MINUTE_MS },
+      { per: 'address', limit: 600, windowMs: 10 * MINUTE_MS },
+    ],
+  },
+  roomLeave: {
+    // Every leave follows a create or a join; twice the creates leaves room for both.
+    name: 'room-leave',
+    tooMany: 'Too many room exits.',
+    rules: [
+      { per: 'account', limit: 20, windowMs: 10 * MINUTE_MS },
+      { per: 'address', limit: 400, windowMs: 10 * MINUTE_MS },
+    ],
+  },
+  rematch: {
+    name: 'rematch',
+    tooMany: 'Too many rematch requests.',
+    rules: [
+      { per: 'account', limit: 10, windowMs: 10 * MINUTE_MS },
+      { per: 'address', limit: 200, windowMs: 10 * MINUTE_MS },
+    ],
+  },
+  practice: {
+    // Guests too (one per guest session): the address carries the weight for them.
+    name: 'practice',
+    tooMany: 'Too many practice games started.',
+    rules: [
+      { per: 'account', limit: 20, windowMs: 10 * MINUTE_MS },
+      { per: 'address', limit: 300, windowMs: 10 * MINUTE_MS },
+    ],
+  },
   support: {
     // A person with a problem writes a few messages, not dozens; each one lands in a person's inbox.
     name: 'support',

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import { parseEmail } from '../../shared/email';
 import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
 import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
+import { refuse, type Refusal } from '../api/refusals';
 import { sendError } from '../auth/http';
 import { clientAddress } from './client-address';
 import { admit, counterKey, type CounterCheck } from './counters';
@@ -37,6 +38,42 @@ export function rateLimitMessage(endpoint: EndpointLimit, seconds: number): stri
   return `${endpoint.tooMany} Please wait ${formatWait(seconds)} and try again.`;
 }
 
+/** Who a request is, per kind of subject; a kind left out (or null) does not count. */
+export type Subjects = Partial<Record<Subject, string | null>>;
+
+/**
+ * Counts one request against the endpoint's rules for `subjects` (state in the database, in the
+ * write transaction): null when it may go on, else how many seconds until it may.
+ */
+export async function countRequest(
+  deps: RateLimitDeps,
+  endpoint: EndpointLimit,
+  subjects: Subjects,
+): Promise<number | null> {
+  const checks: CounterCheck[] = [];
+  for (const rule of endpoint.rules) {
+    const subject = subjects[rule.per];
+    if (subject === null || subject === undefined) continue;
+    checks.push({
+      key: counterKey(endpoint, rule.per, subject),
+      limit: rule.limit,
+      windowMs: rule.windowMs,
+    });
+  }
+  if (checks.length === 0) return null;
+  const now = (deps.clock ?? Date.now)();
+  const admission = await deps.database.write((tx) => admit(tx, checks, now));
+  return admission.ok ? null : Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+}
+
+/** The refusal of a request over its limit, for callers outside Express (a page's action). */
+export function rateLimitRefusal(endpoint: EndpointLimit, seconds: number): Refusal {
+  return {
+    ...refuse(429, rateLimitMessage(endpoint, seconds), RATE_LIMITED),
+    retryAfterSeconds: seconds,
+  };
+}
+
 /**
  * Counts the request against the endpoint's rules (state in the database, in the write
  * transaction) and answers `429 {error, code: 'rate_limited'}` with `Retry-After` once any is
@@ -45,21 +82,10 @@ export function rateLimitMessage(endpoint: EndpointLimit, seconds: number): stri
 export function rateLimit(deps: RateLimitDeps, endpoint: EndpointLimit): RequestHandler {
   return async (req, res, next) => {
     try {
-      const checks: CounterCheck[] = [];
-      for (const rule of endpoint.rules) {
-        const subject = subjectOf(rule.per, req, res);
-        if (subject === null) continue;
-        checks.push({
-          key: counterKey(endpoint, rule.per, subject),
-          limit: rule.limit,
-          windowMs: rule.windowMs,
-        });
-      }
-      if (checks.length === 0) return next();
-      const now = (deps.clock ?? Date.now)();
-      const admission = await deps.database.write((tx) => admit(tx, checks, now));
-      if (admission.ok) return next();
-      const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+      const subjects: Subjects = {};
+      for (const rule of endpoint.rules) subjects[rule.per] = subjectOf(rule.per, req, res);
+      const seconds = await countRequest(deps, endpoint, subjects);
+      if (seconds === null) return next();
       res.set('Retry-After', String(seconds));
       res.set('Cache-Control', 'no-store');
       sendError(res, 429, rateLimitMessage(endpoint, seconds), RATE_LIMITED);

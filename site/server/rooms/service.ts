@@ -63,12 +63,18 @@ export interface RoomService {
    * (its storage was lost): the room closes and every stake goes back. Returns the rooms refunded.
    */
   refundLost(now?: number): Promise<string[]>;
-  /** A socket ticket bound to the session asking (refused once that session is gone). */
+  /**
+   * A socket ticket bound to the session asking (refused once that session is gone), carrying the
+   * address it asked from (`clientAddress`), by which the room caps its watchers.
+   */
   ticket(
     actor: Actor,
     roomId: string,
     sessionId: string,
+    address?: string,
   ): Promise<Outcome<{ ticket: string; url: string }>>;
+  /** A lobby socket's ticket, counted by the address that asked for it (`clientAddress`). */
+  lobbyTicket(address: string): { ticket: string; url: string };
   /** Tells the rooms a signed-out session got tickets for (in the background, retried a little). */
   signedOut(sessionId: string, roomIds: readonly string[]): void;
   roomForParty(roomId: string): Promise<RoomForParty | null>;

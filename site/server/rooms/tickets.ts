@@ -1,7 +1,9 @@
 // Socket tickets: a signed pass to one room's socket for a minute, bound to the session asking,
-// and the sign-out of that session told to every room it got tickets for (protocol call 5).
+// and the sign-out of that session told to every room it got tickets for (protocol call 5); and the
+// lobby's ticket, a signed pass to its sockets for a minute. Both carry the address that asked (as
+// `addressKey`), by which the room servers cap sockets.
 import type { Database } from '../../../db/client';
-import { purposeKey, signTicket } from '../../../wire/signing';
+import { addressKey, purposeKey, signLobbyTicket, signTicket } from '../../../wire/signing';
 import { wirePaths } from '../../../wire/site-room';
 import { authMessages } from '../auth/messages';
 import { refuse, roomMessages as m } from './messages';
@@ -22,13 +24,25 @@ export interface TicketDeps {
   log?: ((message: string) => void) | undefined;
 }
 
-/** `ws(s)://host/parties/main/<roomId>?ticket=…`, accepting an http(s) base too. */
-export function roomSocketUrl(partyPublicUrl: string, roomId: string, ticket: string): string {
+/** `ws(s)://host<path>?ticket=…`, accepting an http(s) base too. */
+function socketUrl(partyPublicUrl: string, path: string, ticket: string): string {
   const base = partyPublicUrl.replace(/\/+$/, '').replace(/^http(s?):\/\//, 'ws$1://');
-  return `${base}${wirePaths.room(roomId)}?ticket=${encodeURIComponent(ticket)}`;
+  return `${base}${path}?ticket=${encodeURIComponent(ticket)}`;
 }
 
-export function createTickets(deps: TicketDeps): Pick<RoomService, 'ticket' | 'signedOut'> {
+/** `ws(s)://host/parties/main/<roomId>?ticket=…`, accepting an http(s) base too. */
+export function roomSocketUrl(partyPublicUrl: string, roomId: string, ticket: string): string {
+  return socketUrl(partyPublicUrl, wirePaths.room(roomId), ticket);
+}
+
+/** `ws(s)://host/parties/lobby/main?ticket=…`, accepting an http(s) base too. */
+export function lobbySocketUrl(partyPublicUrl: string, ticket: string): string {
+  return socketUrl(partyPublicUrl, wirePaths.lobby, ticket);
+}
+
+export function createTickets(
+  deps: TicketDeps,
+): Pick<RoomService, 'ticket' | 'lobbyTicket' | 'signedOut'> {
   const { database, config, clock, client } = deps;
 
   const ticketKey = purposeKey(config.internalSecret, 'tickets');
@@ -37,6 +51,7 @@ export function createTickets(deps: TicketDeps): Pick<RoomService, 'ticket' | 's
     actor: Actor,
     roomId: string,
     sessionId: string,
+    address?: string,
   ): Promise<Outcome<{ ticket: string; url: string }>> {
     if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
     const found = await loadRoom(database.read, roomId);
@@ -49,8 +64,23 @@ export function createTickets(deps: TicketDeps): Pick<RoomService, 'ticket' | 's
     const seat = found.seats.find((s) => s.userId === actor.id);
     const name = seat?.name ?? (actor.isGuest ? 'Guest' : seatName(actor));
     const sessionKey = ticketSessionKey(sessionId);
-    const signed = signTicket(ticketKey, { roomId, uid: actor.id, name, sessionKey }, now);
+    const signed = signTicket(
+      ticketKey,
+      {
+        roomId,
+        uid: actor.id,
+        name,
+        sessionKey,
+        ...(address === undefined ? {} : { addressKey: addressKey(ticketKey, address) }),
+      },
+      now,
+    );
     return { ok: true, ticket: signed, url: roomSocketUrl(config.partyPublicUrl, roomId, signed) };
+  }
+
+  function lobbyTicket(address: string): { ticket: string; url: string } {
+    const signed = signLobbyTicket(ticketKey, addressKey(ticketKey, address), clock());
+    return { ticket: signed, url: lobbySocketUrl(config.partyPublicUrl, signed) };
   }
 
   function signedOut(sessionId: string, roomIds: readonly string[]): void {
@@ -64,5 +94,5 @@ export function createTickets(deps: TicketDeps): Pick<RoomService, 'ticket' | 's
     }
   }
 
-  return { ticket, signedOut };
+  return { ticket, lobbyTicket, signedOut };
 }

@@ -2,10 +2,11 @@
 // animation frames the page asks for and how many renders WebGL draws in a while (the board should
 // draw while something moves and stay still otherwise).
 import type { Page } from '@playwright/test';
+import { capture } from './fixtures';
 
 /** How many different colours a screenshot of the board's canvas has (decoded by the browser). */
 export async function canvasColours(page: Page): Promise<number> {
-  const png = await page.locator('[data-testid="board"] canvas').screenshot();
+  const png = await capture(() => page.locator('[data-testid="board"] canvas').screenshot());
   return page.evaluate(async (base64) => {
     const image = new Image();
     image.src = `data:image/png;base64,${base64}`;
@@ -69,5 +70,38 @@ export async function rendersDuring(page: Page, ms: number): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, wait));
     for (const undo of restore) undo();
     return count;
+  }, ms);
+}
+
+interface FrameCounter {
+  __framesCounted?: { count: number; stop(): void };
+}
+
+/** Starts counting the animation frames the page asks for (`framesCounted` reads them). */
+export async function countFrames(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const original = window.requestAnimationFrame.bind(window);
+    const counter = {
+      count: 0,
+      stop: () => {
+        window.requestAnimationFrame = original;
+      },
+    };
+    window.requestAnimationFrame = (callback) => {
+      counter.count += 1;
+      return original(callback);
+    };
+    (window as FrameCounter).__framesCounted = counter;
+  });
+}
+
+/** `ms` from now, the frames counted since `countFrames` (which then stops counting). */
+export async function framesCounted(page: Page, ms: number): Promise<number> {
+  return page.evaluate(async (wait) => {
+    const counter = (window as FrameCounter).__framesCounted;
+    if (!counter) throw new Error('countFrames was not called on this page');
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    counter.stop();
+    return counter.count;
   }, ms);
 }

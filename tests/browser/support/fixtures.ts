@@ -208,14 +208,27 @@ export async function waitForHydration(page: Page, form = 'form'): Promise<void>
   await page.locator(`${form}[data-ready="true"]`).first().waitFor();
 }
 
+/**
+ * Takes a screenshot, again if Chromium gives up on one ("Unable to capture screenshot": on a busy
+ * machine its compositor may not hand over a frame in time).
+ */
+export async function capture(take: () => Promise<Buffer>): Promise<Buffer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await take();
+    } catch (error) {
+      if (attempt >= 3 || !/Unable to capture screenshot/.test(String(error))) throw error;
+    }
+  }
+}
+
 /** A full-page screenshot as `test-results/screenshots/<name>-<width>.png`. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
-    fullPage: true,
-  });
+  await capture(() =>
+    page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true }),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
 // axe-core's serious and critical findings, and boxes inside the viewport.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect } from './fixtures';
+import { capture, expect } from './fixtures';
 
 export const SIZES = [
   { name: 'phone-portrait', width: 360, height: 740 },
@@ -19,7 +19,7 @@ export async function attachScreenshot(
 ): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   await testInfo.attach(`${name}-${width}`, {
-    body: await page.screenshot({ fullPage: false }),
+    body: await capture(() => page.screenshot({ fullPage: false })),
     contentType: 'image/png',
   });
 }

@@ -4,6 +4,9 @@
 // shows the latest revealed day with its rolls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeRolls } from '../../../game/challenge';
+import { rateLimitCounters } from '../../../db/schema';
+import { counterKey } from '../../../site/server/rate-limit/counters';
+import { ENDPOINT_LIMITS } from '../../../site/server/rate-limit/limits';
 import type { PublicUser } from '../../../site/server/auth/users';
 import { challengePages, type ChallengePages } from '../../../site/server/challenge/pages';
 import { challengeDepsOf } from '../../../site/server/challenge/service';
@@ -43,32 +46,64 @@ describe('the challenge page', () => {
       'https://evil.example',
       app.url.replace('127.0.0.1', 'localhost'),
     ]) {
-      expect(await pages.start(post(origin), user)).toMatchObject({
+      expect(await pages.start(post(origin), user, '10.70.1.1')).toMatchObject({
         ok: false,
         status: 403,
         code: 'forbidden_origin',
       });
     }
-    expect(await pages.start(post(app.url), null)).toMatchObject({
+    expect(await pages.start(post(app.url), null, '10.70.1.1')).toMatchObject({
       ok: false,
       status: 401,
       code: 'not_signed_in',
     });
     expect((await publicUser(ann)).currentRoomId).toBeNull();
 
-    const started = await pages.start(post(app.url), user);
+    const started = await pages.start(post(app.url), user, '10.70.1.1');
     if (!started.ok) throw new Error(started.error);
     const room = await app.rooms.roomForParty(started.roomId);
     expect(room?.dailyChallenge).toBe('2025-08-01');
     const page = await pages.page(await publicUser(ann));
     expect(page).toMatchObject({ liveRoomId: started.roomId, liveIsChallenge: true });
     // A second post while that game is live: the refusal names it.
-    expect(await pages.start(post(app.url), await publicUser(ann))).toMatchObject({
+    expect(await pages.start(post(app.url), await publicUser(ann), '10.70.1.1')).toMatchObject({
       ok: false,
       status: 409,
       code: 'already_in_another_room',
       roomId: started.roomId,
     });
+  });
+
+  it('counts each start against the practice limit, per account and per address', async () => {
+    const practice = ENDPOINT_LIMITS.practice;
+    const spend = (per: 'account' | 'address', subject: string) => {
+      const rule = practice.rules.find((r) => r.per === per)!;
+      return app.db.database.write((tx) =>
+        tx.insert(rateLimitCounters).values({
+          key: counterKey(practice, per, subject),
+          count: rule.limit,
+          windowEndsAt: app.now() + rule.windowMs,
+        }),
+      );
+    };
+    const refused = {
+      ok: false,
+      status: 429,
+      code: 'rate_limited',
+      error: 'Too many practice games started. Please wait 10 minutes and try again.',
+      retryAfterSeconds: 600,
+    };
+    const boPlayer = await app.player({ firstName: 'Bo' });
+    const bo = await publicUser(boPlayer);
+    await spend('account', bo.id);
+    expect(await pages.start(post(app.url), bo, '10.70.0.1')).toMatchObject(refused);
+    expect((await publicUser(boPlayer)).currentRoomId).toBeNull();
+
+    await spend('address', '10.70.0.2');
+    const cy = await publicUser(await app.player({ firstName: 'Cy' }));
+    expect(await pages.start(post(app.url), cy, '10.70.0.2')).toMatchObject(refused);
+    const started = await pages.start(post(app.url), cy, '10.70.0.3');
+    expect(started.ok).toBe(true);
   });
 
   it("lists ten places, marks the reader's own and adds it when it is further down", async () => {

@@ -46,7 +46,7 @@ describe('a socket the client closes', () => {
   it(
     'is answered with a Close frame by the lobby',
     async () => {
-      const watcher = await mustConnect(`${env.party.wsUrl}/parties/lobby/main`);
+      const watcher = await mustConnect(env.lobbyUrl());
       await watcher.waitFor((m) => m.type === 'rooms');
       expect(ANSWERED).toContain(await closeFromClient(watcher));
     },

@@ -1,8 +1,10 @@
-// The lobby party through a real `partykit dev`: signed pushes only, latest list on connect,
-// broadcast on change, nothing accepted from clients.
+// The lobby party through a real `partykit dev`: sockets only with a lobby ticket, capped per
+// address and in all, signed pushes only, latest list on connect, broadcast on change, nothing
+// accepted from clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../../wire/signing';
-import { mustConnect } from '../../support/ws-client';
+import { CLOSE, LOBBY_LIMITS } from '../../../party/room/limits';
+import { addressKey, signLobbyTicket, signRequest, TICKET_TTL_MS } from '../../../wire/signing';
+import { connect, mustConnect, reopenUntilRefused } from '../../support/ws-client';
 import { startEnvironment, type Environment } from './support/environment';
 
 const LOBBY_PATH = '/parties/lobby/main';
@@ -70,8 +72,54 @@ describe('lobby party', () => {
     expect(after).toEqual(before);
   });
 
+  it('opens a socket only with a lobby ticket of its key, within its minute', async () => {
+    const lobby = `${env.party.wsUrl}${LOBBY_PATH}`;
+    const now = Date.now();
+    const signedWith = (key: string) =>
+      `${lobby}?ticket=${signLobbyTicket(key, addressKey(key, '10.0.0.9'), now)}`;
+    const refused = [
+      lobby,
+      `${lobby}?ticket=`,
+      `${lobby}?ticket=not.a-ticket`,
+      env.lobbyUrl('10.0.0.9', now - TICKET_TTL_MS - 1),
+      // A room's ticket, and lobby tickets signed with any other key.
+      env.ticketUrl('some-room', 'u1').replace(/^.*\?/, `${lobby}?`),
+      signedWith(env.keys.siteToRoom),
+      signedWith(env.secret),
+    ];
+    for (const url of refused)
+      expect(await connect(url), url).toMatchObject({ ok: false, status: 401 });
+    // …and a lobby ticket opens no room.
+    const ticket = new URL(env.lobbyUrl()).searchParams.get('ticket')!;
+    expect(
+      await connect(`${env.party.wsUrl}/parties/main/some-room?ticket=${ticket}`),
+    ).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+
+    const watcher = await mustConnect(env.lobbyUrl('10.0.0.9'));
+    await watcher.waitFor((m) => m.type === 'rooms');
+    await watcher.close();
+  });
+
+  it('lets one address reopen sockets only so often; another address still gets in', async () => {
+    const { capacity, perSecond } = LOBBY_LIMITS.admissionsPerAddress;
+    const url = env.lobbyUrl('10.0.0.30');
+    const { admitted, seconds, refusal } = await reopenUntilRefused(
+      () => url,
+      (m) => m.type === 'rooms',
+    );
+    expect(refusal).toEqual(CLOSE.lobbyAddressTooOften);
+    expect(admitted).toBeGreaterThanOrEqual(capacity);
+    expect(admitted).toBeLessThanOrEqual(capacity + 1 + seconds * perSecond);
+    const other = await mustConnect(env.lobbyUrl('10.0.0.31'));
+    await other.waitFor((m) => m.type === 'rooms');
+    await other.close();
+  });
+
   it('broadcasts a signed push and gives the latest list to a new connection', async () => {
-    const watcher = await mustConnect(`${env.party.wsUrl}${LOBBY_PATH}`);
+    const watcher = await mustConnect(env.lobbyUrl());
     await watcher.waitFor((m) => m.type === 'rooms');
 
     const response = await pushRooms([room('a'), room('b')]);
@@ -82,24 +130,28 @@ describe('lobby party', () => {
     );
     expect((pushed.rooms as { roomId: string }[]).map((r) => r.roomId)).toEqual(['a', 'b']);
 
-    const late = await mustConnect(`${env.party.wsUrl}${LOBBY_PATH}`);
+    const late = await mustConnect(env.lobbyUrl('10.0.0.2'));
     const first = await late.waitFor(() => true);
     expect(first).toEqual(pushed);
 
-    late.send(JSON.stringify({ type: 'rooms', rooms: [] }));
-    const refusal = await late.waitFor((m) => m.type === 'error');
-    expect(refusal.message).toBeTypeOf('string');
+    // A client sends nothing: one that does is closed, never answered message by message.
+    for (let i = 0; i < 100; i++) late.send(JSON.stringify({ type: 'rooms', rooms: [] }));
+    expect(await late.closed).toEqual(CLOSE.lobbyMessage);
+    expect(late.messages.filter((m) => m.type !== 'rooms')).toEqual([]);
+    // …and its address comes back only after a while.
+    const back = await mustConnect(env.lobbyUrl('10.0.0.2'));
+    expect(await back.closed).toEqual(CLOSE.lobbyAddressTooOften);
     const list = await (await fetch(`${env.party.httpUrl}${LOBBY_PATH}`)).json();
     expect((list as { rooms: unknown[] }).rooms).toHaveLength(2);
+    expect(watcher.isOpen()).toBe(true);
 
     await watcher.close();
-    await late.close();
   });
 
   it('keeps the list across a restart of the room server', async () => {
     await pushRooms([room('kept')]);
     await env.restartParty();
-    const client = await mustConnect(`${env.party.wsUrl}${LOBBY_PATH}`);
+    const client = await mustConnect(env.lobbyUrl());
     const first = await client.waitFor(() => true);
     expect(first).toMatchObject({ type: 'rooms', rooms: [{ roomId: 'kept' }] });
     await client.close();

@@ -1,11 +1,20 @@
-// The room server's pure helpers, without the runtime: the message rate limit, the settlement
-// backoff and record, and the settlement body.
+// The room server's pure helpers, without the runtime: the message rate limit and the message
+// gate (heartbeat, refusals and their bounds), admissions per address, the settlement backoff and
+// record, and the settlement body.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../game';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from '../../../party/room/backoff';
-import { MessageGate, SILENCE_MS } from '../../../party/room/message-gate';
-import { fullBucket, MESSAGE_RATE_LIMIT, takeToken } from '../../../party/room/rate-limit';
+import { AddressAdmissions } from '../../../party/room/address-admissions';
+import { CLOSE } from '../../../party/room/limits';
+import { MessageGate, SILENCE_MS, type GateVerdict } from '../../../party/room/message-gate';
+import {
+  fullBucket,
+  MESSAGE_RATE_LIMIT,
+  REFUSED_MESSAGE_LIMIT,
+  SYNC_LIMIT,
+  takeToken,
+} from '../../../party/room/rate-limit';
 import {
   afterAttempt,
   buildSettlement,
@@ -59,9 +68,9 @@ describe('the heartbeat at the message gate', () => {
 
   it('answers a ping with pong and lets no ping through to the machine', () => {
     const gate = new MessageGate();
-    expect(gate.check(PING, 'c1', 0)).toEqual({ ok: false, reply: '{"type":"pong"}' });
+    expect(gate.check(PING, 'c1', 0)).toEqual({ kind: 'pong', reply: '{"type":"pong"}' });
     expect(gate.check('{"type":"roll"}', 'c1', 1)).toEqual({
-      ok: true,
+      kind: 'pass',
       message: { type: 'roll' },
     });
   });
@@ -69,8 +78,11 @@ describe('the heartbeat at the message gate', () => {
   it('counts pings in the same rate limit as every other message', () => {
     const gate = new MessageGate();
     const replies = Array.from({ length: 21 }, () => gate.check(PING, 'c1', 0));
-    expect(replies.slice(0, 20).every((r) => !r.ok && r.reply.includes('pong'))).toBe(true);
-    expect(replies[20]).toMatchObject({ ok: false, reply: expect.stringContaining('too_many') });
+    expect(replies.slice(0, 20).every((r) => r.kind === 'pong')).toBe(true);
+    expect(replies[20]).toMatchObject({
+      kind: 'refused',
+      reply: expect.stringContaining('too_many'),
+    });
   });
 
   it('names the sockets that pinged and then fell silent; never one that never pinged', () => {
@@ -84,6 +96,161 @@ describe('the heartbeat at the message gate', () => {
     expect(gate.silent(SILENCE_MS + 1)).toEqual([]);
     gate.forget('pinger');
     expect(gate.silent(10 * SILENCE_MS)).toEqual([]);
+  });
+});
+
+describe('refused messages at the gate', () => {
+  const GARBAGE = ['{"type":"roll"', 'null', '{"type":"TICK"}', 'x'.repeat(5_000)];
+  const replies = (verdicts: GateVerdict[]) =>
+    verdicts.filter((v) => v.kind !== 'pass' && v.reply !== null).length;
+
+  it('takes a token for every message, well-formed or not, before reading it', () => {
+    const gate = new MessageGate();
+    // Half the refusals a socket may make at once, so that it stays open.
+    for (let i = 0; i < REFUSED_MESSAGE_LIMIT.capacity / 2; i++)
+      gate.check('{"type":"buyTruck"}', 'c1', 0);
+    for (let i = REFUSED_MESSAGE_LIMIT.capacity / 2; i < MESSAGE_RATE_LIMIT.capacity; i++) {
+      gate.check(i % 2 === 0 ? '{"type"' : 'x'.repeat(5_000), 'c1', 0);
+    }
+    // Malformed and oversized messages spent the burst: a good one now waits for the refill.
+    expect(gate.check('{"type":"roll"}', 'c1', 0)).toMatchObject({
+      kind: 'refused',
+      reply: expect.stringContaining('too_many_messages'),
+    });
+    expect(gate.check('{"type":"roll"}', 'c1', 100)).toEqual({
+      kind: 'pass',
+      message: { type: 'roll' },
+    });
+  });
+
+  it('answers a run over the rate once, not message by message', () => {
+    const gate = new MessageGate();
+    const verdicts = Array.from({ length: 30 }, () => gate.check('{"type":"roll"}', 'c1', 0));
+    expect(verdicts.filter((v) => v.kind === 'pass')).toHaveLength(MESSAGE_RATE_LIMIT.capacity);
+    expect(replies(verdicts)).toBe(1);
+    // A message that gets a token ends the run; the next run is answered once again.
+    expect(gate.check('{"type":"roll"}', 'c1', 100).kind).toBe('pass');
+    const next = [
+      gate.check('{"type":"roll"}', 'c1', 100),
+      gate.check('{"type":"roll"}', 'c1', 100),
+    ];
+    expect(replies(next)).toBe(1);
+  });
+
+  it('closes a socket that keeps sending garbage, then drops what it sends unanswered', () => {
+    const gate = new MessageGate();
+    const verdicts = Array.from({ length: 100 }, (_, i) =>
+      gate.check(GARBAGE[i % GARBAGE.length]!, 'c1', 0),
+    );
+    const closing = verdicts.findIndex((v) => v.kind === 'refused' && v.close);
+    expect(closing).toBe(REFUSED_MESSAGE_LIMIT.capacity);
+    expect(verdicts[closing]).toEqual({
+      kind: 'refused',
+      reply: null,
+      close: CLOSE.refusedMessages,
+    });
+    expect(
+      verdicts.slice(closing + 1).every((v) => v.kind === 'refused' && !v.reply && !v.close),
+    ).toBe(true);
+    expect(gate.check('{"type":"roll"}', 'c1', 60_000)).toEqual({ kind: 'refused', reply: null });
+    // Other sockets are not affected.
+    expect(gate.check('{"type":"roll"}', 'c2', 0).kind).toBe('pass');
+  });
+
+  it('allows a few sync requests (each answered with the whole state), then refuses them', () => {
+    const gate = new MessageGate();
+    const verdicts = Array.from({ length: 8 }, () => gate.check('{"type":"sync"}', 'c1', 0));
+    expect(verdicts.filter((v) => v.kind === 'pass')).toHaveLength(SYNC_LIMIT.capacity);
+    expect(verdicts.at(-1)).toMatchObject({
+      kind: 'refused',
+      reply: expect.stringContaining('too_many_messages'),
+    });
+    expect(gate.check('{"type":"sync"}', 'c1', 1_000 / SYNC_LIMIT.perSecond).kind).toBe('pass');
+  });
+
+  it('keeps a protocol-speaking client open: heartbeats and a few mistakes', () => {
+    const gate = new MessageGate();
+    for (let t = 0; t < 600_000; t += 3_000) {
+      expect(gate.check('{"type":"ping"}', 'c1', t).kind).toBe('pong');
+      if (t % 30_000 === 0) {
+        expect(gate.check('{"type":"oops"}', 'c1', t)).toEqual({
+          kind: 'refused',
+          reply: expect.stringContaining('invalid_message'),
+        });
+      }
+    }
+  });
+
+  it('never answers more than the messages it let in plus one per run, and closes within bounds', () => {
+    const message = fc.oneof(
+      fc.constantFrom(...GARBAGE, '{"type":"ping"}', '{"type":"roll"}'),
+      fc.string({ maxLength: 20 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 300 }), message), { maxLength: 400 }),
+        (sends) => {
+          const gate = new MessageGate();
+          let now = 0;
+          let answered = 0;
+          let refused = 0;
+          let closed = false;
+          for (const [gap, text] of sends) {
+            now += gap;
+            const verdict = gate.check(text, 'c1', now);
+            if (closed) {
+              expect(verdict).toEqual({ kind: 'refused', reply: null });
+              continue;
+            }
+            if (verdict.kind !== 'pass' && verdict.reply !== null) answered += 1;
+            if (verdict.kind === 'refused') refused += 1;
+            if (verdict.kind === 'refused' && verdict.close) closed = true;
+          }
+          const seconds = now / 1000;
+          expect(answered).toBeLessThanOrEqual(sends.length);
+          // Refusals before the close: the allowance, its refill, and the one that closed it.
+          expect(refused).toBeLessThanOrEqual(
+            REFUSED_MESSAGE_LIMIT.capacity +
+              1 +
+              Math.floor(seconds * REFUSED_MESSAGE_LIMIT.perSecond),
+          );
+          // Answers: at most one per message that got a token, plus one per run over the rate.
+          expect(answered).toBeLessThanOrEqual(
+            2 * (MESSAGE_RATE_LIMIT.capacity + Math.floor(seconds * MESSAGE_RATE_LIMIT.perSecond)),
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('admissions per address', () => {
+  const limit = { perSecond: 0.5, capacity: 3 };
+
+  it('lets an address in up to its allowance, then one every 2 s; other addresses apart', () => {
+    const admissions = new AddressAdmissions(limit);
+    expect([0, 0, 0, 0].map((t) => admissions.take('a', t))).toEqual([true, true, true, false]);
+    expect(admissions.take('b', 0)).toBe(true);
+    expect(admissions.take('a', 1_999)).toBe(false);
+    expect(admissions.take('a', 2_000)).toBe(true);
+  });
+
+  it('keeps a locked-out address out for the time given, then lets it in as it refills', () => {
+    const admissions = new AddressAdmissions(limit);
+    admissions.lockOut('a', 0, 60_000);
+    expect(admissions.take('a', 59_999)).toBe(false);
+    expect(admissions.take('a', 62_000)).toBe(true);
+    expect(admissions.take('b', 0)).toBe(true);
+  });
+
+  it('forgets idle addresses without forgetting a spent one', () => {
+    const admissions = new AddressAdmissions(limit);
+    for (let i = 0; i < 3; i++) admissions.take('spent', 0);
+    for (let i = 0; i < 1_200; i++) admissions.take(`idle-${i}`, 0);
+    // Much later the idle ones are full again and go; 'spent' was spent just now.
+    for (let i = 0; i < 3; i++) admissions.take('spent', 60_000);
+    admissions.take('trigger', 60_000);
+    expect(admissions.take('spent', 60_000)).toBe(false);
   });
 });
 

@@ -1,13 +1,47 @@
 // The site → party calls (room push, sign-out, lobby list) check the signature headers and the
 // timestamp before reading a byte of the body, and read at most a small, fixed amount: an unsigned
-// caller cannot make a room server wait for or buffer a body.
+// caller cannot make a room server wait for or buffer a body. A room server started without the
+// test clock's key has no test clock at all.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../../wire/signing';
+import { purposeKey, signRequest } from '../../../wire/signing';
 import { CALL_BODY_LIMITS } from '../../../wire/site-room';
+import { postTestClock } from '../../support/test-clock';
 import { makeRoom, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;
+
+/**
+ * POSTs `body` on a connection of its own, closed after the answer: a server that answers before
+ * reading a body may leave its socket unusable, and a pooled `fetch` connection would carry that
+ * into the next test (ECONNRESET).
+ */
+function postOnce(
+  url: string,
+  headers: Record<string, string>,
+  options: { body: string; chunked: boolean },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = options.chunked
+      ? headers
+      : { ...headers, 'content-length': String(Buffer.byteLength(options.body)) };
+    const req = request(url, { method: 'POST', headers: sent, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() });
+        req.destroy();
+      });
+    });
+    // The server may close before the whole body is sent: only a missing answer is an error.
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    req.setTimeout(10_000, () => {
+      req.destroy();
+      reject(new Error('no answer'));
+    });
+    req.end(options.body);
+  });
+}
 
 beforeAll(async () => {
   env = await startEnvironment({ timeScale: 60 });
@@ -66,23 +100,20 @@ describe.each(targets)('signed calls to the $name party', ({ name, path: pathOf 
   it('answers 413 to a signed call whose body is over the limit, declared or not', async () => {
     const path = pathOf();
     const body = JSON.stringify({ type: 'rooms', pad: 'x'.repeat(limit) });
-    const declared = await fetch(`${env.party.httpUrl}${path}`, {
-      method: 'POST',
+    const declared = await postOnce(`${env.party.httpUrl}${path}`, signedHeaders(path, body), {
       body,
-      headers: signedHeaders(path, body),
+      chunked: false,
     });
     expect(declared.status).toBe(413);
-    expect(await declared.json()).toEqual({
+    expect(JSON.parse(declared.text)).toEqual({
       error: 'Request body too large',
       code: 'body_too_large',
     });
     // Chunked, with no length declared: reading stops at the limit.
-    const chunked = await fetch(`${env.party.httpUrl}${path}`, {
-      method: 'POST',
-      body: new Blob([body]).stream(),
-      headers: signedHeaders(path, body),
-      duplex: 'half',
-    } as RequestInit);
+    const chunked = await postOnce(`${env.party.httpUrl}${path}`, signedHeaders(path, body), {
+      body,
+      chunked: true,
+    });
     expect(chunked.status).toBe(413);
   });
 
@@ -100,5 +131,22 @@ describe.each(targets)('signed calls to the $name party', ({ name, path: pathOf 
       headers: { ...signedHeaders(target, body), 'content-type': 'application/json' },
     });
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('the test clock of a room server started without TEST_CLOCK_KEY', () => {
+  it('does not exist: 404 even for a call signed with the key its secret would give', async () => {
+    const room = makeRoom({ players: ['a'], maxPlayers: 2 });
+    await env.putRoom(room);
+    for (const action of ['hold', 'step', 'release']) {
+      const answer = await postTestClock(
+        env.party.httpUrl,
+        purposeKey(env.secret, 'test-clock'),
+        room.roomId,
+        { action },
+      );
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({ error: 'Not found', code: 'not_found' });
+    }
   });
 });

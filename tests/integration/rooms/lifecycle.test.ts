@@ -71,6 +71,8 @@ describe('create', () => {
       });
     }
     expect((await host.client.post('/api/rooms', {})).json.error).toBe(m.missingSettings);
+    // Another host for the rest: every create counts against the account's limit, refused or not.
+    const other = await app.player({ fundZmw: 100 });
     const invalid: [Record<string, unknown>, string][] = [
       [{ amount: 15 }, m.invalidAmount],
       [{ amount: 20.5 }, m.invalidAmount],
@@ -82,12 +84,13 @@ describe('create', () => {
       [{ amount: { $gt: 0 } }, m.invalidAmount],
     ];
     for (const [change, message] of invalid) {
-      expect(await host.client.post('/api/rooms', { ...settings, ...change })).toMatchObject({
+      expect(await other.client.post('/api/rooms', { ...settings, ...change })).toMatchObject({
         status: 400,
         json: { error: message, code: 'invalid_settings' },
       });
     }
     expect(await app.wallet(host.id)).toBe(10_000);
+    expect(await app.wallet(other.id)).toBe(10_000);
     expect((await app.client().get('/api/rooms')).json.rooms).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 // Practice games with the real servers: the site's rooms app and `partykit dev`. A guest plays
 // against bots (the room server acts for them through the machine) to the end; nothing touches the
-// ledger or the operator's revenue, the room is never listed, and every seat gets its lesson.
+// ledger or the operator's revenue, the room is never listed, and every seat gets its lesson. The
+// game's clock is held and stepped moment by moment (docs/decisions/083): each bot moves at its own
+// time, before its turn timer, however late a busy machine would wake the room.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRevenue, postings, transfers } from '../../../db/schema';
@@ -9,6 +11,7 @@ import type { Statement } from '../../../game/statement';
 import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
 import { startBot } from '../../support/bot';
 import type { RoomsApp } from '../../support/rooms-app';
+import { moveTestClock } from '../../support/test-clock';
 import { waitFor } from '../../support/wait';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
@@ -20,7 +23,11 @@ let rooms: RoomsWithParty;
 let app: RoomsApp;
 
 beforeAll(async () => {
-  rooms = await startRoomsWithParty({ secret: 'practice-internal-secret', timeScale: TIME_SCALE });
+  rooms = await startRoomsWithParty({
+    secret: 'practice-internal-secret',
+    timeScale: TIME_SCALE,
+    testClock: true,
+  });
   app = rooms.app;
 }, 60_000);
 
@@ -85,9 +92,24 @@ describe('POST /api/practice', () => {
       json: { code: 'already_in_another_room', roomId: room.roomId },
     });
 
+    const clock = (action: 'hold' | 'step' | 'read') =>
+      moveTestClock(rooms.party.httpUrl, rooms.testClockKey, room.roomId, action);
+    await clock('hold');
     const ticket = await guest.client.post(`/api/rooms/${room.roomId}/ticket`);
     expect(ticket.status).toBe(200);
     const player = await startBot({ url: ticket.json.url as string, uid: guest.id });
+    // The guest rolls on their turns; between them each step is the room's next moment (a bot's
+    // move, or the countdown's end), until the game's end.
+    for (let steps = 0; ; steps += 1) {
+      expect(steps, 'moves of the practice game').toBeLessThan(1_000);
+      const now = await clock('read');
+      if (now.status === 'ended') break;
+      if (now.currentPlayer !== guest.id) {
+        await clock('step');
+        continue;
+      }
+      await waitFor("the guest's roll", async () => (await clock('read')).rolls > now.rolls);
+    }
     const ended = await player.waitForState(
       (s) => s.status === 'ended' && s.result !== null,
       60_000,

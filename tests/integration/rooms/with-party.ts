@@ -1,6 +1,7 @@
 // The site's rooms app and a real `partykit dev` (party/room.ts) on free ports, each pointed at the
 // other with one internal secret, for the suites that play through real room sockets.
 import path from 'node:path';
+import { purposeKey } from '../../../wire/signing';
 import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 
@@ -10,6 +11,8 @@ export interface RoomsWithParty {
   app: RoomsApp;
   /** The running `partykit dev` (a new one after `restartParty`). */
   party: PartykitServer;
+  /** The test clock's key (`testClock`), or ''. */
+  testClockKey: string;
   /**
    * A crash of the room server (SIGKILL), then a new one on the same port: on the same storage, or,
    * with `storage: 'lost'`, on an empty folder (its disk died with it).
@@ -23,8 +26,11 @@ export async function startRoomsWithParty(options: {
   secret: string;
   /** GAME_TIME_SCALE on both sides (default 1). */
   timeScale?: number;
+  /** Give the room server the test clock's key (docs/decisions/083). */
+  testClock?: boolean;
 }): Promise<RoomsWithParty> {
   const timeScale = options.timeScale ?? 1;
+  const testClockKey = options.testClock ? purposeKey(options.secret, 'test-clock') : '';
   const port = await freePort();
   const app = await startRoomsApp({
     realClock: true,
@@ -42,6 +48,7 @@ export async function startRoomsWithParty(options: {
         SITE_URL: app.url,
         INTERNAL_SECRET: options.secret,
         GAME_TIME_SCALE: String(timeScale),
+        ...(testClockKey ? { TEST_CLOCK_KEY: testClockKey } : {}),
       },
     });
   let party: PartykitServer;
@@ -54,6 +61,7 @@ export async function startRoomsWithParty(options: {
   const result: RoomsWithParty = {
     app,
     party,
+    testClockKey,
     async restartParty({ storage = 'kept' } = {}) {
       await result.party.kill();
       if (storage === 'lost') await removeDir(result.party.persistDir);

@@ -3,7 +3,11 @@ import type { PublicRoom } from '../../../site/server/rooms/types';
 import { prizeOf } from '../../../game/payout';
 import { balanceChange } from '../../../site/app/game/money';
 import { partyOriginOf } from '../../../site/app/game/party-origin';
-import { joinable, lobbySocketUrl } from '../../../site/app/game/use-public-rooms';
+import {
+  joinable,
+  LOBBY_BACKOFF_MS,
+  lobbyBackoffMs,
+} from '../../../site/app/game/use-public-rooms';
 
 function room(overrides: Partial<PublicRoom>): PublicRoom {
   return {
@@ -51,12 +55,14 @@ describe('the public room list', () => {
     expect(joinable(rooms).map((r) => r.roomId)).toEqual(['new', 'old']);
   });
 
-  it('builds the lobby socket address from the party origin', () => {
-    expect(lobbySocketUrl('http://localhost:1999')).toBe('ws://localhost:1999/parties/lobby/main');
-    expect(lobbySocketUrl('https://party.example.zm/')).toBe(
-      'wss://party.example.zm/parties/lobby/main',
-    );
-    expect(lobbySocketUrl('wss://p.example.zm')).toBe('wss://p.example.zm/parties/lobby/main');
+  it('waits longer after each refusal of the lobby, up to five minutes, never all at once', () => {
+    const top = () => 0.999999;
+    const bottom = () => 0;
+    expect([1, 2, 3, 4, 5, 6, 20].map((n) => lobbyBackoffMs(n, top))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 300_000, 300_000, 300_000,
+    ]);
+    expect(lobbyBackoffMs(1, bottom)).toBe(LOBBY_BACKOFF_MS.first / 2);
+    expect(lobbyBackoffMs(9, bottom)).toBe(LOBBY_BACKOFF_MS.max / 2);
   });
 
   it('reads the party origin from the load context only when it looks like one', () => {

@@ -1,4 +1,6 @@
 // One key per use of INTERNAL_SECRET (docs/decisions/022), and the room server's settings.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   purposeKey,
@@ -21,6 +23,7 @@ const PURPOSES: KeyPurpose[] = [
   'payments-sandbox',
   'daily-challenge',
   'phone-codes',
+  'test-clock',
 ];
 
 describe('purpose keys', () => {
@@ -71,8 +74,24 @@ describe('room server settings', () => {
       SITE_URL: 'http://127.0.0.1:3000/',
       GAME_TIME_SCALE: '0.5',
     });
-    expect(given).toEqual({ keys, siteUrl: 'http://127.0.0.1:3000', timeScale: 0.5 });
+    expect(given).toEqual({
+      keys,
+      siteUrl: 'http://127.0.0.1:3000',
+      timeScale: 0.5,
+      testClockKey: '',
+    });
     expect(readEnv({ INTERNAL_SECRET: SECRET }).keys).toEqual(keys);
     expect(readEnv({}).keys).toEqual({ tickets: '', siteToRoom: '', roomToSite: '' });
+  });
+
+  it('have a test clock only when given its key, never derived from INTERNAL_SECRET', async () => {
+    expect(readEnv({ INTERNAL_SECRET: SECRET }).testClockKey).toBe('');
+    const key = purposeKey(SECRET, 'test-clock');
+    expect(readEnv({ TEST_CLOCK_KEY: key }).testClockKey).toBe(key);
+    // What a deployment reads from the project: no test clock there.
+    const project = JSON.parse(
+      await readFile(path.resolve(import.meta.dirname, '../../../partykit.json'), 'utf8'),
+    ) as { vars?: Record<string, unknown>; define?: Record<string, unknown> };
+    expect(JSON.stringify(project)).not.toContain('TEST_CLOCK');
   });
 });

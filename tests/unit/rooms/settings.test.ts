@@ -7,7 +7,7 @@ import {
 } from '../../../game/room-options';
 import { roomMessages as m } from '../../../site/server/rooms/messages';
 import { roomNameFor, seatName } from '../../../site/server/rooms/seating';
-import { roomSocketUrl } from '../../../site/server/rooms/tickets';
+import { lobbySocketUrl, roomSocketUrl } from '../../../site/server/rooms/tickets';
 import { parseClientSeed, parseRoomSettings } from '../../../site/server/rooms/settings';
 
 const valid = { amount: 10, time: 60, maxPlayers: 2, privacy: 'Private' };
@@ -104,6 +104,18 @@ describe('names and URLs', () => {
     );
     expect(roomSocketUrl('http://127.0.0.1:1999', 'abc', 't')).toBe(
       'ws://127.0.0.1:1999/parties/main/abc?ticket=t',
+    );
+  });
+
+  it('builds the lobby socket URL from a ws or http base', () => {
+    expect(lobbySocketUrl('http://localhost:1999', 'x.y')).toBe(
+      'ws://localhost:1999/parties/lobby/main?ticket=x.y',
+    );
+    expect(lobbySocketUrl('https://party.example.zm/', 'a+b')).toBe(
+      'wss://party.example.zm/parties/lobby/main?ticket=a%2Bb',
+    );
+    expect(lobbySocketUrl('wss://p.example.zm', 't')).toBe(
+      'wss://p.example.zm/parties/lobby/main?ticket=t',
     );
   });
 });

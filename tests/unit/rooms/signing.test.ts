@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addressKey,
+  signLobbyTicket,
   signRequest,
   signTicket,
   TICKET_TTL_MS,
+  verifyLobbyTicket,
   verifyRequest,
   verifyTicket,
 } from '../../../wire/signing';
@@ -91,6 +94,66 @@ describe('tickets', () => {
   it('refuses to sign with an empty secret', () => {
     expect(() => signTicket('', subject, NOW)).toThrow();
     expect(verifyTicket('', 'a.b', 'room-1', NOW)).toMatchObject({ ok: false });
+  });
+});
+
+describe('the address a ticket carries', () => {
+  it('is a keyed hash: the same address the same key, never the address itself', () => {
+    const key = addressKey(SECRET, '10.1.2.3');
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(addressKey(SECRET, '10.1.2.3')).toBe(key);
+    expect(addressKey(SECRET, '10.1.2.4')).not.toBe(key);
+    expect(addressKey('other-secret', '10.1.2.3')).not.toBe(key);
+  });
+
+  it('rides in a room ticket when given', () => {
+    const ak = addressKey(SECRET, '2001:db8::/64');
+    const ticket = signTicket(SECRET, { ...subject, addressKey: ak }, NOW);
+    expect(verifyTicket(SECRET, ticket, 'room-1', NOW)).toEqual({
+      ok: true,
+      payload: { v: 1, ...subject, ak, exp: NOW + TICKET_TTL_MS },
+    });
+  });
+});
+
+describe('lobby tickets', () => {
+  const ak = addressKey(SECRET, '10.1.2.3');
+
+  it('round-trips the address with exp one minute ahead', () => {
+    const ticket = signLobbyTicket(SECRET, ak, NOW);
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(verifyLobbyTicket(SECRET, ticket, NOW + 1)).toEqual({
+      ok: true,
+      payload: { v: 1, kind: 'lobby', ak, exp: NOW + TICKET_TTL_MS },
+    });
+  });
+
+  it('refuses an expired one, another secret, a missing one', () => {
+    const ticket = signLobbyTicket(SECRET, ak, NOW);
+    expect(verifyLobbyTicket(SECRET, ticket, NOW + TICKET_TTL_MS)).toEqual({
+      ok: false,
+      reason: 'ticket expired',
+    });
+    expect(verifyLobbyTicket('other-secret', ticket, NOW)).toEqual({
+      ok: false,
+      reason: 'bad signature',
+    });
+    for (const missing of [undefined, null, '', 'abc', 'a.b.c']) {
+      expect(verifyLobbyTicket(SECRET, missing, NOW)).toMatchObject({ ok: false });
+    }
+  });
+
+  it('is no room ticket, and a room ticket is no lobby ticket', () => {
+    const lobby = signLobbyTicket(SECRET, ak, NOW);
+    const room = signTicket(SECRET, { ...subject, addressKey: ak }, NOW);
+    expect(verifyTicket(SECRET, lobby, 'room-1', NOW)).toEqual({
+      ok: false,
+      reason: 'bad ticket payload',
+    });
+    expect(verifyLobbyTicket(SECRET, room, NOW)).toEqual({
+      ok: false,
+      reason: 'bad ticket payload',
+    });
   });
 });
 

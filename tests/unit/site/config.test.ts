@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       sandboxDelayMs: 1500,
       allowSandboxPayments: false,
       gameTimeScale: 1,
+      testClock: false,
       adminEmails: [],
       publicUrl: 'http://localhost:3000',
       partyUrl: 'http://127.0.0.1:1999',
@@ -94,6 +95,26 @@ describe('loadConfig', () => {
       'ALLOW_SANDBOX_PAYMENTS',
     ]) {
       expect(message).toContain(name);
+    }
+  });
+
+  it('takes TEST_CLOCK=1 only for a product used from this machine alone', async () => {
+    for (const env of [
+      { TEST_CLOCK: '1' },
+      { TEST_CLOCK: '1', PUBLIC_URL: 'http://127.0.0.1:4000', PARTY_PUBLIC_URL: 'ws://[::1]:4001' },
+    ]) {
+      expect((await loadConfig(env, cwd)).testClock).toBe(true);
+    }
+    for (const env of [
+      { TEST_CLOCK: '1', PUBLIC_URL: 'https://play.example.zm' },
+      { TEST_CLOCK: '1', PUBLIC_URL: 'http://192.168.1.20:3000' },
+      { TEST_CLOCK: '1', PUBLIC_URL: 'http://localhost.example.zm:3000' },
+      { TEST_CLOCK: '1', PARTY_PUBLIC_URL: 'wss://party.example.zm' },
+      { TEST_CLOCK: '1', START: 'party' },
+      { TEST_CLOCK: '1', START: 'site' },
+      { TEST_CLOCK: 'yes' },
+    ]) {
+      await expect(loadConfig(env, cwd), JSON.stringify(env)).rejects.toThrow(/TEST_CLOCK/);
     }
   });
 

@@ -3,7 +3,7 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { roomKeys } from '../../../wire/signing';
+import { purposeKey, roomKeys } from '../../../wire/signing';
 import {
   PARTY_CONFIG_FILE,
   SITE_ONLY_VARIABLES,
@@ -32,6 +32,7 @@ describe('the room server’s config file', () => {
       siteUrl: 'http://127.0.0.1:3000',
       internalSecret: SECRET,
       gameTimeScale: 0.5,
+      testClock: false,
     });
     expect(file).toBe(path.join(dir, PARTY_CONFIG_FILE));
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -51,9 +52,26 @@ describe('the room server’s config file', () => {
         ROOM_TO_SITE_KEY: keys.roomToSite,
       },
     });
+    expect(text).not.toContain('TEST_CLOCK_KEY');
+    expect(text).not.toContain(purposeKey(SECRET, 'test-clock'));
     await removePartyConfig(file);
     await expect(stat(file)).rejects.toThrow();
     await rm(file, { force: true });
+  });
+
+  it('gives the room server the test clock’s key only with TEST_CLOCK=1', async () => {
+    dir = await tempDir('zt-party-config-');
+    const file = await writePartyConfig({
+      projectConfig: path.join(ROOT, 'partykit.json'),
+      dataDir: dir,
+      siteUrl: 'http://127.0.0.1:3000',
+      internalSecret: SECRET,
+      gameTimeScale: 0.05,
+      testClock: true,
+    });
+    const config = JSON.parse(await readFile(file, 'utf8')) as { vars: Record<string, unknown> };
+    expect(config.vars.TEST_CLOCK_KEY).toBe(purposeKey(SECRET, 'test-clock'));
+    await removePartyConfig(file);
   });
 
   it('leaves the site’s secrets out of the room server’s environment', () => {

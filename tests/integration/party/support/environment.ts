@@ -2,8 +2,17 @@
 // party/lobby-server.ts (tests/integration/party/partykit.test.json), wired with the same secret.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { roomKeys, signTicket, type RoomKeys } from '../../../../wire/signing';
+import {
+  addressKey,
+  purposeKey,
+  roomKeys,
+  signLobbyTicket,
+  signTicket,
+  type RoomKeys,
+} from '../../../../wire/signing';
+import type { TestClockAnswer, TestClockCall } from '../../../../wire/test-clock';
 import { pushRoom, startFakeSite, type FakeRoom, type FakeSite } from '../../../support/fake-site';
+import { moveTestClock } from '../../../support/test-clock';
 import { removeDir, startPartykit, tempDir, type PartykitServer } from '../../../support/partykit';
 
 export const TEST_CONFIG = path.resolve(import.meta.dirname, '../partykit.test.json');
@@ -15,9 +24,15 @@ export interface Environment {
   secret: string;
   /** What the room server holds instead of it. */
   keys: RoomKeys;
+  /** The test clock's key (`TEST_CLOCK_KEY`), or '' when the room server has no test clock. */
+  testClockKey: string;
   timeScale: number;
   /** The socket URL the site's ticket call would hand out. */
   ticketUrl(roomId: string, uid: string, name?: string, now?: number): string;
+  /** The lobby socket URL the site's lobby ticket call would hand out to `address`. */
+  lobbyUrl(address?: string, now?: number): string;
+  /** The room's test clock (`testClock` environments): hold, step, release or read it. */
+  clock(roomId: string, action: TestClockCall['action']): Promise<TestClockAnswer>;
   /** Registers the room with the fake site and pushes it to its room server (call 1). */
   putRoom(room: FakeRoom): Promise<void>;
   /** SIGKILL the room server and start it again on the same port and storage. */
@@ -25,11 +40,16 @@ export interface Environment {
   close(): Promise<void>;
 }
 
-export async function startEnvironment(options: { timeScale: number }): Promise<Environment> {
+export async function startEnvironment(options: {
+  timeScale: number;
+  /** Give the room server the test clock's key, as `npm start` does with `TEST_CLOCK=1`. */
+  testClock?: boolean;
+}): Promise<Environment> {
   const secret = randomBytes(32).toString('hex');
   const site = await startFakeSite({ secret });
   const persistDir = await tempDir('zt-party-state-');
   const keys = roomKeys(secret);
+  const testClockKey = options.testClock ? purposeKey(secret, 'test-clock') : '';
   // The room server gets only the derived keys, as `npm start` runs it.
   const vars = {
     SITE_URL: site.url,
@@ -37,6 +57,7 @@ export async function startEnvironment(options: { timeScale: number }): Promise<
     SITE_TO_ROOM_KEY: keys.siteToRoom,
     ROOM_TO_SITE_KEY: keys.roomToSite,
     GAME_TIME_SCALE: String(options.timeScale),
+    ...(testClockKey ? { TEST_CLOCK_KEY: testClockKey } : {}),
   };
   let party = await startPartykit({ config: TEST_CONFIG, persistDir, vars });
 
@@ -47,10 +68,18 @@ export async function startEnvironment(options: { timeScale: number }): Promise<
     },
     secret,
     keys,
+    testClockKey,
     timeScale: options.timeScale,
     ticketUrl(roomId, uid, name = uid, now = Date.now()) {
       const ticket = signTicket(keys.tickets, { roomId, uid, name }, now);
       return `${party.wsUrl}/parties/main/${encodeURIComponent(roomId)}?ticket=${ticket}`;
+    },
+    lobbyUrl(address = '10.0.0.1', now = Date.now()) {
+      const ticket = signLobbyTicket(keys.tickets, addressKey(keys.tickets, address), now);
+      return `${party.wsUrl}/parties/lobby/main?ticket=${ticket}`;
+    },
+    clock(roomId, action) {
+      return moveTestClock(party.httpUrl, testClockKey, roomId, action);
     },
     async putRoom(room) {
       site.rooms.set(room.roomId, structuredClone(room));
