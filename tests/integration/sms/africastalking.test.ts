@@ -126,7 +126,7 @@ describe('phone sign-in through the gateway', () => {
   afterAll(() => app.close());
 
   it('sends the code through the gateway, and a failure leaves the code before working', async () => {
-    expectConsoleError(/^\[auth\] sign-in code not sent to …67: SmsNotSent: /);
+    expectConsoleError(/"error":"SmsNotSent: .*"msg":"sign-in code not sent to …67"/);
     const phone = '0951234567';
     const person = app.client('10.3.0.1');
     expect((await person.post('/api/auth/phone/start', { phone })).status).toBe(202);
@@ -178,7 +178,7 @@ describe('phone sign-in through the gateway', () => {
   });
 
   it('keeps no code at all when the first SMS to a number fails', async () => {
-    expectConsoleError(/^\[auth\] sign-in code not sent to …68: SmsNotSent: /);
+    expectConsoleError(/"error":"SmsNotSent: .*"msg":"sign-in code not sent to …68"/);
     gateway.mode = 'no-credit';
     next = '444444';
     const person = app.client('10.3.0.2');
