@@ -21,6 +21,7 @@ const PARTS: Record<string, number> = {
   ledger: 90,
   site: 150,
   room: 270,
+  capacity: 270,
   web: 600,
 };
 

@@ -33,6 +33,8 @@ export interface Database {
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Settles once the connection settings (PRAGMAs) are applied. */
   ready: Promise<void>;
+  /** Settles once every write queued so far (and any queued meanwhile) has finished. */
+  idle(): Promise<void>;
   close(): void;
 }
 
@@ -65,6 +67,15 @@ function enqueue<T>(job: () => Promise<T>): Promise<T> {
   });
   queueTail = result.catch(() => undefined);
   return result;
+}
+
+/** Waits until the queue is empty: a write queued while waiting is waited for too. */
+async function queueIdle(): Promise<void> {
+  for (;;) {
+    const tail = queueTail;
+    await tail;
+    if (tail === queueTail) return;
+  }
 }
 
 /** The file path of a local `file:` URL, or null for remote and in-memory databases. */
@@ -142,6 +153,7 @@ export function createDatabase(options: DatabaseOptions): Database {
       });
     },
     ready,
+    idle: queueIdle,
     close() {
       writeClient.close();
       if (readClient !== writeClient) readClient.close();

@@ -6,6 +6,7 @@ export * from './log';
 export * from './messages';
 export * from './payout';
 export * from './protocol';
+export * from './protocol-version';
 export * from './merge-patch';
 export * from './room-sync';
 export * from './replay';

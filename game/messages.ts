@@ -66,4 +66,10 @@ export const SOCKET_CLOSE_CODES = {
   silent: 4408,
   /** Over a cap (per user, per address, in all): back off before trying again. */
   tooMany: 4429,
+  /** The board's code is older than the room protocol the server speaks: load the page again. */
+  reload: 4426,
+  /** The room server is stopping for a restart (RFC 6455's Service Restart): reconnect. */
+  restarting: 1012,
+  /** The board is newer than the room server (a deploy under way; RFC 6455's Try Again Later). */
+  tryAgainLater: 1013,
 } as const;

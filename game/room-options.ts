@@ -10,3 +10,9 @@ export const PLAYER_COUNT_OPTIONS: readonly number[] = Array.from(
 );
 export const PRIVACY_OPTIONS = ['Public', 'Private'] as const;
 export type Privacy = (typeof PRIVACY_OPTIONS)[number];
+
+/**
+ * The room quick match opens when no public room at the stake waits (contract section 8): a public
+ * 4-player, 10-minute room, the shape most players pick.
+ */
+export const QUICK_MATCH = { maxPlayers: 4, timeMinutes: 10, privacy: 'Public' } as const;

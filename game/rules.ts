@@ -5,6 +5,15 @@ import type { GameState, Player } from './game-state';
 import type { LogEntry } from './log';
 import { MESSAGES } from './messages';
 
+/**
+ * The version of the rules a game is played under: this file, the board's economy (`board.ts`), the
+ * dice (`dice.ts`) and the statement (`statement.ts`), everything a replay of the log depends on.
+ * Raise it with any change that makes the same log produce another outcome; the site then keeps the
+ * previous rules to replay the games still played under them (site/server/rooms/settlement-rules.ts,
+ * docs/decisions/094).
+ */
+export const RULES_VERSION = 1;
+
 export type MoveResult =
   { ok: true; state: GameState; logs: LogEntry[] } | { ok: false; reason: string };
 

@@ -9,6 +9,9 @@ import {
   intentEvent,
   MESSAGES,
   nextDeadline,
+  protocolVerdict,
+  ROOM_PROTOCOL,
+  RULES_VERSION,
   refusalCode,
   ROOM_ERROR_CODES,
   roomMachine,
@@ -52,6 +55,7 @@ import { readRoomCall } from './room/site-calls';
 import type { RoomForParty } from '../wire/site-room';
 import { RoomView } from './room/room-view';
 import { loadRoom, saveChange, saveClock, saveRoomId } from './room/storage';
+import { playableHere } from './room/snapshot-format';
 import { TaskQueue } from './room/task-queue';
 import { RoomClock, type ClockState } from './room/clock';
 import { isTestClockPath, readTestClockCall, testClockRefusal } from './room/test-clock-call';
@@ -77,6 +81,10 @@ export default class RoomServer implements Party.Server {
   private signOuts = new SignOuts(undefined, 0);
   private readonly view: RoomView;
   private readonly alarm = new RoomAlarm();
+  /** The rules this room's game is played under (stored with its snapshot). */
+  private rules = RULES_VERSION;
+  /** Until when new sockets are turned away because a restart is coming (call 7). */
+  private restartingUntil = 0;
   /** The game's time; the wall clock itself unless a test holds it (tests only). */
   private clock = new RoomClock();
 
@@ -85,7 +93,7 @@ export default class RoomServer implements Party.Server {
     this.settlement = new SettlementReporter(
       this.env,
       room,
-      () => ({ roomId: this.roomId, actor: this.actor, logs: this.logs }),
+      () => ({ roomId: this.roomId, actor: this.actor, logs: this.logs, rules: this.rules }),
       () => this.armAlarm(),
     );
     this.view = new RoomView(
@@ -111,14 +119,19 @@ export default class RoomServer implements Party.Server {
     this.signOuts = await loadSignOuts(this.room.storage, Date.now());
     this.logs = stored.logs;
     this.settlement.record = stored.settlement;
+    this.rules = stored.rules;
     if (this.env.testClockKey && stored.clock) this.clock = new RoomClock(stored.clock);
-    if (stored.snapshot) {
-      this.startActor(
-        createActor(roomMachine, { snapshot: stored.snapshot, input: inputOf(stored.snapshot) }),
-      );
+    const restored = stored.snapshot ? this.restore(stored.snapshot) : false;
+    if (stored.unreadable) console.warn(`room ${this.roomId}: ${stored.unreadable}`);
+    if (restored) {
       // Nobody is connected to a room that just started: clear the presence it was stored with.
       await this.syncPresence();
     } else {
+      // No game here (none stored, or one this release cannot play on): the site's word decides,
+      // and a game that should have started long ago comes back closed (decision 079).
+      this.logs = [];
+      this.settlement.record = undefined;
+      this.rules = RULES_VERSION;
       await this.pullFromSite();
     }
     // Deadlines that passed while the server was down are due now.
@@ -131,6 +144,17 @@ export default class RoomServer implements Party.Server {
     const viewer = viewerFrom(context.request);
     if (!viewer) {
       closeWith(connection, CLOSE.unauthorized);
+      return Promise.resolve();
+    }
+    // A browser whose code speaks another room protocol is told so before anything is sent.
+    const protocol = new URL(context.request.url).searchParams.get(ROOM_PROTOCOL.param);
+    const verdict = protocolVerdict(protocol);
+    if (verdict !== 'ok') {
+      closeWith(connection, CLOSE[verdict]);
+      return Promise.resolve();
+    }
+    if (Date.now() < this.restartingUntil) {
+      closeWith(connection, CLOSE.restarting);
       return Promise.resolve();
     }
     // A loaded room decides before the queue, so that sockets refused in a flood never wait in
@@ -249,6 +273,7 @@ export default class RoomServer implements Party.Server {
     if (!read.ok) return read.response;
     const call = read.call;
     if (call.type === 'signedOut') return this.serial(() => this.signOut(call.sessionKey));
+    if (call.type === 'restarting') return this.serial(async () => this.restarting());
     const pushed = call.room;
     if (this.roomId && pushed.roomId !== this.roomId) {
       return jsonResponse({ error: 'Wrong room', code: 'wrong_room' }, 400);
@@ -302,6 +327,27 @@ export default class RoomServer implements Party.Server {
 
   // ---- the machine ----
 
+  /**
+   * Starts the machine from a stored snapshot (already brought to today's format). A game this
+   * release cannot play on (an unfinished one under other rules), or a snapshot the machine cannot
+   * read, is not started: the room then holds no game (docs/decisions/093).
+   */
+  private restore(snapshot: PersistedSnapshot): boolean {
+    const finished = this.settlement.record !== undefined;
+    if (!playableHere(this.rules, finished)) {
+      console.warn(`room ${this.roomId}: its game is played under rules ${this.rules}, not here`);
+      return false;
+    }
+    try {
+      this.startActor(createActor(roomMachine, { snapshot, input: inputOf(snapshot) }));
+      return true;
+    } catch (error) {
+      console.warn(`room ${this.roomId}: the stored game cannot be restored: ${String(error)}`);
+      this.actor = null;
+      return false;
+    }
+  }
+
   private startActor(actor: RoomActor): void {
     this.actor = this.effects.start(actor);
   }
@@ -323,6 +369,21 @@ export default class RoomServer implements Party.Server {
     // A room without storage keeps it in memory only: nothing is written for an unknown room.
     if (this.actor) await saveSignOuts(this.room.storage, this.signOuts);
     const closed = closeSession(this.room, sessionKey, CLOSE.signedOut);
+    return jsonResponse({ ok: true, closed });
+  }
+
+  /**
+   * Call 7: the process is about to stop for a restart. Every socket closes with 1012, so the
+   * clients know to reconnect (they do by themselves); nothing is written, since every change was
+   * stored when it was made.
+   */
+  private restarting(): Response {
+    this.restartingUntil = Date.now() + ROOM_LIMITS.restartingForMs;
+    let closed = 0;
+    for (const connection of this.room.getConnections()) {
+      closeWith(connection, CLOSE.restarting);
+      closed += 1;
+    }
     return jsonResponse({ ok: true, closed });
   }
 
@@ -404,6 +465,7 @@ export default class RoomServer implements Party.Server {
     const clock = this.followClock(event.now);
     await saveChange(this.room.storage, {
       snapshot: actor.getPersistedSnapshot(),
+      rules: this.rules,
       logs: { firstIndex, entries: effects.logs },
       settlement: this.settlement.record,
       clock,

@@ -22,11 +22,14 @@ import { assertPaymentsDeployment } from '../site/server/payments/deployment-che
 import { partyEnvironment, removePartyConfig, writePartyConfig } from './party-config';
 import { ensurePrivateDatabaseFiles, ensurePrivateDir } from '../site/server/data-dir';
 import { maskPhoneNumbers } from '../site/server/logging';
+import { drainRooms } from './drain-rooms';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
 const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 5_000;
+/** How long a stop waits on telling the live rooms a restart is coming (protocol call 7). */
+const DRAIN_ROOMS_MS = 3_000;
 
 const dev = process.argv.includes('--dev');
 const build = !dev && !process.argv.includes('--no-build');
@@ -39,6 +42,8 @@ interface Supervised {
 
 const running = new Set<Supervised>();
 let stopping = false;
+/** Set once the room server answers: a stop then tells its live rooms first (call 7). */
+let roomsToDrain: SiteConfig | null = null;
 
 type Level = 'info' | 'warn' | 'error';
 
@@ -157,15 +162,41 @@ async function stopGroup({ child, exited }: Supervised): Promise<void> {
   }
 }
 
+/**
+ * A graceful stop: the room server's sockets are closed with 1012 "reconnect" while it can still say
+ * so (the boards reconnect by themselves once it is back), then every server gets SIGTERM: the site
+ * finishes the requests it has, stops its background work and flushes its write queue.
+ */
+async function drainThenStopAll(): Promise<void> {
+  const config = roomsToDrain;
+  if (config) {
+    try {
+      const drained = await drainRooms({
+        databaseUrl: config.databaseUrl,
+        databaseAuthToken: config.databaseAuthToken,
+        partyUrl: `http://127.0.0.1:${config.partyPort}`,
+        internalSecret: config.internalSecret,
+        limitMs: DRAIN_ROOMS_MS,
+      });
+      say(
+        `told ${drained.told} of ${drained.rooms} live rooms a restart is coming; ${drained.sockets} sockets closed with 1012`,
+      );
+    } catch (error) {
+      say(`could not tell the rooms a restart is coming: ${String(error)}`, 'warn');
+    }
+  }
+  await stopAll();
+}
+
 async function stopAll(): Promise<void> {
   await Promise.all([...running].map(stopGroup));
 }
 
-async function shutdown(reason: string, code: number): Promise<never> {
+async function shutdown(reason: string, code: number, drain = false): Promise<never> {
   if (!stopping) {
     stopping = true;
     say(reason, code === 0 ? 'info' : 'error');
-    await stopAll();
+    await (drain ? drainThenStopAll() : stopAll());
   }
   process.exit(code);
 }
@@ -176,7 +207,7 @@ function onSignal(signal: NodeJS.Signals): void {
     for (const { child } of running) signalGroup(child, 'SIGKILL');
     return;
   }
-  void shutdown(`${signal} received, stopping…`, 0);
+  void shutdown(`${signal} received, stopping…`, 0, true);
 }
 
 /** Stop everything as soon as one server dies on its own. */
@@ -329,6 +360,8 @@ async function main(): Promise<void> {
     if (partyConfig) await removePartyConfig(partyConfig);
   }
   if (stopping) return;
+  // The live rooms are the database's: told only where this process runs both (START=all).
+  if (runsSite(config) && runsParty(config)) roomsToDrain = config;
   if (config.start === 'site') void warnIfNoRoomServer(config.partyUrl);
   say(
     config.start === 'party'

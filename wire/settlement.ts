@@ -11,6 +11,11 @@ const uid = z.string().min(1).max(128);
 
 export const settlementReportSchema = z.object({
   roomId: z.string().min(1).max(64),
+  /**
+   * The rules the game was played under (game/rules.ts RULES_VERSION when the room was created); a
+   * report without it comes from a room server before rules carried a version: 1.
+   */
+  rulesVersion: z.number().int().nonnegative().default(1),
   joinedOrder: z.array(uid).min(2).max(6),
   participants: z.record(uid, participantViewSchema),
   boardState: boardStateSchema,
@@ -29,7 +34,8 @@ export type SettlementReport = z.infer<typeof settlementReportSchema>;
  * `retry: false` means the same report can never be accepted, so the room server stops sending it.
  */
 export const settlementAnswerSchema = z.union([
-  z.object({ ok: z.literal(true), settled: z.literal(true) }),
+  // `refunded`: the site no longer has the game's rules, so it returned every stake instead.
+  z.object({ ok: z.literal(true), settled: z.literal(true), refunded: z.boolean().optional() }),
   callRefusalSchema.extend({ retry: z.boolean() }),
 ]);
 export type SettlementAnswer = z.infer<typeof settlementAnswerSchema>;

@@ -1,6 +1,6 @@
 // The site ↔ room-server calls (docs/protocol.md, "Site ↔ room calls"): their paths and the shape
 // of every body, one schema each, read by both sides. The room server parses what the site sends
-// (calls 1, 4, 5) and the site's answer to its pull (call 2); the site builds them to these types.
+// (calls 1, 4, 5, 7) and the site's answer to its pull (call 2); the site builds them to these types.
 // The settlement report (call 3) is in settlement.ts, the signatures in signing.ts.
 //
 //   1  site → room   POST /parties/main/:roomId                  {type:'room', room}
@@ -9,6 +9,7 @@
 //   4  site → lobby  POST /parties/lobby/main                     {type:'rooms', rooms}
 //   5  site → room   POST /parties/main/:roomId                  {type:'signedOut', sessionKey}
 //   6  site → room   GET  /parties/main/:roomId                  → the room's public status
+//   7  start → room  POST /parties/main/:roomId                  {type:'restarting'}
 import { z } from 'zod';
 import { roomStatusSchema } from '../game/protocol';
 import { PRIVACY_OPTIONS } from '../game/room-options';
@@ -57,8 +58,19 @@ export const signOutPushSchema = z.object({
   sessionKey: z.string().min(1).max(64),
 });
 
-/** What the site may POST to `/parties/main/:roomId` (calls 1 and 5). */
-export const roomCallSchema = z.discriminatedUnion('type', [roomPushSchema, signOutPushSchema]);
+/**
+ * Call 7: the room server is about to stop for a restart (`npm start` sends it on SIGTERM). Every
+ * socket of the room closes with 1012 (game/protocol-version.ts `ROOM_CLOSE.restarting`) and new ones are
+ * closed the same way until the process ends; the clients reconnect by themselves.
+ */
+export const restartingPushSchema = z.object({ type: z.literal('restarting') });
+
+/** What the site may POST to `/parties/main/:roomId` (calls 1, 5 and 7). */
+export const roomCallSchema = z.discriminatedUnion('type', [
+  roomPushSchema,
+  signOutPushSchema,
+  restartingPushSchema,
+]);
 export type RoomCall = z.infer<typeof roomCallSchema>;
 
 /**

@@ -1,5 +1,5 @@
 // The bot room that plays the real room server: the player whose turn it is sends
-// `{"type":"roll"}`, an offered truck is declined first; a roll is reflected once every connection
+// `{"type":"roll"}`, an offered truck is declined (or bought, at `buyChance`) first; a roll is reflected once every connection
 // has a view (a whole `state`, or a `patch` applied with game/room-sync.ts, as the web client does)
 // whose lastRoll.nonce advanced.
 import { performance } from 'node:perf_hooks';
@@ -19,6 +19,10 @@ export interface GameRoomOptions {
   uids: string[];
   /** The socket URL for a player, with a fresh ticket. */
   ticketUrl: (roomId: string, uid: string) => string;
+  /** How often an offered truck is bought rather than declined (default 0: always declined). */
+  buyChance?: number;
+  /** Where the buy-or-decline choice comes from (default Math.random). */
+  random?: () => number;
 }
 
 export class GameRoom extends BotRoom {
@@ -39,11 +43,17 @@ export class GameRoom extends BotRoom {
   /** Which connection is declining an offer (awaiting its state), or null. */
   private declining: number | null = null;
   private readonly ticketUrl: GameRoomOptions['ticketUrl'];
+  private readonly buyChance: number;
+  private readonly random: () => number;
+  /** A purchase was refused (not enough money): that offer is declined instead. */
+  private buyRefused = false;
 
   constructor(options: GameRoomOptions) {
     super(options.roomId);
     this.uids = options.uids;
     this.ticketUrl = options.ticketUrl;
+    this.buyChance = options.buyChance ?? 0;
+    this.random = options.random ?? Math.random;
   }
 
   urlFor(index: number): string {
@@ -132,6 +142,7 @@ export class GameRoom extends BotRoom {
       this.decide();
     } else if (this.declining === index) {
       this.declining = null;
+      this.buyRefused = true;
       this.decide(index);
     }
   }
@@ -151,7 +162,9 @@ export class GameRoom extends BotRoom {
     if (!state || state.status !== 'active') return;
     const holder = state.pendingPurchase === null ? -1 : this.uids.indexOf(state.pendingPurchase);
     if (holder >= 0) {
-      if (this.send(holder, '{"type":"declineTruck"}')) {
+      const buy = !this.buyRefused && this.buyChance > 0 && this.random() < this.buyChance;
+      this.buyRefused = false;
+      if (this.send(holder, buy ? '{"type":"buyTruck"}' : '{"type":"declineTruck"}')) {
         this.declining = holder;
         this.lastSendAt = performance.now();
       }

@@ -84,6 +84,23 @@ export interface Reference {
   url: (id: string) => string;
 }
 
+/** A full four-seat room as the site pushes it once its countdown starts (status `active`). */
+export function fullRoom(roomId: string, uids: readonly string[], timeMinutes: number): FakeRoom {
+  return {
+    roomId,
+    stakeNgwee: 1000,
+    timeMinutes,
+    maxPlayers: PLAYERS,
+    serverSeed: randomBytes(32).toString('hex'),
+    status: 'active',
+    seats: uids.map((uid) => ({
+      uid,
+      name: `Bot ${uid}`,
+      clientSeed: randomBytes(8).toString('hex'),
+    })),
+  };
+}
+
 /** Opens every socket of `rooms` (retrying once); returns how many failed. */
 async function connectRooms(
   rooms: readonly BotRoom[],
@@ -132,20 +149,7 @@ export async function measureRoomServer(
   for (let n = previous; n < rooms; n += 1) {
     const roomId = `bench-${ctx.runId}-${n}`;
     const uids = Array.from({ length: PLAYERS }, (_, i) => `r${n}p${i + 1}`);
-    const room: FakeRoom = {
-      roomId,
-      stakeNgwee: 1000,
-      timeMinutes: TIME_MINUTES,
-      maxPlayers: PLAYERS,
-      serverSeed: randomBytes(32).toString('hex'),
-      status: 'active',
-      seats: uids.map((uid) => ({
-        uid,
-        name: `Bot ${uid}`,
-        clientSeed: randomBytes(8).toString('hex'),
-      })),
-    };
-    site.rooms.set(roomId, room);
+    site.rooms.set(roomId, fullRoom(roomId, uids, TIME_MINUTES));
     const bot = new GameRoom({ roomId, uids, ticketUrl: ctx.ticketUrl });
     fresh.push(bot);
     gameRooms.push(bot);

@@ -15,12 +15,28 @@ export interface Routes {
   reference: { react: PageBytes; pixi: PageBytes };
 }
 
-export const ROUTES: { name: string; path: (game: Game) => string; signedIn: boolean }[] = [
-  { name: 'home', path: () => '/', signedIn: false },
-  { name: 'auth', path: () => '/auth', signedIn: false },
-  { name: 'dashboard', path: () => '/rentalgame/dashboard', signedIn: true },
-  { name: 'deposit', path: () => '/rentalgame/deposit', signedIn: true },
-  { name: 'board', path: (game) => game.boardPath, signedIn: true },
+/** Who opens the route: nobody (signed out), the spectator, or the operator (the console). */
+type Visitor = 'none' | 'spectator' | 'admin';
+
+export const ROUTES: { name: string; path: (game: Game) => string; visitor: Visitor }[] = [
+  { name: 'home', path: () => '/', visitor: 'none' },
+  { name: 'auth', path: () => '/auth', visitor: 'none' },
+  { name: 'dashboard', path: () => '/rentalgame/dashboard', visitor: 'spectator' },
+  { name: 'deposit', path: () => '/rentalgame/deposit', visitor: 'spectator' },
+  { name: 'withdraw', path: () => '/rentalgame/withdraw', visitor: 'spectator' },
+  { name: 'accountHistory', path: () => '/rentalgame/accounthistory', visitor: 'spectator' },
+  { name: 'gameHistory', path: () => '/rentalgame/gamehistory', visitor: 'spectator' },
+  { name: 'console', path: () => '/rentalgame/admin', visitor: 'admin' },
+  { name: 'account', path: () => '/rentalgame/account', visitor: 'spectator' },
+  { name: 'createGame', path: () => '/rentalgame/createnewgame', visitor: 'spectator' },
+  { name: 'joinRandom', path: () => '/rentalgame/joinrandomroom', visitor: 'spectator' },
+  {
+    name: 'waitingRoom',
+    path: (game) => `/rentalgame/playerwaitingroom/${game.roomId}`,
+    visitor: 'spectator',
+  },
+  { name: 'practice', path: () => '/rentalgame/practice', visitor: 'spectator' },
+  { name: 'board', path: (game) => game.boardPath, visitor: 'spectator' },
 ];
 
 export async function measureBytes(
@@ -28,8 +44,12 @@ export async function measureBytes(
   product: Product,
   refs: References,
   game: Game,
-  cookie: Cookie,
 ): Promise<Routes> {
+  const cookies: Record<Visitor, Cookie | undefined> = {
+    none: undefined,
+    spectator: game.spectator.cookiePair(),
+    admin: game.admin.cookiePair(),
+  };
   const productFile = (urlPath: string) =>
     path.join(ROOT, 'build/client', decodeURIComponent(urlPath));
   const referenceFile = (urlPath: string) => path.join(refs.outDir, decodeURIComponent(urlPath));
@@ -45,7 +65,7 @@ export async function measureBytes(
       browser,
       `${product.baseUrl}${route.path(game)}`,
       productFile,
-      { cookie: route.signedIn ? cookie : undefined, canvas: route.name === 'board' },
+      { cookie: cookies[route.visitor], canvas: route.name === 'board' },
     );
   }
   return result;

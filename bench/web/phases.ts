@@ -18,8 +18,25 @@ export function log(message: string): void {
   console.log(`[web ${Math.round((Date.now() - started) / 1000)}s] ${message}`);
 }
 
+/**
+ * `BENCH_WEB_PHASES=bytes,moving`: only the phases whose names are, or begin with, one of these (by
+ * the names `run.ts` gives them); all when unset. The others are left out of the report, not
+ * recorded as failed.
+ */
+const ONLY = process.env.BENCH_WEB_PHASES?.split(',')
+  .map((name) => name.trim())
+  .filter((name) => name !== '');
+
+export function phaseWanted(name: string): boolean {
+  return ONLY === undefined || ONLY.length === 0 || ONLY.some((start) => name.startsWith(start));
+}
+
 /** One measurement phase: a failure becomes a note, and the phases after it still run. */
 export async function phase(name: string, work: () => Promise<void>): Promise<void> {
+  if (!phaseWanted(name)) {
+    log(`${name} left out (BENCH_WEB_PHASES)`);
+    return;
+  }
   try {
     await work();
     log(`${name} measured`);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startBot } from '../../tests/support/bot';
 import { HttpClient } from '../../tests/support/http-client';
+import { waitForLink } from '../../tests/support/outbox';
 import { startProduct as startSharedProduct, type Product } from '../../tests/support/product';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -22,11 +23,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type { Product };
 
+/** The operator of the run (ADMIN_EMAILS), who opens the console once the email is proved. */
+const ADMIN_EMAIL = `bench.admin.${randomUUID().slice(0, 8)}@example.zm`;
+
 /** The product on free ports with a temp data folder (tests/support/product.ts). */
 export function startProduct(): Promise<Product> {
   return startSharedProduct({
     prefix: 'zed-bench-web-',
-    env: { SANDBOX_DELAY_MS: '50', GAME_TIME_SCALE: String(GAME_TIME_SCALE) },
+    env: {
+      SANDBOX_DELAY_MS: '50',
+      GAME_TIME_SCALE: String(GAME_TIME_SCALE),
+      ADMIN_EMAILS: ADMIN_EMAIL,
+    },
     readyTimeoutMs: 150_000,
   });
 }
@@ -55,17 +63,23 @@ export class ApiUser {
     return answer.json as T;
   }
 
-  async signUp(): Promise<void> {
+  async signUp(email = `bench.${randomUUID().slice(0, 12)}@example.zm`): Promise<void> {
     const { user } = await this.call<{ user: { id: string } }>('POST', '/api/auth/signup', {
       firstName: this.firstName,
       lastName: 'Bench',
       phone: '0961234567',
-      email: `bench.${randomUUID().slice(0, 12)}@example.zm`,
+      email,
       password: 'truck-company-1',
       adult: true,
       terms: true,
     });
     this.id = user.id;
+  }
+
+  /** Opens the verification link the sign-up mailed (`$DATA_DIR/outbox`), as a person would. */
+  async proveEmail(dataDir: string, email: string): Promise<void> {
+    const link = await waitForLink(path.join(dataDir, 'outbox'), email, '/auth/verify');
+    await this.call('POST', '/api/auth/email/verify', { token: link.searchParams.get('token') });
   }
 
   /** A sandbox deposit, followed until the balance shows it. */
@@ -98,16 +112,21 @@ export interface Game {
   boardPath: string;
   /** Signed in, not seated: opens the board as a spectator. */
   spectator: ApiUser;
+  /** Signed in with a proved email on ADMIN_EMAILS: opens the operator's console. */
+  admin: ApiUser;
   /** Has whoever's turn it is roll; resolves once the room has answered with the new roll. */
   roll(): Promise<boolean>;
   close(): void;
 }
 
-export async function startGame(baseUrl: string): Promise<Game> {
+export async function startGame(product: Product): Promise<Game> {
+  const { baseUrl } = product;
   const one = new ApiUser(baseUrl, 'Mwila');
   const two = new ApiUser(baseUrl, 'Bwalya');
   const spectator = new ApiUser(baseUrl, 'Watcher');
-  await Promise.all([one.signUp(), two.signUp(), spectator.signUp()]);
+  const admin = new ApiUser(baseUrl, 'Operator');
+  await Promise.all([one.signUp(), two.signUp(), spectator.signUp(), admin.signUp(ADMIN_EMAIL)]);
+  await admin.proveEmail(product.dataDir, ADMIN_EMAIL);
   await Promise.all([one.deposit(50), two.deposit(50)]);
   const { room } = await one.call<{ room: { roomId: string } }>('POST', '/api/rooms', {
     amount: 10,
@@ -129,6 +148,7 @@ export async function startGame(baseUrl: string): Promise<Game> {
     roomId: room.roomId,
     boardPath: `/rentalgame/boardgame/${room.roomId}`,
     spectator,
+    admin,
     async roll() {
       const deadline = Date.now() + 30_000;
       // Wait until the game is on (after its countdown) and nobody has an open truck offer.

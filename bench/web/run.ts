@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     notes.push(
       `product started (migrate + react-router build + servers) in ${running.startSeconds.toFixed(1)} s; references built by vite in ${references.buildSeconds.toFixed(1)} s`,
     );
-    const playing = await startGame(running.baseUrl);
+    const playing = await startGame(running);
     game = playing;
     const cookie: Cookie = playing.spectator.cookiePair();
     const boardUrl = `${running.baseUrl}${playing.boardPath}`;
@@ -71,9 +71,7 @@ async function main(): Promise<void> {
     const which = resolveChromium();
     notes.push(`chromium: ${which.source} ${chromium.version()} (${which.executablePath})`);
     await phase('bytes', async () => {
-      figures.bytes = bytesSection(
-        await measureBytes(chromium, running, references, playing, cookie),
-      );
+      figures.bytes = bytesSection(await measureBytes(chromium, running, references, playing));
     });
     await phase('secondVisit', async () => {
       figures.secondVisit = await measureSecondVisits(chromium, running, playing, cookie);

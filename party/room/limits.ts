@@ -1,6 +1,8 @@
 // Every cap of the room server and the lobby (the calls' body sizes are wire/'s), and the close
-// reasons a socket can get, each with its code (game/messages.ts: clients decide by the code).
+// reasons a socket can get, each with its code (game/messages.ts: clients decide by the code). The
+// reasons a board shows as they are (a restart, a board too old) are game/protocol.ts's ROOM_CLOSE.
 import { SOCKET_CLOSE_CODES as code } from '../../game/messages';
+import { ROOM_CLOSE } from '../../game/protocol-version';
 import type { RateLimit } from './rate-limit';
 
 /** Connections a room accepts: watchers are capped per room, everyone per user. */
@@ -23,6 +25,11 @@ export const ROOM_LIMITS = {
   lockOutAfterRefusedMs: 60_000,
   /** The spectator count goes out with the next state at most this often (no rebroadcast per join). */
   spectatorCountEveryMs: 1_000,
+  /**
+   * After call 7 (a restart is coming), new sockets are closed with 1012 for this long; the process
+   * normally ends well before (if it does not, the room takes sockets again).
+   */
+  restartingForMs: 30_000,
 } as const;
 
 /**
@@ -68,4 +75,5 @@ export const CLOSE = {
     reason: 'Too many new lobby connections from your address',
   },
   lobbyMessage: { code: code.refusedMessages, reason: 'The lobby accepts no messages' },
+  ...ROOM_CLOSE,
 } as const satisfies Record<string, CloseReason>;

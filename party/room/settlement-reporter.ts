@@ -13,6 +13,8 @@ export interface SettlementSource {
   roomId: string;
   actor: RoomActor | null;
   logs: LogEntry[];
+  /** The rules the game was played under. */
+  rules: number;
 }
 
 export class SettlementReporter {
@@ -54,7 +56,7 @@ export class SettlementReporter {
 
   private async trySettlement(): Promise<void> {
     const record = this.record;
-    const { roomId, actor, logs } = this.source();
+    const { roomId, actor, logs, rules } = this.source();
     if (this.settling || !actor || record?.status !== 'pending') return;
     if (Date.now() < record.nextAttemptAt) return;
     this.settling = true;
@@ -67,6 +69,7 @@ export class SettlementReporter {
         view: toView(snapshot, { spectators: 0 }),
         result,
         logs: [...logs],
+        rules,
       });
       const outcome = await postSettlement(this.env, roomId, body, Date.now());
       this.record = afterAttempt(record, outcome, Date.now());

@@ -1,7 +1,7 @@
 // The settlement report (protocol call 3) and its retry record. The body is rebuilt from the final
 // view, the machine's result and the stored log at each attempt, so storage holds only the small
 // record below.
-import { rollsOf, type LogEntry, type RoomView, type Statement } from '../../game';
+import { RULES_VERSION, rollsOf, type LogEntry, type RoomView, type Statement } from '../../game';
 import { settlementAnswerSchema, type SettlementReport } from '../../wire/settlement';
 import { retryDelay } from './backoff';
 import { parseJson } from './json';
@@ -12,9 +12,12 @@ export function buildSettlement(input: {
   view: Pick<RoomView, 'joinedOrder' | 'participants' | 'boardState'>;
   result: { winners: string[]; statements: Record<string, Statement>; endTime: number };
   logs: LogEntry[];
+  /** The rules the game was played under (stored with its snapshot); today's by default. */
+  rules?: number;
 }): SettlementReport {
   return {
     roomId: input.roomId,
+    rulesVersion: input.rules ?? RULES_VERSION,
     joinedOrder: input.view.joinedOrder,
     participants: input.view.participants,
     boardState: input.view.boardState,

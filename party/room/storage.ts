@@ -1,11 +1,15 @@
 // What a room server keeps in its storage, so a restart resumes the same game:
 //   roomId      the room's id (onAlarm cannot read `room.id`)
-//   snapshot    the machine's persisted snapshot and how many log entries belong with it
+//   snapshot    the machine's persisted snapshot, how many log entries belong with it, the rules the
+//               game is played under and the record's format (snapshot-format.ts: older formats
+//               are migrated when read)
 //   log:<n>     every log entry, one key each (a value is limited to 128 KiB; a long game's log is not)
 //   settlement  the settlement record once the game has finished
 //   clock       the test clock, once a test has held it (party/room/clock.ts; tests only)
 import type * as Party from 'partykit/server';
+import { RULES_VERSION } from '../../game/rules';
 import type { ClockState } from './clock';
+import { readSnapshotRecord, snapshotRecord } from './snapshot-format';
 
 const LOG_PREFIX = 'log:';
 /** Cloudflare storage takes at most 128 keys per put. */
@@ -21,14 +25,15 @@ export interface SettlementRecord {
   acknowledgedAt: number | null;
 }
 
-interface SnapshotRecord<Snapshot> {
-  machine: Snapshot;
-  logCount: number;
-}
-
 export interface StoredRoom<Snapshot, Entry> {
   roomId: string | undefined;
   snapshot: Snapshot | undefined;
+  /** The rules the stored game is played under (today's when there is none). */
+  rules: number;
+  /** Why a stored snapshot could not be read (then `snapshot` is undefined: no game here). */
+  unreadable: string | null;
+  /** The format a stored snapshot was migrated from, when it was. */
+  migratedFrom: number | null;
   logs: Entry[];
   settlement: SettlementRecord | undefined;
   clock: ClockState | undefined;
@@ -38,20 +43,46 @@ export function logKey(index: number): string {
   return `${LOG_PREFIX}${String(index).padStart(8, '0')}`;
 }
 
+/** Whether every log key from 0 to `count` − 1 is there. */
+function logKeysComplete(logMap: Map<string, unknown>, count: number): boolean {
+  for (let index = 0; index < count; index++) if (!logMap.has(logKey(index))) return false;
+  return true;
+}
+
 export async function loadRoom<Snapshot, Entry>(
   storage: Party.Storage,
 ): Promise<StoredRoom<Snapshot, Entry>> {
-  const [roomId, snapshot, settlement, clock, logMap] = await Promise.all([
+  const [roomId, stored, settlement, clock, logMap] = await Promise.all([
     storage.get<string>('roomId'),
-    storage.get<SnapshotRecord<Snapshot>>('snapshot'),
+    storage.get<unknown>('snapshot'),
     storage.get<SettlementRecord>('settlement'),
     storage.get<ClockState>('clock'),
     storage.list<Entry>({ prefix: LOG_PREFIX }),
   ]);
+  const read = stored === undefined ? null : readSnapshotRecord<Snapshot>(stored);
+  let snapshot = read?.ok ? read.record : undefined;
+  let unreadable = read && !read.ok ? read.reason : null;
   // list() returns keys in order, and the zero-padded index makes that the log's order. Entries past
   // logCount were never committed with a snapshot; they are dropped and later overwritten.
-  const logs = [...logMap.values()].slice(0, snapshot?.logCount ?? 0);
-  return { roomId, snapshot: snapshot?.machine, settlement, clock, logs };
+  let logs = [...logMap.values()].slice(0, snapshot?.logCount ?? 0);
+  // A snapshot counting entries the storage lacks (its change's log keys lost while the snapshot was
+  // kept, as seen when `partykit dev` stopped mid-game): the game can be neither played on nor
+  // reported as it was played, so the room holds no game and is refunded (decision 079).
+  if (snapshot && !logKeysComplete(logMap, snapshot.logCount)) {
+    unreadable = `the stored log lacks entries its snapshot counts (${logs.length} of ${snapshot.logCount})`;
+    snapshot = undefined;
+    logs = [];
+  }
+  return {
+    roomId,
+    snapshot: snapshot?.machine,
+    rules: snapshot?.rules ?? RULES_VERSION,
+    unreadable,
+    migratedFrom: read?.ok && snapshot ? read.migratedFrom : null,
+    settlement,
+    clock,
+    logs,
+  };
 }
 
 export async function saveRoomId(storage: Party.Storage, roomId: string): Promise<void> {
@@ -67,6 +98,8 @@ export async function saveChange<Snapshot, Entry>(
   storage: Party.Storage,
   change: {
     snapshot: Snapshot;
+    /** The rules the game is played under. */
+    rules: number;
     logs: { firstIndex: number; entries: Entry[] };
     settlement?: SettlementRecord | undefined;
     clock?: ClockState | undefined;
@@ -76,11 +109,11 @@ export async function saveChange<Snapshot, Entry>(
   change.logs.entries.forEach((entry, offset) => {
     entries[logKey(change.logs.firstIndex + offset)] = entry;
   });
-  const record: SnapshotRecord<Snapshot> = {
-    machine: change.snapshot,
-    logCount: change.logs.firstIndex + change.logs.entries.length,
-  };
-  entries.snapshot = record;
+  entries.snapshot = snapshotRecord(
+    change.snapshot,
+    change.logs.firstIndex + change.logs.entries.length,
+    change.rules,
+  );
   if (change.settlement !== undefined) entries.settlement = change.settlement;
   if (change.clock !== undefined) entries.clock = change.clock;
   const keys = Object.keys(entries);

@@ -1,6 +1,8 @@
-// The server's rendering of a page (React Router's default, plus the Content-Security-Policy): the
-// response's nonce comes from the load context and goes on every inline script React and React
-// Router write, and the policy naming it goes in the header.
+// The server's rendering of a page (React Router's default, plus the Content-Security-Policy and the
+// islands): the response's nonce comes from the load context and goes on every script React, React
+// Router and the islands write, and the policy naming it goes in the header. The islands' files
+// (and react-dom/server's renderToString, for their own roots) reach the page's components through
+// IslandAssetsContext (components/island.tsx).
 import { PassThrough } from 'node:stream';
 
 import type { AppLoadContext, EntryContext } from 'react-router';
@@ -8,8 +10,20 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { IslandAssetsContext, type IslandAssets } from './components/island';
 import { contentSecurityPolicy } from './content-security-policy';
+import { ISLAND_ENTRY_DIR } from '../shared/island-entries';
+
+/** The islands' files of this build; in development, their sources as vite serves them. */
+function islandAssets(loadContext: AppLoadContext, nonce: string | undefined): IslandAssets {
+  const built = loadContext.islandFiles;
+  return {
+    filesOf: (name) => (built ? (built[name] ?? []) : [`/${ISLAND_ENTRY_DIR}/${name}.ts`]),
+    nonce,
+    renderToString,
+  };
+}
 
 export const streamTimeout = 5_000;
 
@@ -54,7 +68,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <IslandAssetsContext value={islandAssets(loadContext, nonce)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </IslandAssetsContext>,
       {
         nonce,
         [readyOption]() {

@@ -1,13 +1,22 @@
-// Islands, after Fresh: a page ships JavaScript only when it needs it. A route that works as plain
-// HTML exports `handle = { hydrate: false }`; the root renders <Scripts/> (and with it the module
-// preloads) only when at least one matched route has not opted out.
+// Islands, after Fresh: a page ships JavaScript only where it needs it (decision 085).
+//
+// - Every page is rendered on the server with its data. A route that does not need React Router in
+//   the browser exports `handle = staticPage`; the root then renders no <Scripts/> (no router, no
+//   module preloads, no hydration data). Only the board hydrates the router.
+// - On such a page, an interactive part is an island: a React component hydrated on its own
+//   (`<Island of={…} props={…} />`, React and the component, never the router), or a small script
+//   that enhances server-rendered markup (`useIslandScript(…)`). Each island has one browser entry,
+//   `island-entries/<name>.ts`, built as its own chunk; the server names its files in the page's
+//   <head> only when the page renders it, so a page without islands ships no script at all.
+import type { ComponentType } from 'react';
+import { ISLAND_NAME } from '../shared/island-entries';
 
 export interface RouteHandle {
-  /** False when the route works without client JavaScript. Default: true. */
+  /** False when the route needs no React Router in the browser. Default: true. */
   hydrate?: boolean;
 }
 
-/** A static page: `export const handle = staticPage;` */
+/** A page that needs no router in the browser: `export const handle = staticPage;` */
 export const staticPage = { hydrate: false } as const satisfies RouteHandle;
 
 interface MatchLike {
@@ -20,4 +29,35 @@ export function wantsHydration(matches: readonly MatchLike[]): boolean {
 
 function isStatic(handle: unknown): boolean {
   return typeof handle === 'object' && handle !== null && (handle as RouteHandle).hydrate === false;
+}
+
+/** An island that is a React component, hydrated in the browser from the props it was rendered with. */
+export interface ComponentIsland<P extends object> {
+  readonly kind: 'component';
+  readonly name: string;
+  readonly Component: ComponentType<P>;
+}
+
+/** An island that is a plain script enhancing the markup the server rendered (no React). */
+export interface ScriptIsland {
+  readonly kind: 'script';
+  readonly name: string;
+}
+
+function checkedName(name: string): string {
+  if (!ISLAND_NAME.test(name)) throw new Error(`Island name "${name}" is not kebab-case`);
+  return name;
+}
+
+/** `export const paymentFormIsland = componentIsland('payment-form', PaymentForm);` */
+export function componentIsland<P extends object>(
+  name: string,
+  Component: ComponentType<P>,
+): ComponentIsland<P> {
+  return { kind: 'component', name: checkedName(name), Component };
+}
+
+/** `export const liveBalanceScript = scriptIsland('live-balance');` */
+export function scriptIsland(name: string): ScriptIsland {
+  return { kind: 'script', name: checkedName(name) };
 }

@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { DocumentNavigations } from './components/document-navigations';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SupportReach } from './components/support-contact';
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {hydrate ? (
           <>
+            <DocumentNavigations />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -3,6 +3,8 @@
 import type { SupportContact } from '../shared/support-contact';
 import type { PublicUser } from './auth/users';
 import type { ChallengePages } from './challenge/pages';
+import type { PageServices } from './pages/services';
+import type { SharePages } from './share/previews';
 
 /** Services for loaders and actions; the composition root adds fields here as it wires them in. */
 // Type aliases rather than interfaces: React Router's AppLoadContext has an index signature, which
@@ -16,16 +18,28 @@ export type SiteServices = {
   support: SupportContact;
   /** The daily challenge page's loader data and form action. */
   challenge: ChallengePages;
+  /** What a room's shared link previews (Open Graph). */
+  share: SharePages;
 };
 
 export type SiteLoadContext = SiteServices & {
   user: PublicUser | null;
+  /**
+   * The site's services as this request may use them (site/server/pages): what loaders read and
+   * actions do, with the JSON API's guards, limits, codes and messages.
+   */
+  services: PageServices;
   /** The client's address as the rate limits count it (`rate-limit/client-address.ts`). */
   clientAddress: string;
   /** This response's Content-Security-Policy nonce (production only; null in development). */
   cspNonce: string | null;
   /** The built files of the board's canvas, for `modulepreload` (none in development). */
   boardCanvasFiles: readonly string[];
+  /**
+   * Each island's built files by name, its entry first (site/app/islands.ts); null in development,
+   * where vite serves the entries from their sources.
+   */
+  islandFiles: Readonly<Record<string, readonly string[]>> | null;
 };
 
 declare module 'react-router' {

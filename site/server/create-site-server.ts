@@ -12,12 +12,14 @@ import type { ViteDevServer } from 'vite';
 import { apiErrorHandler, apiNotFound } from './api-fallbacks';
 import { apiNotStored, markPrivatePage } from './caching';
 import type { PublicUser } from './auth/users';
+import { requireSameOrigin } from './auth/origin';
 import type { TrustProxy } from './config';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
-import { chunkFilesOf } from './lazy-chunks';
+import { chunkFilesOf, islandFilesOf } from './lazy-chunks';
 import { describeError, logger } from './logging';
 import type { BuildRoutes } from './ops/requests';
+import type { PageServices } from './pages/services';
 import { clientAddress } from './rate-limit/client-address';
 import { securityHeaders } from './security-headers';
 import { applyTrustProxy, untrustedProxyWarning } from './trust-proxy';
@@ -39,6 +41,8 @@ export interface SiteServerDeps {
   apiRouter: Router;
   /** The signed-in user of a page request, or null. */
   resolveUser(req: Request): Promise<PublicUser | null> | PublicUser | null;
+  /** The services a page request's loaders and actions use (site/server/pages). */
+  pageServices(req: Request, user: PublicUser | null): PageServices;
   context: SiteServices;
   /** `TRUST_PROXY`: whose `X-Forwarded-For` names the client; default a proxy on this machine. */
   trustProxy?: TrustProxy;
@@ -91,6 +95,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let boardCanvasFiles: readonly string[] = [];
+  let islandFiles: SiteLoadContext['islandFiles'] = null;
   if (deps.mode === 'development') {
     const { createServer: createViteServer } = await import('vite');
     const devServer = await createViteServer({
@@ -106,6 +111,7 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   } else {
     const client = path.join(buildDirectory, 'client');
     boardCanvasFiles = chunkFilesOf(client, BOARD_CANVAS_SOURCES);
+    islandFiles = islandFilesOf(client);
     // File names under assets/ carry a content hash, so they never change.
     app.use(
       '/assets',
@@ -127,6 +133,8 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
     deps.ops?.knowPages(build.routes);
   }
 
+  // A page's form posts change things exactly like the API's calls: same Origin rule (CSRF).
+  app.use(requireSameOrigin(deps.context.publicUrl));
   app.use(
     createRequestHandler({
       build,
@@ -137,8 +145,10 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
         return {
           ...deps.context,
           user,
+          services: deps.pageServices(req, user),
           clientAddress: clientAddress(req),
           boardCanvasFiles,
+          islandFiles,
           cspNonce: deps.mode === 'development' ? null : randomBytes(16).toString('base64'),
         };
       },

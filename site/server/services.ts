@@ -9,6 +9,8 @@ import { adminAlertsRouter } from './api/admin-alerts';
 import { authRouter } from './api/auth';
 import { challengeRouter } from './api/challenge';
 import { dataRightsRouter } from './api/data-rights';
+import { cardsRouter } from './api/cards';
+import { sharePages } from './share/previews';
 import { gamesRouter } from './api/games';
 import { internalRouter } from './api/internal';
 import { meRouter } from './api/me';
@@ -30,6 +32,7 @@ import { createMailer } from './mail/mailer';
 import { createSmsSender } from './sms/create-sender';
 import { purposeKey } from '../../wire/signing';
 import { createOps, type SiteOps } from './ops';
+import { pageServices } from './pages/services';
 import { refusalCounts } from './refusal-counter';
 import { paymentsConfigFromEnv } from './payments/config';
 import { practiceDepsOf } from './practice/service';
@@ -41,7 +44,7 @@ import { startRoomSweeper } from './rooms/sweeper';
 import { createWalletService } from './wallet/service';
 
 export interface ComposedSite {
-  server: Pick<SiteServerDeps, 'apiRouter' | 'resolveUser' | 'context' | 'ops'>;
+  server: Pick<SiteServerDeps, 'apiRouter' | 'resolveUser' | 'pageServices' | 'context' | 'ops'>;
   /** Health, metrics, logs and backups (site/server/ops). */
   ops: SiteOps;
   /** Stops the background work (reconciler, sweeper, pushes, sandbox deliveries), closes the database. */
@@ -121,6 +124,12 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
   // Refused unsigned calls (refusal-counter.ts) are served as zed_unsigned_calls_refused_total.
   const ops = createOps(config, { database, roomStatus: roomServers.roomStatus, refusalCounts });
 
+  const alertsDeps = {
+    ...authDeps,
+    figures: ops.figures,
+    backupEveryMinutes: config.backups.everyMinutes,
+  };
+
   const api = Router();
   // Called by the payment provider and the room servers, not by browsers: each checks a signature
   // instead of the Origin, so they come before the Origin check.
@@ -137,13 +146,10 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     supportRouter(authDeps),
     walletRouter({ ...walletDeps, wallet }),
     adminRouter({ ...walletDeps, wallet }),
-    adminAlertsRouter({
-      ...authDeps,
-      figures: ops.figures,
-      backupEveryMinutes: config.backups.everyMinutes,
-    }),
+    adminAlertsRouter(alertsDeps),
     roomsRouter(roomsDeps),
     gamesRouter(roomsDeps),
+    cardsRouter(roomsDeps),
     practiceRouter(roomsDeps),
     challengeRouter(roomsDeps),
   );
@@ -157,6 +163,17 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     server: {
       apiRouter: api,
       resolveUser: (req) => resolveUser(authDeps, req),
+      pageServices: (req, user) =>
+        pageServices(
+          {
+            auth: authDeps,
+            wallet: { ...walletDeps, wallet },
+            rooms: roomsDeps,
+            alerts: alertsDeps,
+          },
+          req,
+          user,
+        ),
       context: {
         publicUrl: config.publicUrl,
         partyPublicUrl,
@@ -166,6 +183,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
           practiceDepsOf(roomsDeps),
           config.publicUrl,
         ),
+        share: sharePages(database, config.publicUrl),
       },
       ops: {
         middleware: ops.requests.middleware,
@@ -184,6 +202,8 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
         rooms.publisher.idle(),
         mailer.close(),
       ]);
+      // Every write already queued (a request that finished, a background job) reaches the disk.
+      await database.idle();
       database.close();
     },
   };

@@ -16,3 +16,9 @@ export function formatNgwee(ngwee: number): string {
 export function formatZmw(amount: number): string {
   return formatNgwee(Math.round(amount * 100));
 }
+
+/** A ZMW amount as a headline says it: "ZMW 32", "ZMW 1,250", "ZMW 32.50" (ngwee only when any). */
+export function formatZmwShort(amount: number): string {
+  const full = formatZmw(amount);
+  return full.endsWith('.00') ? full.slice(0, -3) : full;
+}

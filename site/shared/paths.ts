@@ -11,3 +11,14 @@ export const PATHS = {
   joinRandom: '/rentalgame/joinrandomroom',
   withdraw: '/rentalgame/withdraw',
 } as const;
+
+/** A room's own pages (the islands, which run without the router, build these links too). */
+export const roomPaths = {
+  waitingRoom: (roomId: string) => `/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`,
+  board: (roomId: string) => `/rentalgame/boardgame/${encodeURIComponent(roomId)}`,
+  /** The deposit page, keeping the room the person was joining (it links back once they can pay). */
+  depositFor: (roomId: string) => `/rentalgame/deposit?room=${encodeURIComponent(roomId)}`,
+  /** The invite link a host shares: the site's origin, the room's id. */
+  invite: (origin: string, roomId: string) =>
+    `${origin}/rentalgame/joinwithlink?room=${encodeURIComponent(roomId)}`,
+};

@@ -24,7 +24,10 @@ test("a player starts today's challenge from its page, plays it to game over and
   });
   const noScript = await plain.newPage();
   await noScript.goto('/rentalgame/challenge');
-  await expect(noScript.locator('script[type="module"]')).toHaveCount(0);
+  // No script of its own: the one module script is the header's live balance (decision 087).
+  const scripts = noScript.locator('script[type="module"]');
+  await expect(scripts).toHaveCount(1);
+  await expect(scripts).toHaveAttribute('src', /\/island-live-balance-[\w-]+\.js$/);
   await expect(noScript.getByTestId('challenge-time')).toHaveText('5 min');
   await expect(noScript.getByTestId('challenge-streak')).toHaveText('0 days');
   const play = noScript.getByRole('button', { name: 'Play today’s challenge' });

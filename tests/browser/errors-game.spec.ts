@@ -228,3 +228,46 @@ test('Roll is disabled out of turn and while a roll is on its way; a wrong room 
   await screenshot(page, 'board-invalid-room');
   await other.context.close();
 });
+
+test('a board older than the room protocol is told to reload, and Reload brings the game back', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page.request, { firstName: 'Chanda' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request);
+  const other = await otherPlayer(browser, 'Musonda');
+  await joinViaApi(other.page.request, roomId);
+  // The page as an earlier release's code: its socket names protocol 0, older than the real room
+  // server speaks. Only the first load: the reloaded page runs today's code.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('earlier-release')) return;
+    sessionStorage.setItem('earlier-release', 'loaded');
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(
+          String(url).replace(/([?&]protocol=)\d+/, (_all, name: string) => `${name}0`),
+          protocols,
+        );
+      }
+    };
+  });
+
+  await page.goto(`/rentalgame/boardgame/${roomId}`);
+  const banner = page.getByRole('alert').filter({ hasText: 'A new version is ready: reload' });
+  await expect(banner).toBeVisible({ timeout: 20_000 });
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 740, height: 360 },
+    { width: 1366, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, 'board-new-version');
+  }
+
+  await banner.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByTestId('turn-label')).toHaveText(/turn$/, { timeout: 20_000 });
+  await expect(banner).toHaveCount(0);
+  await other.context.close();
+});

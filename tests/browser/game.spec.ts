@@ -159,10 +159,13 @@ test('two players play a whole game while a guest watches; the history shows the
   await countFrames(guest.page);
   await rollOnHeldClock(hands);
   await expect.poll(() => guestRolls).toBeGreaterThan(rolls);
+  // The die tumbles as DOM over the canvas (decision 076): the canvas draws frames only while the
+  // truck drives, a part of a reveal that fits a third of a turn on this clock. That it draws them is
+  // checked here; how many is the benchmark's to measure.
   expect(
     await framesCounted(guest.page, 1_200),
-    'frames are drawn while the dice and trucks move',
-  ).toBeGreaterThan(5);
+    'frames are drawn while the truck moves',
+  ).toBeGreaterThan(0);
 
   // Released, the game plays out on its turn timer while both keep pressing Roll.
   await releaseClock(roomId);
@@ -216,7 +219,7 @@ test('two players play a whole game while a guest watches; the history shows the
 
   // The game just played opens by itself: its lesson, the statements and the dice check,
   // recomputed in the browser.
-  await expect(mine.getByRole('button', { name: 'Hide details' })).toBeVisible();
+  await expect(mine.getByRole('link', { name: 'Hide details' })).toBeVisible();
   await expect(mine.getByTestId('lesson').locator('li')).toHaveCount(6);
   await expect(mine.getByRole('table').first()).toContainText('Net profit');
   await mine.getByRole('button', { name: 'Verify the dice' }).click();

@@ -254,7 +254,7 @@ test('an invitee with no money signs up, deposits, comes back and joins without 
   const message = decodeURIComponent(
     ((await share.getAttribute('href')) ?? '').replace('https://wa.me/?text=', ''),
   );
-  expect(message).toContain('stake ZMW 10.00, the winner takes ZMW 16.00');
+  expect(message).toContain('Beat me at Zed Truck Company: ZMW 10 in, ZMW 16 to the winner');
   expect(message).toContain(`/rentalgame/joinwithlink?room=${roomId}`);
   await expect(host.page.getByTestId('room-closes')).toContainText(/open until \d\d:\d\d/);
   const guest = await anotherPerson(browser, PORTRAIT);

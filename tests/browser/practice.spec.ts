@@ -1,7 +1,7 @@
 // Practise first, on a 360 × 740 phone: a signed-out visitor starts a practice game from the home
 // page (as a guest), plays it against bots to the end on the real board, and reads the lesson at
 // game over and again in the game history, each time marked "Practice".
-import { capture, expect, screenshot, test, waitForHydration } from './support/fixtures';
+import { capture, expect, screenshot, test } from './support/fixtures';
 import { playUntil } from './support/play';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -10,13 +10,8 @@ test('a signed-out visitor practises against bots from the home page and reads t
   page,
 }, testInfo) => {
   await page.goto('/');
+  // One tap: the default practice game (5 minutes, 3 bots) starts as a guest.
   await page.getByTestId('practise-first').click();
-  await expect(page).toHaveURL(/\/rentalgame\/practice$/);
-  await expect(page.getByTestId('practice-note')).toContainText('no money moves');
-  await waitForHydration(page);
-  await page.getByLabel('Time').selectOption('5');
-  await page.getByLabel('Bots').selectOption('2');
-  await page.getByRole('button', { name: 'Start practice game' }).click();
 
   await expect(page).toHaveURL(/\/rentalgame\/boardgame\//, { timeout: 15_000 });
   await expect(page.getByTestId('practice-mark').first()).toBeVisible();
@@ -38,6 +33,8 @@ test('a signed-out visitor practises against bots from the home page and reads t
   await expect(gameOver.getByTestId('practice-mark')).toBeVisible();
   await expect(gameOver).not.toContainText('ZMW');
   await expect(gameOver.getByRole('link', { name: 'Sign up to play for real' })).toBeVisible();
+  // The lesson can be shared (site/shared/share.ts's words; WhatsApp where files cannot go).
+  await expect(gameOver.getByRole('button', { name: 'Share this lesson' })).toBeVisible();
   await screenshot(page, 'practice-game-over');
   await testInfo.attach('practice-game-over', {
     body: await capture(() => page.screenshot({ fullPage: true })),
@@ -48,7 +45,7 @@ test('a signed-out visitor practises against bots from the home page and reads t
   await gameOver.getByRole('link', { name: 'Game history' }).click();
   const item = page.locator('.history-item').first();
   await expect(item.getByTestId('practice-mark')).toBeVisible({ timeout: 30_000 });
-  await item.getByRole('button', { name: 'Lesson, statements and dice check' }).click();
+  await item.getByRole('link', { name: 'Lesson, statements and dice check' }).click();
   await expect(item.getByTestId('lesson').locator('li')).toHaveCount(6);
   await expect(item.getByTestId('after-practice')).toBeVisible();
   await testInfo.attach('practice-history', {

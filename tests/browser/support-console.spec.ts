@@ -68,20 +68,20 @@ test('failed deposit → Get help → ticket; the console finds the player, reco
   await admin.goto('/rentalgame/admin');
   await expect(admin.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
 
-  await admin.getByRole('button', { name: 'Users', exact: true }).click();
+  await admin.getByRole('link', { name: 'Users', exact: true }).click();
   await admin.getByLabel('Name, email or phone').fill(email);
   await admin.getByRole('button', { name: 'Search' }).click();
-  await admin.getByRole('button', { name: 'Bwalya Phiri' }).click();
+  await admin.getByRole('link', { name: 'Bwalya Phiri' }).click();
   await expect(admin.getByTestId('user-file')).toContainText(email);
   await attach(admin, testInfo, 'console-user');
 
-  await admin.getByRole('button', { name: 'Payments', exact: true }).click();
+  await admin.getByRole('link', { name: 'Payments', exact: true }).click();
   const pending = admin.getByTestId('admin-payment').filter({ hasText: '0961234129' }).first();
   await pending.getByRole('button', { name: 'Ask the provider again' }).click();
   await expect(admin.getByText(/Asked the provider about .+: now pending\./)).toBeVisible();
   await attach(admin, testInfo, 'console-payment-reconciled');
 
-  await admin.getByRole('button', { name: 'Support', exact: true }).click();
+  await admin.getByRole('link', { name: 'Support', exact: true }).click();
   const ticket = admin.getByTestId('admin-ticket').filter({ hasText: reference });
   await ticket
     .getByRole('textbox', { name: 'Reply' })
@@ -90,7 +90,7 @@ test('failed deposit → Get help → ticket; the console finds the player, reco
   await expect(ticket).toContainText('No money moved.');
   await attach(admin, testInfo, 'console-support-reply');
 
-  await admin.getByRole('button', { name: 'System', exact: true }).click();
+  await admin.getByRole('link', { name: 'System', exact: true }).click();
   await expect(admin.getByTestId('ledger-check')).toContainText('Balanced');
   await expect(admin.getByText(/payment\.reconcile/).first()).toBeVisible();
   await attach(admin, testInfo, 'console-system');
@@ -143,10 +143,10 @@ test('the console shows an exclusion carried from an erased account, and voids i
 
   await signInAdmin(page.request);
   await page.goto('/rentalgame/admin');
-  await page.getByRole('button', { name: 'Users', exact: true }).click();
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
   await page.getByLabel('Name, email or phone').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: 'Mutinta Hamoonga' }).click();
+  await page.getByRole('link', { name: 'Mutinta Hamoonga' }).click();
   const carried = page.getByTestId('carried-exclusions');
   await expect(carried).toContainText('Blocking · matched by their proved email · permanent');
   await expect(page.getByTestId('user-exclusion')).toHaveText('Self-excluded permanently.');

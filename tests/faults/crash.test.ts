@@ -4,14 +4,12 @@
 // finishes and is settled once, pending deposits complete (the sandbox keeps its payments in the
 // database and delivers their callbacks after the restart), withdrawals complete or return, and the
 // money is whole. The seed is printed; FAULT_SEED=<seed> replays the same points.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { Bot } from '../support/bot';
-import { ensureSiteBuild } from '../support/build';
-import { freePort, removeDir, tempDir } from '../support/partykit';
+import { removeDir } from '../support/partykit';
 import { seededRandom } from '../support/seeded-random';
-import { startPart, type StartedPart } from '../support/start-script';
+import type { StartedPart } from '../support/start-script';
 import { sleep } from '../support/wait';
 import {
   createRoom,
@@ -21,6 +19,7 @@ import {
   roomRow,
   seatBot,
   signUp,
+  startWholeProduct,
   startDeposit,
   startWithdrawal,
   waitForPaymentsFinal,
@@ -41,23 +40,11 @@ let publicUrl: string;
 
 beforeAll(async () => {
   console.log(`[faults] crash.test.ts seed ${SEED} (FAULT_SEED=${SEED} replays these points)`);
-  await ensureSiteBuild();
-  dataDir = await tempDir('faults-crash-');
-  const [port, partyPort] = [await freePort(), await freePort()];
-  siteUrl = `http://127.0.0.1:${port}`;
-  publicUrl = `http://localhost:${port}`;
-  product = await startPart({
-    name: 'product',
-    dataDir,
-    env: {
-      PORT: String(port),
-      PARTY_PORT: String(partyPort),
-      PUBLIC_URL: publicUrl,
-      GAME_TIME_SCALE: String(TIME_SCALE),
-      SANDBOX_DELAY_MS: '800',
-    },
-  });
-  database = createDatabase({ url: `file:${path.join(dataDir, 'app.db')}` });
+  ({ dataDir, product, database, siteUrl, publicUrl } = await startWholeProduct({
+    prefix: 'faults-crash-',
+    timeScale: TIME_SCALE,
+    sandboxDelayMs: 800,
+  }));
 }, 180_000);
 
 afterAll(async () => {

@@ -1,12 +1,50 @@
 // What every fault case shares: players made through the real site's API, rooms played by bots
 // through real tickets, and the check every case ends with (the ledger whole, every finished room's
 // escrow at zero, every payment's money moved exactly once for its final status).
+import path from 'node:path';
 import { expect } from 'vitest';
-import type { Database } from '../../db/client';
+import { createDatabase, type Database } from '../../db/client';
 import { checkLedger } from '../../db/ledger';
 import { startBot, type Bot } from '../support/bot';
+import { ensureSiteBuild } from '../support/build';
 import { HttpClient } from '../support/http-client';
+import { freePort, tempDir } from '../support/partykit';
+import { startPart, type StartedPart } from '../support/start-script';
 import { waitFor } from '../support/wait';
+
+export interface WholeProduct {
+  dataDir: string;
+  product: StartedPart;
+  /** The product's own database file, opened beside it. */
+  database: Database;
+  siteUrl: string;
+  publicUrl: string;
+}
+
+/** `npm start` (START=all) over a new temp data folder and free ports, the sandbox provider. */
+export async function startWholeProduct(options: {
+  prefix: string;
+  timeScale: number;
+  sandboxDelayMs: number;
+}): Promise<WholeProduct> {
+  await ensureSiteBuild();
+  const dataDir = await tempDir(options.prefix);
+  const [port, partyPort] = [await freePort(), await freePort()];
+  const publicUrl = `http://localhost:${port}`;
+  const product = await startPart({
+    name: 'product',
+    dataDir,
+    env: {
+      PORT: String(port),
+      PARTY_PORT: String(partyPort),
+      PUBLIC_URL: publicUrl,
+      GAME_TIME_SCALE: String(options.timeScale),
+      SANDBOX_DELAY_MS: String(options.sandboxDelayMs),
+    },
+  });
+  const database = createDatabase({ url: `file:${path.join(dataDir, 'app.db')}` });
+  return { dataDir, product, database, siteUrl: `http://127.0.0.1:${port}`, publicUrl };
+}
 
 export interface Player {
   id: string;

@@ -12,6 +12,7 @@ import { users } from '../../db/schema';
 import { accountRouter } from '../../site/server/api/account';
 import { authRouter } from '../../site/server/api/auth';
 import { challengeRouter } from '../../site/server/api/challenge';
+import { cardsRouter } from '../../site/server/api/cards';
 import { gamesRouter } from '../../site/server/api/games';
 import { practiceRouter } from '../../site/server/api/practice';
 import { internalRouter } from '../../site/server/api/internal';
@@ -175,6 +176,7 @@ export async function startRoomsApp(options: RoomsAppOptions = {}): Promise<Room
     responsiblePlayRouter(authDeps),
     roomsRouter(deps),
     gamesRouter(deps),
+    cardsRouter(deps),
     practiceRouter(deps),
     challengeRouter(deps),
   );

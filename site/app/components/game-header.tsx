@@ -6,15 +6,18 @@
 //
 // The balance refreshes from GET /api/me when the window regains focus and whenever a screen calls
 // requestBalanceRefresh() (or dispatches the `balance:refresh` event on window); a signed-out answer
-// sends the person to /auth and back. The header also renders (without refreshing) on pages that
-// ship no JavaScript.
+// sends the person to /auth and back (account/balance-store.ts). On the board, which hydrates the
+// router, React keeps it; on every other page a script island of about a kilobyte does
+// (island-entries/live-balance.ts), so that the header alone never brings React to a page.
 import { Link } from 'react-router';
 import type { PublicUser } from '../../server/auth/users';
 import { GAME_DASHBOARD } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import { formatZmw } from '../../shared/money';
+import { LIVE_BALANCE_ATTRIBUTE, liveBalanceScript } from './account/header-balance';
 import { useLiveBalance } from './account/live-balance';
 import { BackToGameBar } from './back-to-game';
+import { useIslandScript, useRouterPage } from './island';
 import { LeaveControl } from './leave-game';
 
 export {
@@ -34,8 +37,45 @@ export interface GameHeaderProps {
   confirmLeave?: boolean;
 }
 
-export function GameHeader({ user: initial, confirmLeave = false }: GameHeaderProps) {
+export function GameHeader({ user, confirmLeave = false }: GameHeaderProps) {
+  return useRouterPage() ? (
+    <LiveGameHeader user={user} confirmLeave={confirmLeave} />
+  ) : (
+    <ServerGameHeader user={user} confirmLeave={confirmLeave} />
+  );
+}
+
+function LiveGameHeader({ user: initial, confirmLeave = false }: GameHeaderProps) {
   const { user, balance } = useLiveBalance(initial);
+  return <HeaderBar user={user} balance={balance} confirmLeave={confirmLeave} />;
+}
+
+function ServerGameHeader({ user, confirmLeave = false }: GameHeaderProps) {
+  return user.isGuest ? (
+    <HeaderBar user={user} balance={0} confirmLeave={confirmLeave} />
+  ) : (
+    <LiveBalanceHeader user={user} confirmLeave={confirmLeave} />
+  );
+}
+
+/** A guest has no balance to follow: only a player's header asks for the script island. */
+function LiveBalanceHeader({ user, confirmLeave = false }: GameHeaderProps) {
+  useIslandScript(liveBalanceScript);
+  return <HeaderBar user={user} balance={user.accountBalance} confirmLeave={confirmLeave} live />;
+}
+
+function HeaderBar({
+  user,
+  balance,
+  confirmLeave,
+  live = false,
+}: {
+  user: PublicUser;
+  balance: number;
+  confirmLeave: boolean;
+  /** The balance is kept fresh by the script island (pages without the router). */
+  live?: boolean;
+}) {
   const name = user.firstName.trim() || (user.isGuest ? 'Guest' : 'player');
   return (
     <header className="game-header">
@@ -54,11 +94,19 @@ export function GameHeader({ user: initial, confirmLeave = false }: GameHeaderPr
           <div className="game-header__text">
             <p className="game-header__welcome">Welcome, {name}</p>
             {user.isGuest ? (
-              <p className="game-header__balance">Watching as a guest</p>
+              // A guest plays only practice games (their seat is their current room) and watches.
+              <p className="game-header__balance">
+                {user.currentRoomId ? 'Playing practice as a guest' : 'Signed in as a guest'}
+              </p>
             ) : (
               <p className="game-header__balance" aria-live="polite" aria-atomic="true">
                 <span className="game-header__balance-label">Balance: </span>
-                <strong data-testid="header-balance">{formatZmw(balance)}</strong>
+                <strong
+                  data-testid="header-balance"
+                  {...(live ? { [LIVE_BALANCE_ATTRIBUTE]: user.id } : {})}
+                >
+                  {formatZmw(balance)}
+                </strong>
               </p>
             )}
           </div>

@@ -97,37 +97,3 @@ export function PhoneIcon() {
     </Icon>
   );
 }
-
-/** The hero's truck: a flat drawing in the brand colours. */
-export function TruckIllustration() {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      className="truck-illustration"
-      viewBox="0 0 320 150"
-      width="320"
-      height="150"
-    >
-      <path d="M8 132h304" stroke="var(--c-road)" strokeWidth="4" strokeLinecap="round" />
-      <path
-        d="M40 132h24M96 132h24M152 132h24M208 132h24M264 132h24"
-        stroke="var(--c-sun)"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-      <rect x="20" y="34" width="176" height="78" rx="6" fill="var(--c-green)" />
-      <path d="M36 56h88M36 72h64" stroke="var(--c-cream)" strokeWidth="6" strokeLinecap="round" />
-      <path d="M196 58h52l34 30v24H196Z" fill="var(--c-copper)" />
-      <path d="M210 66h34l22 20h-56Z" fill="var(--c-sky)" />
-      <rect x="188" y="104" width="104" height="10" rx="3" fill="var(--c-ink)" />
-      <rect x="14" y="104" width="190" height="10" rx="3" fill="var(--c-ink)" />
-      {[58, 112, 250].map((cx) => (
-        <g key={cx}>
-          <circle cx={cx} cy="118" r="14" fill="var(--c-ink)" />
-          <circle cx={cx} cy="118" r="6" fill="var(--c-cream)" />
-        </g>
-      ))}
-    </svg>
-  );
-}

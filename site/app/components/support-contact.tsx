@@ -5,6 +5,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import type { SupportContact as Contact } from '../../shared/support-contact';
 import { SUPPORT_PAGE } from '../content/brand';
 import { MailIcon, PhoneIcon } from './icons';
+import { SupportReachTo } from './support-reach';
 
 export function useSupportContact(): Contact {
   const root = useRouteLoaderData<{ support?: Contact }>('root');
@@ -13,18 +14,7 @@ export function useSupportContact(): Contact {
 
 /** Inline: "the support form" (and "or email@…" when configured), for use inside a sentence. */
 export function SupportReach() {
-  const { email } = useSupportContact();
-  return (
-    <>
-      <Link to={SUPPORT_PAGE}>the support form</Link>
-      {email ? (
-        <>
-          {' '}
-          or <a href={`mailto:${email}`}>{email}</a>
-        </>
-      ) : null}
-    </>
-  );
+  return <SupportReachTo email={useSupportContact().email} />;
 }
 
 /** The contact block of the footer and the about page. */

@@ -12,6 +12,8 @@ export const SUPPORT_PAGE = '/rentalgame/support';
 export const ADMIN_PAGE = '/rentalgame/admin';
 /** Practice against bots: free, open to visitors (as guests). */
 export const PRACTICE_PATH = '/rentalgame/practice';
+/** The practice game a single tap starts (the home page's button; the practice form's defaults). */
+export const DEFAULT_PRACTICE = { time: 5, bots: 3 } as const;
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },

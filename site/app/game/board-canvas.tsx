@@ -1,17 +1,18 @@
 // The board's canvas (Pixi through @pixi/react). Loaded lazily by the board route only, so no other
-// page ships Pixi. It draws what it is given (the room view) and animates the way there: the dice
-// tumbles onto the server's value, then each truck drives tile by tile to its new position.
+// page ships Pixi. It draws the room as the board shows it (the view rolled back by what is still
+// to be revealed: shown-view.ts) and the one truck that drives during the motion's hops step, tile
+// by tile on the motion's clock. The die, the floats and the words of each reveal are DOM over the
+// canvas (board-overlay.tsx), positioned from the same layout maths.
 //
 // No frames while nothing moves: the application never starts its ticker by itself
-// (`autoStart: false`); a change of props renders one frame, and the ticker runs only while the dice
-// or a truck is moving, stopping itself on the frame where everything has arrived. Pixi's system
-// ticker (the texture scheduler, which the board does not need while idle) follows the same rule,
-// or it would ask for a frame forever.
+// (`autoStart: false`); a change of props renders one frame, and the ticker runs only while a truck
+// drives, stopping itself on the frame where it has arrived. Pixi's system ticker (the texture
+// scheduler, which the board does not need while idle) follows the same rule, or it would ask for
+// a frame forever.
 //
 // Little work per moving frame: the tiles, their labels and the title are one layer cached as a
-// texture, redrawn only when the room's state or the size changes; the dice's faces are drawn once
-// each and swapped, so a frame moves the trucks and turns the dice without rebuilding any geometry
-// (a redrawn shape makes Pixi rebuild the whole scene's draw instructions).
+// texture, redrawn only when the room's state or the size changes, so a frame moves a truck without
+// rebuilding any geometry (a redrawn shape makes Pixi rebuild the whole scene's draw instructions).
 import { Application, extend, useApplication, useTick } from '@pixi/react';
 // Only what the board draws (decision 056): the renderer, graphics, text and sprites come with the
 // classes below. Pixi's optional browser extensions (accessibility, DOM elements, pointer events,
@@ -23,41 +24,34 @@ import 'pixi.js/unsafe-eval';
 import {
   Container,
   Graphics,
-  GraphicsContext,
   Sprite,
   Text,
   Ticker,
   type Application as PixiApp,
   type TextStyleOptions,
 } from 'pixi.js';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BOARD, TRUCK_COST, type Box } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
-import {
-  advance,
-  diceFrame,
-  isMoving,
-  motionPoint,
-  parked,
-  pips,
-  retarget,
-  type TruckMotion,
-} from './animation';
+import { drivePoint, isDriving, type Drive } from './animation';
 import { countOf } from '../../shared/count';
 import { formatGameAmount } from './format';
-import { boardLayout, type BoardLayout } from './layout';
+import { boardLayout, truckSpot, type BoardLayout } from './layout';
 import { tileTitle } from './tile-legend';
 import { inkOn, playerHex } from './palette';
 
 extend({ Container, Graphics, Sprite, Text });
 
 export interface BoardCanvasProps {
+  /** The room as the board shows it. */
   view: RoomView;
   /** Side of the square board in CSS pixels. */
   size: number;
+  /** The truck driving now (the motion's hops step), on the `Date.now()` clock; or null. */
+  drive?: Drive | null;
 }
 
-export default memo(function BoardCanvas({ view, size }: BoardCanvasProps) {
+export default memo(function BoardCanvas({ view, size, drive = null }: BoardCanvasProps) {
   // Init options are read once; later size changes resize the renderer (see Scene).
   const resolution = typeof window === 'undefined' ? 1 : Math.min(window.devicePixelRatio || 1, 2);
   return (
@@ -73,7 +67,7 @@ export default memo(function BoardCanvas({ view, size }: BoardCanvasProps) {
       skipExtensionImports
       className="board-canvas"
     >
-      <Scene view={view} size={size} />
+      <Scene view={view} size={size} drive={drive} />
     </Application>
   );
 });
@@ -110,18 +104,27 @@ function labelStylesFor(cell: number): (fill: number, wrapWidth: number) => Text
   };
 }
 
-function Scene({ view, size }: BoardCanvasProps) {
+function Scene({ view, size, drive = null }: BoardCanvasProps) {
   const { app } = useApplication();
   const layout = useMemo(() => boardLayout(size), [size]);
   const trucks = useRef(new Map<string, Container>());
-  const motions = useRef(new Map<string, TruckMotion>());
-  const dice = useRef<{ nonce: number; value: number; elapsed: number } | null>(null);
-  const diceGraphics = useRef<Graphics | null>(null);
-  const diceContainer = useRef<Container | null>(null);
+  const driving = useRef<Drive | null>(drive);
   const tilesLayer = useRef<Container | null>(null);
-  const cachedFor = useRef<{ view: RoomView; size: number } | null>(null);
-  const dieFaces = useMemo(() => dieFacesOf(layout.cell * 0.9), [layout.cell]);
-  useLayoutEffect(() => () => dieFaces.forEach((face) => face.destroy()), [dieFaces]);
+  const cachedFor = useRef<{ tiles: TilesFacts; size: number } | null>(null);
+  // What the tiles show (each home's owner and trucks) changes far less often than the view (every
+  // step of a reveal is a new view object): the cached layer and its drawing follow this instead,
+  // and the trucks' shapes their colours.
+  const tilesKey = tilesKeyOf(view);
+  const [tiles, setTiles] = useState<TilesFacts>(() => ({ key: tilesKey, view }));
+  if (tiles.key !== tilesKey) setTiles({ key: tilesKey, view });
+  const drawersKey = `${colorsOf(view)}@${layout.cell}`;
+  const [truckDrawers, setTruckDrawers] = useState(() => ({
+    key: drawersKey,
+    map: truckDrawersOf(view, layout.cell),
+  }));
+  if (truckDrawers.key !== drawersKey) {
+    setTruckDrawers({ key: drawersKey, map: truckDrawersOf(view, layout.cell) });
+  }
   const seats = useMemo(() => new Map(view.joinedOrder.map((uid, i) => [uid, i])), [view]);
   const labelStyles = useMemo(() => labelStylesFor(layout.cell), [layout]);
   const titleStyle = useMemo<TextStyleOptions>(
@@ -134,97 +137,61 @@ function Scene({ view, size }: BoardCanvasProps) {
     [size],
   );
 
-  const placeTrucks = useCallback(() => {
-    for (const [uid, container] of trucks.current) {
-      const motion = motions.current.get(uid);
-      const seat = seats.get(uid);
-      if (!motion || seat === undefined) continue;
-      const point = motionPoint(motion, seat, size);
-      container.position.set(point.x, point.y);
-    }
-  }, [seats, size]);
-
-  const drawDice = useCallback(() => {
-    const g = diceGraphics.current;
-    const box = diceContainer.current;
-    if (!g || !box) return;
-    const state = dice.current;
-    const frame = state ? diceFrame(state.elapsed, state.value) : null;
-    const face = dieFaces[frame?.face ?? 0] as GraphicsContext;
-    if (g.context !== face) g.context = face;
-    box.rotation = frame?.angle ?? 0;
-  }, [dieFaces]);
-
-  const animating = useCallback((): boolean => {
-    const d = dice.current;
-    const diceRolling = d !== null && !diceFrame(d.elapsed, d.value).settled;
-    if (diceRolling) return true;
-    for (const motion of motions.current.values()) if (isMoving(motion)) return true;
-    return false;
-  }, []);
-
-  // New state from the server: queue the trucks' paths and start the dice if a roll came in.
-  useLayoutEffect(() => {
-    const firstView = motions.current.size === 0;
-    for (const uid of view.joinedOrder) {
-      const position = view.participants[uid]?.position ?? -1;
-      const motion = motions.current.get(uid);
-      motions.current.set(uid, motion ? retarget(motion, position) : parked(position));
-    }
-    const roll = view.lastRoll;
-    if (roll && roll.nonce !== dice.current?.nonce) {
-      // The first state after connecting shows the last roll as it lies; later ones tumble.
-      dice.current = { nonce: roll.nonce, value: roll.roll, elapsed: firstView ? Infinity : 0 };
-    }
-  }, [view]);
-
-  const tick = useCallback(
-    (ticker: Ticker) => {
-      const elapsed = ticker.deltaMS;
-      const d = dice.current;
-      const diceRolling = d !== null && !diceFrame(d.elapsed, d.value).settled;
-      if (d && diceRolling) {
-        d.elapsed += elapsed;
-        drawDice();
-      } else {
-        for (const [uid, motion] of motions.current) {
-          if (isMoving(motion)) motions.current.set(uid, advance(motion, elapsed));
-        }
-        placeTrucks();
-      }
-      // This frame still renders (the render listener runs after this one); the next does not.
-      if (!animating()) {
-        ticker.stop();
-        Ticker.system.stop();
+  /** Every truck where the view puts it; the driving one where its drive is at `now`. */
+  const placeTrucks = useCallback(
+    (now: number) => {
+      const d = driving.current;
+      for (const [uid, container] of trucks.current) {
+        const seat = seats.get(uid);
+        const position = view.participants[uid]?.position;
+        if (seat === undefined || position === undefined) continue;
+        const point =
+          d && d.player === uid && d.path.length > 0
+            ? drivePoint(d, seat, size, now)
+            : truckSpot(position, seat, size);
+        container.position.set(point.x, point.y);
       }
     },
-    [animating, drawDice, placeTrucks],
+    [seats, size, view],
   );
+
+  const tick = useCallback(() => {
+    const now = Date.now();
+    placeTrucks(now);
+    // This frame still renders (the render listener runs after this one); the next does not.
+    if (!isDriving(driving.current, now)) {
+      app.ticker.stop();
+      Ticker.system.stop();
+    }
+  }, [app, placeTrucks]);
   useTick(tick);
 
   // After every commit: resize if needed, put everything in place, then one frame or the ticker.
   useLayoutEffect(() => {
+    driving.current = drive;
     if (!app?.renderer) return;
-    if (app.renderer.width !== size || app.renderer.height !== size) {
-      app.renderer.resize(size, size);
-    }
+    const resized = app.renderer.width !== size || app.renderer.height !== size;
+    if (resized) app.renderer.resize(size, size);
     const layer = tilesLayer.current;
     const cached = cachedFor.current;
-    if (layer && (cached?.view !== view || cached.size !== size)) {
+    if (layer && (cached?.tiles !== tiles || cached.size !== size)) {
       if (!layer.isCachedAsTexture) layer.cacheAsTexture(true);
       else layer.updateCacheTexture();
-      cachedFor.current = { view, size };
+      cachedFor.current = { tiles, size };
     }
-    drawDice();
-    placeTrucks();
-    if (animating()) startTicking(app);
-    else if (!app.ticker.started) {
-      Ticker.system.stop();
+    const now = Date.now();
+    placeTrucks(now);
+    if (isDriving(drive, now)) {
+      // A resized canvas is blank until drawn: draw it now rather than at the next tick.
+      if (resized) app.render();
+      startTicking(app);
+    } else if (!app.ticker.started || resized) {
+      if (!app.ticker.started) Ticker.system.stop();
       app.render();
     }
   });
 
-  const drawTiles = useCallback((g: Graphics) => drawBoard(g, layout, view), [layout, view]);
+  const drawTiles = useCallback((g: Graphics) => drawBoard(g, layout, tiles.view), [layout, tiles]);
 
   return (
     <pixiContainer>
@@ -235,11 +202,11 @@ function Scene({ view, size }: BoardCanvasProps) {
           return (
             <pixiText
               key={box.id}
-              text={tileLabel(box, view, layout.cell)}
+              text={tileLabel(box, tiles.view, layout.cell)}
               x={tile.center.x}
               y={tile.y + tile.height * 0.06}
               anchor={{ x: 0.5, y: 0 }}
-              style={labelStyles(labelInk(box, view), tile.width - 4)}
+              style={labelStyles(labelInk(box, tiles.view), tile.width - 4)}
             />
           );
         })}
@@ -250,9 +217,6 @@ function Scene({ view, size }: BoardCanvasProps) {
           anchor={0.5}
           style={titleStyle}
         />
-      </pixiContainer>
-      <pixiContainer ref={diceContainer} x={size / 2} y={size / 2}>
-        <pixiGraphics ref={diceGraphics} draw={noop} />
       </pixiContainer>
       {view.joinedOrder.map((uid) => {
         const participant = view.participants[uid];
@@ -265,9 +229,7 @@ function Scene({ view, size }: BoardCanvasProps) {
               else trucks.current.delete(uid);
             }}
           >
-            <pixiGraphics
-              draw={(g: Graphics) => drawTruck(g, playerHex(participant.color), layout.cell)}
-            />
+            <pixiGraphics draw={truckDrawers.map.get(uid) ?? noDraw} />
           </pixiContainer>
         );
       })}
@@ -275,7 +237,38 @@ function Scene({ view, size }: BoardCanvasProps) {
   );
 }
 
-function noop() {}
+/** The view as far as the tiles are concerned, and the key it is known by. */
+interface TilesFacts {
+  key: string;
+  view: RoomView;
+}
+
+/** What the tiles draw from the view: each home box's owner (name, colour) and trucks. */
+function tilesKeyOf(view: RoomView): string {
+  return BOARD.filter((box) => box.kind === 'home')
+    .map((box) => {
+      const state = view.boardState[box.id];
+      const owner = state?.owner ? view.participants[state.owner] : undefined;
+      return owner ? `${box.id}:${owner.name}:${owner.color}:${state?.trucks ?? 0}` : box.id;
+    })
+    .join('|');
+}
+
+function colorsOf(view: RoomView): string {
+  return view.joinedOrder.map((uid) => `${uid}:${view.participants[uid]?.color ?? ''}`).join(' ');
+}
+
+/** One drawing per truck (the same function while its colour and the board's size stay). */
+function truckDrawersOf(view: RoomView, cell: number): Map<string, (g: Graphics) => void> {
+  const drawers = new Map<string, (g: Graphics) => void>();
+  for (const uid of view.joinedOrder) {
+    const color = view.participants[uid]?.color;
+    if (color) drawers.set(uid, (g: Graphics) => drawTruck(g, playerHex(color), cell));
+  }
+  return drawers;
+}
+
+function noDraw(): void {}
 
 function startTicking(app: PixiApp): void {
   Ticker.system.start();
@@ -349,22 +342,4 @@ function drawTruck(g: Graphics, color: string, cell: number): void {
     .stroke({ width: 1.5, color: INK });
   g.circle(-w / 2 + w * 0.2, h / 2, h * 0.22).fill({ color: INK });
   g.circle(-w / 2 + w * 0.8, h / 2, h * 0.22).fill({ color: INK });
-}
-
-/** The dice's blank side (index 0) and its six faces, each drawn once. */
-function dieFacesOf(side: number): GraphicsContext[] {
-  return [0, 1, 2, 3, 4, 5, 6].map((face) => drawDie(new GraphicsContext(), face || null, side));
-}
-
-function drawDie(g: GraphicsContext, face: number | null, side: number): GraphicsContext {
-  g.roundRect(-side / 2, -side / 2, side, side, side * 0.18)
-    .fill({ color: 0xffffff })
-    .stroke({ width: 3, color: 0x14532d });
-  if (face === null) return g;
-  for (const pip of pips(face)) {
-    g.circle(-side / 2 + pip.x * side, -side / 2 + pip.y * side, side * 0.085).fill({
-      color: INK,
-    });
-  }
-  return g;
 }

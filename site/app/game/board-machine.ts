@@ -4,11 +4,30 @@
 // `send` (an intent for the socket), `yourTurn` (the turn cues) and `gameOver` (the wallet changed)
 // for the screen to carry out. The browser's online/offline events and the socket's heartbeat
 // (use-room-socket.ts) count as connection events: offline is reconnecting, and Roll waits.
+//
+// It keeps the board's one view of the room, and what has not been shown of it yet: each change's
+// log entries (they come just before its state) are planned into reveals (motion-plan.ts) that
+// play one after another (reveal-queue.ts); the screen's timer says when a step's time is up. The
+// board draws the view rolled back by what is still to come (shown-view.ts), so the die, the
+// trucks, the money and every line appear in order and never before their motion ends. The turn
+// is the player's to roll once the board has caught up with the room.
 import { and, assign, emit, enqueueActions, not, raise, setup, stateIn } from 'xstate';
 import type { LogEntry } from '../../../game/log';
 import { MESSAGES, ROOM_ERROR_CODES } from '../../../game/messages';
 import type { IntentMessage, RoomView } from '../../../game/protocol';
-import { DICE_ROLL_MS } from './animation';
+import { castOf, planChange, planStartOf, type Reveal } from './motion-plan';
+import {
+  dropAll,
+  finishAll,
+  idleMotion,
+  learnTurn,
+  stepDone,
+  enqueue as enqueueReveals,
+  type Ended,
+  type MotionState,
+  type MotionUpdate,
+} from './reveal-queue';
+import { followsRoll, isNewer, markerOf, type Marker } from './room-marker';
 
 export const NOT_YOUR_TURN = MESSAGES.notYourTurn;
 export const ROLL_IN_PROGRESS = 'Dice roll in progress. Please wait.';
@@ -43,21 +62,46 @@ export type BoardEvent =
   | { type: 'result.show' }
   /** The socket was not open when an emitted intent was to go out. */
   | { type: 'send.failed'; message: IntentMessage }
+  /** The playing step's time is up (the screen's timer, use-motion-director.ts). */
+  | { type: 'motion.stepDone'; id: string; index: number; now: number }
+  /** Reveals end at once (reduced motion, or the page hidden), or play again. */
+  | { type: 'motion.instant'; instant: boolean }
+  /** The "while you were away" list read and put away. */
+  | { type: 'away.dismiss' }
   // Raised by the machine itself:
-  | { type: 'view.rolled' }
+  | { type: 'view.rolled'; player: string }
   | { type: 'request.answered' };
 
 export type BoardEmitted =
   | { type: 'send'; message: IntentMessage }
   /** The turn became the player's; `deadline` is when the server rolls for them (ms), or null. */
   | { type: 'yourTurn'; deadline: number | null }
-  | { type: 'gameOver' };
+  | { type: 'gameOver' }
+  /** A reveal's step begins (its sounds play): `ms` is how long it takes. */
+  | { type: 'reveal.step'; reveal: Reveal; index: number; ms: number }
+  /** A reveal ended (its line is said); `instant` when it ended without playing. */
+  | { type: 'reveal.end'; reveal: Reveal; instant: boolean };
 
 export interface BoardContext {
   me: string;
+  /** The room as the server last said it: the board's one view of it. */
   view: RoomView | null;
-  /** Log entries received since the socket last opened, in order. */
+  /** Log entries received since the socket last opened and already shown, in order. */
   logs: LogEntry[];
+  /** Entries of a change whose state has not come yet (they are planned when it does). */
+  pending: LogEntry[];
+  /** Whether the entries of the roll last heard belong to the log already (`history`). */
+  heard: { rollAt: number; history: boolean } | null;
+  /** What is still to be shown, and what plays now. */
+  motion: MotionState;
+  /** Reveals end at once: reduced motion, or the page is hidden. */
+  instant: boolean;
+  /** The socket (re)opened: its first state is the room as it stands, with nothing to reveal. */
+  fresh: boolean;
+  /** The room as the board last knew it before the socket dropped (for "while you were away"). */
+  awayFrom: Marker | null;
+  /** What happened while the socket was down, from the log the room resends; null when none. */
+  away: { from: Marker; entries: LogEntry[] } | null;
   /** What the dice bar says; `id` grows with every message, so repeated words are announced. */
   message: { text: string; id: number } | null;
   said: number;
@@ -86,6 +130,42 @@ export function isGameOver(view: RoomView): boolean {
   return view.status === 'ended' && view.result !== null;
 }
 
+/** The turn is the player's to play: the room says so and the board has shown everything. */
+export function isMyTurnShown(context: Pick<BoardContext, 'view' | 'me' | 'motion'>): boolean {
+  return isMyTurn(context.view, context.me) && context.motion.reveals.length === 0;
+}
+
+function trimmed(logs: readonly LogEntry[], more: readonly LogEntry[]): LogEntry[] {
+  const all = more.length === 0 ? [...logs] : [...logs, ...more];
+  return all.length > MAX_LOGS ? all.slice(all.length - MAX_LOGS) : all;
+}
+
+/** The entries of the reveals that ended, for the log. */
+function entriesOf(ended: readonly Ended[]): LogEntry[] {
+  return ended.flatMap((e) => e.reveal.entries);
+}
+
+/** Tells the screen what ended and what began after a change of the motion. */
+function announceMotion(
+  before: MotionState,
+  update: MotionUpdate,
+  enqueue: { emit: (event: BoardEmitted) => void },
+): void {
+  for (const { reveal, instant } of update.ended) {
+    enqueue.emit({ type: 'reveal.end', reveal, instant });
+  }
+  const step = update.motion.step;
+  const head = update.motion.reveals[0];
+  const was = before.step;
+  if (
+    step &&
+    head &&
+    (was?.id !== step.id || was.index !== step.index || update.ended.length > 0)
+  ) {
+    enqueue.emit({ type: 'reveal.step', reveal: head, index: step.index, ms: step.ms });
+  }
+}
+
 function sayAssign(context: BoardContext, text: string): Partial<BoardContext> {
   return { message: { text, id: context.said + 1 }, said: context.said + 1 };
 }
@@ -112,8 +192,10 @@ export const boardMachine = setup({
     emitted: BoardEmitted;
   },
   guards: {
-    'my turn': ({ context }) => isMyTurn(context.view, context.me),
-    'not my turn': ({ context }) => !isMyTurn(context.view, context.me),
+    'my turn': ({ context }) => isMyTurnShown(context),
+    'not my turn': ({ context }) => !isMyTurnShown(context),
+    'my roll landed': ({ context, event }) =>
+      event.type === 'view.rolled' && event.player === context.me,
     'an offer for me': ({ context }) => hasOffer(context.view, context.me),
     'no offer for me': ({ context }) => !hasOffer(context.view, context.me),
     'the game is over': ({ event }) => event.type === 'socket.state' && isGameOver(event.view),
@@ -124,18 +206,103 @@ export const boardMachine = setup({
     buying: stateIn(BUYING),
   },
   actions: {
-    /** A new state: keep it, note a closed room, and tell the dice when a new roll landed. */
+    /**
+     * A new state: keep it (the board's one view), note a closed room, plan the change's reveals
+     * from the entries that came before it, and tell the dice whose roll landed. The first state of
+     * a socket is the room as it stands: nothing to reveal (the log follows it).
+     */
     'take the view': enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'socket.state') return;
-      const closed = event.view.status === 'closed';
-      if (closed && !context.redirect) {
+      const view = event.view;
+      if (view.status === 'closed' && !context.redirect) {
         enqueue.assign({ redirect: { reason: MESSAGES.roomClosed, at: event.now + REDIRECT_MS } });
       }
-      enqueue.assign({ view: event.view });
       const before = context.view;
-      if (before && (before.lastRoll?.nonce ?? null) !== (event.view.lastRoll?.nonce ?? null)) {
-        enqueue.raise({ type: 'view.rolled' });
+      let update: MotionUpdate = { motion: context.motion, ended: [] };
+      let unplanned: LogEntry[] = [];
+      if (before === null || context.fresh) {
+        update = { motion: dropAll(context.motion), ended: [] };
+        enqueue.assign({
+          fresh: false,
+          away: context.awayFrom ? { from: context.awayFrom, entries: [] } : context.away,
+          awayFrom: null,
+        });
+      } else if (context.pending.length > 0) {
+        const reveals = planChange(
+          context.pending,
+          planStartOf(before),
+          view,
+          castOf(view, context.me),
+        );
+        const planned = new Set(reveals.flatMap((r) => r.entries));
+        unplanned = context.pending.filter((entry) => !planned.has(entry));
+        update = enqueueReveals(context.motion, reveals, event.now, context.instant);
       }
+      const rolled = (before?.lastRoll?.nonce ?? null) !== (view.lastRoll?.nonce ?? null);
+      const motion = rolled
+        ? learnTurn(update.motion, view.lastRoll, view.turn.deadline)
+        : update.motion;
+      enqueue.assign({
+        view,
+        motion,
+        pending: [],
+        logs: trimmed(context.logs, [...unplanned, ...entriesOf(update.ended)]),
+      });
+      announceMotion(context.motion, update, enqueue);
+      if (before && rolled && view.lastRoll) {
+        enqueue.raise({ type: 'view.rolled', player: view.lastRoll.player });
+      }
+    }),
+    /**
+     * A log entry: history the view already includes goes to the log (and, after a reconnect, to
+     * "while you were away" when it is newer than what the board knew); news waits for its state.
+     */
+    'hear the entry': assign(({ context, event }) => {
+      if (event.type !== 'socket.log') return {};
+      const entry = event.entry;
+      const view = context.view;
+      const verdict = view ? isNewer(entry, markerOf(view)) : false;
+      const follows = context.heard !== null && followsRoll(entry, context.heard.rollAt);
+      const history = verdict === null ? (follows ? context.heard!.history : true) : !verdict;
+      const heard =
+        entry.type === 'dice_roll' ? { rollAt: entry.timestamp, history } : context.heard;
+      if (!history) return { heard, pending: [...context.pending, entry] };
+      const away = context.away;
+      const awayVerdict = away ? isNewer(entry, away.from) : null;
+      const missed =
+        away !== null &&
+        (awayVerdict === true ||
+          (awayVerdict === null &&
+            follows &&
+            away.entries.some((e) => e.timestamp === entry.timestamp)));
+      return {
+        heard,
+        logs: trimmed(context.logs, [entry]),
+        away: missed ? { ...away, entries: [...away.entries, entry] } : away,
+      };
+    }),
+    /** The playing step's time is up. */
+    'next step': enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'motion.stepDone') return;
+      const update = stepDone(context.motion, event.id, event.index, event.now);
+      if (update.motion === context.motion) return;
+      enqueue.assign({
+        motion: update.motion,
+        logs: trimmed(context.logs, entriesOf(update.ended)),
+      });
+      announceMotion(context.motion, update, enqueue);
+    }),
+    'set instant': enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'motion.instant') return;
+      const update = event.instant
+        ? finishAll(context.motion)
+        : { motion: context.motion, ended: [] };
+      enqueue.assign({
+        instant: event.instant,
+        motion: update.motion,
+        logs: trimmed(context.logs, entriesOf(update.ended)),
+      });
+      announceMotion(context.motion, update, enqueue);
     }),
     /** The room's refusal, decided by its code: leave (not seated here), else say it. */
     'hear the refusal': enqueueActions(({ context, event, enqueue }) => {
@@ -170,6 +337,13 @@ export const boardMachine = setup({
     me: input.me,
     view: null,
     logs: [],
+    pending: [],
+    heard: null,
+    motion: idleMotion(),
+    instant: false,
+    fresh: true,
+    awayFrom: null,
+    away: null,
     message: null,
     said: 0,
     purchaseMessage: null,
@@ -181,13 +355,24 @@ export const boardMachine = setup({
   }),
   initial: 'connecting',
   on: {
-    // The room sends its recent log on every connect: start the list afresh, without duplicates.
-    'socket.open': { actions: assign({ logs: [] }) },
-    'socket.log': {
-      actions: assign({
-        logs: ({ context, event }) => [...context.logs.slice(-(MAX_LOGS - 1)), event.entry],
-      }),
+    // The room sends its recent log on every connect: start the list afresh, without duplicates;
+    // what was still to be revealed comes back in it. A reconnect remembers where the board was.
+    'socket.open': {
+      actions: assign(({ context }) => ({
+        logs: [],
+        pending: [],
+        heard: null,
+        fresh: true,
+        motion: dropAll(context.motion),
+        awayFrom:
+          context.awayFrom ??
+          (context.view && context.view.status === 'active' ? markerOf(context.view) : null),
+      })),
     },
+    'socket.log': { actions: 'hear the entry' },
+    'motion.stepDone': { actions: 'next step' },
+    'motion.instant': { actions: 'set instant' },
+    'away.dismiss': { actions: assign({ away: null }) },
     'browser.offline': { actions: assign({ offline: true }) },
     'browser.online': { actions: assign({ offline: false }) },
     'socket.failed': {
@@ -228,12 +413,19 @@ export const boardMachine = setup({
       states: {
         dice: {
           initial: 'waiting',
-          // Someone's roll landed: the dice tumbles for a moment (again, for a roll during one).
-          on: { 'view.rolled': { target: '.animating', reenter: true } },
           states: {
             waiting: {
               always: { guard: 'my turn', target: 'yourTurn' },
-              on: { roll: { actions: { type: 'say', params: { text: NOT_YOUR_TURN } } } },
+              on: {
+                roll: [
+                  // The room's turn is the player's, but the board is still showing a roll.
+                  {
+                    guard: ({ context }) => isMyTurn(context.view, context.me),
+                    actions: { type: 'say', params: { text: ROLL_IN_PROGRESS } },
+                  },
+                  { actions: { type: 'say', params: { text: NOT_YOUR_TURN } } },
+                ],
+              },
             },
             yourTurn: {
               entry: emit(({ context }) => ({
@@ -251,15 +443,14 @@ export const boardMachine = setup({
                 },
               },
             },
+            // The roll went out: Roll waits for its answer, the player's own roll (by hand or by
+            // the turn timer) or a refusal; never any other change of the room.
             rolling: {
               on: {
                 roll: { actions: { type: 'say', params: { text: ROLL_IN_PROGRESS } } },
+                'view.rolled': { guard: 'my roll landed', target: 'waiting' },
                 'request.answered': 'waiting',
               },
-            },
-            animating: {
-              after: { [DICE_ROLL_MS]: 'waiting' },
-              on: { roll: { actions: { type: 'say', params: { text: ROLL_IN_PROGRESS } } } },
             },
           },
         },

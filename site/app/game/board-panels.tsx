@@ -1,26 +1,35 @@
-// The board screen's DOM around the canvas: the players bar, the dice bar (Roll, turn label, turn
-// timer, game clock), the purchase popup and the fairness panel. Each draws what it
-// is given; the route decides what happens.
+// The board screen's DOM around the canvas: the players bar (each chip with its cash and trucks, the
+// turn's ring draining round the current player's chip, red in the last seconds), the dice bar
+// (Roll, turn label and timer, game clock, the sound switch) and the truck offer, a card that
+// leaves the board in view (a sheet from the bottom on phones). Each draws what it is given; the
+// route decides what happens.
 import { countOf } from '../../shared/count';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TRUCK_COST, truckFee } from '../../../game/board';
+import { MAX_TRUCKS, TRUCK_COST, truckFee } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
-import { formatClock, formatGameAmount, secondsLeft, type Names } from './format';
-import { GameDialog } from './game-dialog';
+import { TruckIcon } from './board-overlay';
+import { formatClock, formatGameAmount, type Names } from './format';
 import { HISTORY_PATH } from './guards';
 import { inkOn, playerHex } from './palette';
-import type { RollEffect } from './roll-effect';
+import { URGENT_SECONDS } from './sound-plan';
+
+/** The turn's clock for the ring: ms left of a turn `total` ms long. */
+export interface TurnClock {
+  left: number;
+  total: number;
+}
 
 export function PlayersBar({
   view,
   me,
-  effect,
+  clock,
 }: {
+  /** The room as the board shows it. */
   view: RoomView;
   me: string | null;
-  /** The last roll's cash changes, shown for a moment on the chips. */
-  effect?: RollEffect | null;
+  /** The current turn's clock, or null (none running, or the board still showing a roll). */
+  clock: TurnClock | null;
 }) {
   return (
     <ul className="players-bar" aria-label="Players">
@@ -28,10 +37,13 @@ export function PlayersBar({
         const p = view.participants[uid];
         if (!p) return null;
         const turn = view.turn.currentPlayer === uid;
+        const ring = turn && clock ? clock : null;
+        const urgent = ring !== null && ring.left <= URGENT_SECONDS * 1000;
         return (
           <li
             key={uid}
-            className={`player-chip${turn ? ' player-chip--turn' : ''}`}
+            data-chip={uid}
+            className={`player-chip${turn ? ' player-chip--turn' : ''}${urgent ? ' player-chip--urgent' : ''}`}
             style={{ borderColor: playerHex(p.color) }}
             aria-current={turn ? 'true' : undefined}
           >
@@ -41,6 +53,7 @@ export function PlayersBar({
               aria-hidden="true"
             >
               {p.trucks}
+              {ring ? <TurnRing clock={ring} urgent={urgent} /> : null}
             </span>
             <span className="player-chip__text">
               <span className="player-chip__name">
@@ -51,16 +64,6 @@ export function PlayersBar({
                 {formatGameAmount(p.balance)} · {countOf(p.trucks, 'truck')}
                 {p.connected ? '' : ' · away'}
               </span>
-              {effect?.changes[uid] ? (
-                <span
-                  key={effect.nonce}
-                  className={`player-chip__change player-chip__change--${effect.changes[uid] < 0 ? 'down' : 'up'}`}
-                  aria-hidden="true"
-                >
-                  {effect.changes[uid] < 0 ? '−' : '+'}
-                  {formatGameAmount(Math.abs(effect.changes[uid]))}
-                </span>
-              ) : null}
             </span>
           </li>
         );
@@ -69,26 +72,60 @@ export function PlayersBar({
   );
 }
 
+const RING_RADIUS = 16;
+const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
+
+/** The ring round the current player's dot: full at the turn's start, empty when it is rolled for. */
+function TurnRing({ clock, urgent }: { clock: TurnClock; urgent: boolean }) {
+  const share = clock.total > 0 ? Math.min(1, Math.max(0, clock.left / clock.total)) : 0;
+  return (
+    <svg
+      className={`turn-ring${urgent ? ' turn-ring--urgent' : ''}`}
+      viewBox="0 0 40 40"
+      aria-hidden="true"
+      focusable="false"
+      data-testid="turn-ring"
+      data-left={Math.ceil(clock.left / 1000)}
+    >
+      <circle className="turn-ring__track" cx="20" cy="20" r={RING_RADIUS} />
+      <circle
+        className="turn-ring__left"
+        cx="20"
+        cy="20"
+        r={RING_RADIUS}
+        strokeDasharray={RING_LENGTH}
+        strokeDashoffset={RING_LENGTH * (1 - share)}
+      />
+    </svg>
+  );
+}
+
 export interface DicePanelProps {
+  /** The room as the board shows it. */
   view: RoomView;
+  me: string | null;
   names: Names;
   turnLabel: string | null;
   now: number;
+  /** Whole seconds before the server rolls for the current player, or null. */
+  secondsLeft: number | null;
   /** Null for spectators: no Roll button. */
   onRoll: (() => void) | null;
-  /** Roll can be pressed: the player's turn, connected, no dice moving (the board machine's word). */
+  /** Roll can be pressed: the player's turn, connected, the board caught up (the machine's word). */
   rollEnabled: boolean;
   connected: boolean;
   message: string | null;
-  /** Beside Roll (the sound toggle). */
+  /** Beside Roll (the sound switch). */
   extra?: ReactNode;
 }
 
 export function DicePanel({
   view,
+  me,
   names,
   turnLabel,
   now,
+  secondsLeft,
   onRoll,
   rollEnabled,
   connected,
@@ -98,15 +135,19 @@ export function DicePanel({
   const roll = view.lastRoll;
   const active = view.status === 'active';
   const line = connected ? (turnLabel ?? 'Waiting for the next turn') : 'Not connected';
+  const urgent = secondsLeft !== null && secondsLeft <= URGENT_SECONDS;
   return (
     <section className="dice-bar" aria-label="Dice">
       <div className="dice-bar__row">
         <p className="dice-bar__turn" data-testid="turn-label">
           {active ? line : statusWords(view.status)}
         </p>
-        {active && connected && view.turn.deadline !== null ? (
-          <p className="dice-bar__timer" data-testid="turn-timer">
-            Auto-roll in {secondsLeft(view.turn.deadline, now)} s
+        {active && connected && secondsLeft !== null ? (
+          <p
+            className={`dice-bar__timer${urgent ? ' dice-bar__timer--urgent' : ''}`}
+            data-testid="turn-timer"
+          >
+            Auto-roll in {secondsLeft} s
           </p>
         ) : null}
       </div>
@@ -135,7 +176,7 @@ export function DicePanel({
       </div>
       <p className="dice-bar__last">
         {roll
-          ? `Last roll: ${roll.roll} by ${names[roll.player] ?? 'a player'}${roll.auto ? ' (automatic)' : ''}`
+          ? `Last roll: ${roll.roll} by ${roll.player === me ? 'you' : (names[roll.player] ?? 'a player')}${roll.auto ? " (time's up: we rolled)" : ''}`
           : 'No rolls yet.'}
       </p>
       <p id="dice-message" className="dice-bar__message" role="alert">
@@ -160,8 +201,15 @@ function statusWords(status: RoomView['status']): string {
   }
 }
 
-export function PurchaseDialog({
+/**
+ * The truck offer as a card over the bottom of the screen: the truck, its cost, the fee it adds at
+ * the player's yard, and how long the offer stays. Not modal: the offer stays open until its
+ * holder buys, declines or rolls again (contract section 5), so the rest of the page, Roll
+ * included, keeps working under it; on the holder's own turn it says that rolling lets it lapse.
+ */
+export function TruckOffer({
   open,
+  color,
   balance,
   trucks,
   busy,
@@ -169,31 +217,56 @@ export function PurchaseDialog({
   secondsToDecide,
   onBuy,
   onDecline,
+  onRoll,
 }: {
   open: boolean;
+  color: string;
   balance: number;
   trucks: number;
   busy: boolean;
-  /** Until the offer lapses (the turn timer), or null. */
+  /** On the holder's own turn: seconds until the server rolls for them (the offer lapses). */
   secondsToDecide: number | null;
   message: string | null;
   onBuy(): void;
   onDecline(): void;
+  /** On the holder's turn, with Roll pressable: rolling instead (the offer lapses). */
+  onRoll: (() => void) | null;
 }) {
+  if (!open) return null;
+  const fee = truckFee(trucks);
+  const next = truckFee(trucks + 1);
+  const short = balance < TRUCK_COST;
   return (
-    <GameDialog open={open} title="Buy a truck?" onCancel={onDecline}>
-      <p>
-        You landed on Trucks. You have {trucks} {trucks === 1 ? 'truck' : 'trucks'} and{' '}
-        {formatGameAmount(balance)} in cash.
+    <dialog
+      open
+      className="truck-offer"
+      aria-labelledby="truck-offer-title"
+      data-testid="truck-offer"
+    >
+      <div className="truck-offer__head">
+        <span className="truck-offer__truck">
+          <TruckIcon color={color} size={52} />
+        </span>
+        <div className="truck-offer__what">
+          <h2 id="truck-offer-title" className="truck-offer__title">
+            Buy a truck?
+          </h2>
+          <p className="truck-offer__price">{formatGameAmount(TRUCK_COST)}</p>
+        </div>
+      </div>
+      <p className="truck-offer__fee" data-testid="truck-fee-change">
+        +{formatGameAmount(next - fee)} per landing at your yard ({formatGameAmount(fee)} now,{' '}
+        {formatGameAmount(next)} with {countOf(trucks + 1, 'truck')})
       </p>
-      <p data-testid="truck-fee-change">
-        Each player landing on your home box pays you {formatGameAmount(truckFee(trucks))} now; with{' '}
-        {trucks + 1} {trucks + 1 === 1 ? 'truck' : 'trucks'}:{' '}
-        {formatGameAmount(truckFee(trucks + 1))}.
+      <p className="truck-offer__timer" data-testid="offer-timer">
+        Cash {formatGameAmount(balance)} · {countOf(trucks, 'truck')} of {MAX_TRUCKS} ·{' '}
+        {secondsToDecide !== null
+          ? `your turn: ${secondsToDecide} s, then the timer rolls and the offer lapses`
+          : 'open until your next roll'}
       </p>
-      {secondsToDecide !== null ? (
-        <p className="game-dialog__timer" data-testid="offer-timer">
-          Declined by itself in {secondsToDecide} s
+      {short ? (
+        <p className="truck-offer__short">
+          You need {formatGameAmount(TRUCK_COST)} in cash to buy.
         </p>
       ) : null}
       {message ? (
@@ -201,15 +274,20 @@ export function PurchaseDialog({
           {message}
         </p>
       ) : null}
-      <div className="game-dialog__actions">
-        <button type="button" className="button" onClick={onBuy} disabled={busy}>
+      <div className="truck-offer__actions">
+        <button type="button" className="button" onClick={onBuy} disabled={busy || short}>
           Buy for {formatGameAmount(TRUCK_COST)}
         </button>
         <button type="button" className="button button--ghost" onClick={onDecline} disabled={busy}>
           Decline
         </button>
+        {onRoll ? (
+          <button type="button" className="button button--ghost" onClick={onRoll}>
+            Roll instead
+          </button>
+        ) : null}
       </div>
-    </GameDialog>
+    </dialog>
   );
 }
 

@@ -1,10 +1,12 @@
 // The board's place on the page: measures the room it has (and keeps measuring as the screen
-// changes), lazy-loads the Pixi canvas into it, and describes the board in words for people who
-// cannot see the canvas.
+// changes), lazy-loads the Pixi canvas into it, lays the motion's DOM over it (board-overlay.tsx),
+// and describes the board in words for people who cannot see the canvas.
 import { countOf } from '../../shared/count';
 import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { RoomView } from '../../../game/protocol';
 import { Progress } from '../components/account/banner';
+import type { Drive } from './animation';
+import { BoardOverlay, type OverlayProps } from './board-overlay';
 import { homesOf, positionName } from './format';
 import { fitBoardSize, tileAt } from './layout';
 import { tileInfo } from './tile-legend';
@@ -38,7 +40,18 @@ function roomForBoard(element: HTMLElement): number {
  * Memoised: the page around it re-renders for its count-downs every 250 ms, and the board must not
  * (each render would redraw the canvas). It changes only when the room's state does.
  */
-export const BoardStage = memo(function BoardStage({ view }: { view: RoomView }) {
+export const BoardStage = memo(function BoardStage({
+  view,
+  drive,
+  playing,
+  die,
+  line,
+  me,
+}: {
+  /** The room as the board shows it (shown-view.ts). */
+  view: RoomView;
+  drive: Drive | null;
+} & Omit<OverlayProps, 'view' | 'size'>) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<number | null>(null);
   const [tapped, setTapped] = useState<number | null>(null);
@@ -90,9 +103,19 @@ export const BoardStage = memo(function BoardStage({ view }: { view: RoomView })
           data-testid="board"
         >
           {size ? (
-            <Suspense fallback={<Progress>Loading the board…</Progress>}>
-              <BoardCanvas view={view} size={size} />
-            </Suspense>
+            <>
+              <Suspense fallback={<Progress>Loading the board…</Progress>}>
+                <BoardCanvas view={view} size={size} drive={drive} />
+              </Suspense>
+              <BoardOverlay
+                view={view}
+                size={size}
+                playing={playing}
+                die={die}
+                line={line}
+                me={me}
+              />
+            </>
           ) : (
             <Progress>Loading the board…</Progress>
           )}

@@ -57,8 +57,9 @@ function effectNote(entry: LogEntry, names: Names): string | null {
       return signed(entry.amount, '+');
     case 'expense':
       return signed(entry.amount, '-');
+    // The tile is called Tax already: "Tax (−150)", never "Tax (tax −150)".
     case 'tax':
-      return `tax ${signed(entry.amount, '-')}`;
+      return signed(entry.amount, '-');
     case 'truck_fee':
       return `paid ${formatGameAmount(entry.amount)} to ${nameOf(entry.to, names)}`;
     default:
@@ -102,13 +103,13 @@ export function describeLog(entries: readonly LogEntry[], names: Names, homes?: 
         used.add(next);
       }
       const who = nameOf(entry.player, names);
-      const auto = entry.auto ? ' (rolled automatically)' : '';
+      const where = positionName(entry.newPosition, homes);
       const effects = notes.length > 0 ? ` (${notes.join(', ')})` : '';
       const again = entry.extraTurn ? '. A 6: rolls again' : '';
-      lines.push({
-        key: index,
-        text: `${who} rolled a ${entry.roll}${auto} and moved to ${positionName(entry.newPosition, homes)}${effects}${again}`,
-      });
+      const move = entry.auto
+        ? `Time's up: we rolled a ${entry.roll} for ${who}, who moved to ${where}`
+        : `${who} rolled a ${entry.roll} and moved to ${where}`;
+      lines.push({ key: index, text: `${move}${effects}${again}` });
       return;
     }
     lines.push({ key: index, text: describeEntry(entry, names, homes) });

@@ -31,11 +31,13 @@ export function GameLog({ lines }: { lines: readonly LogLine[] }) {
   );
 }
 
-/** Announces `text` politely; a change of `id` re-announces equal words. */
-export function Announcer({ text, id }: { text: string; id: number }) {
+/** Announces `text` politely; a change of `id` re-announces equal words (`data-said` names it). */
+export function Announcer({ text, id }: { text: string; id: number | string }) {
   return (
     <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
-      <span key={id}>{text}</span>
+      <span key={id} data-said={id}>
+        {text}
+      </span>
     </p>
   );
 }

@@ -1,29 +1,35 @@
-// Game over, on the board: who won and why (net profit, then trucks), what it meant for this player,
-// a rematch with the same players (one tap: creates the next room or joins it), the history a tap
-// away. The popup can be put away to study the final board and the statements beside it.
+// Game over, on the board, read from its top: the player's own line ("You won ZMW 16.00", "You
+// came 2nd"), who won, the podium with why, confetti for the winner; the rematch (one tap: creates
+// the next room or joins it), sharing the result and the history always in view under it; the
+// lesson and the statements below, folded. The popup can be put away to study the final board.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { RoomView } from '../../../game/protocol';
 import { requestBalanceRefresh } from '../components/account/live-balance';
-import { formatZmw } from '../components/account/money';
+import { formatZmw } from '../../shared/money';
 import { rematchRoom } from './api';
 import type { Names } from './format';
 import { GameDialog } from './game-dialog';
 import { LessonList } from './lesson-view';
+import { ShareResult } from './share-result';
 import { DASHBOARD_PATH, HISTORY_PATH, waitingRoomPath } from './guards';
-import { winReason } from './win-reason';
+import { Confetti, Podium } from './podium';
+import { StatementTables, type StatementRow } from './statement-table';
+import { resultHeadline, winReason } from './win-reason';
 
 export function GameOverDialog({
   view,
   names,
   me,
   open,
+  statements,
   onHide,
 }: {
   view: RoomView;
   names: Names;
   me: string | null;
   open: boolean;
+  statements: readonly StatementRow[];
   onHide(): void;
 }) {
   const result = view.result;
@@ -32,37 +38,63 @@ export function GameOverDialog({
   const each = result.winners.length > 0 ? result.winnerShare / result.winners.length : 0;
   const iWon = me !== null && result.winners.includes(me);
   const seated = me !== null && view.joinedOrder.includes(me);
+  const headline = resultHeadline(view, me, false);
+  const winnersLine =
+    winners.length === 1
+      ? `${winners[0]} wins ${formatZmw(result.winnerShare)}!`
+      : `${winners.join(' and ')} tie and share ${formatZmw(result.winnerShare)} (${formatZmw(each)} each).`;
   return (
-    <GameDialog open={open} title="Game over" onCancel={onHide}>
+    <GameDialog
+      open={open}
+      title="Game over"
+      onCancel={onHide}
+      className="game-over"
+      focusTitle
+      aside={
+        <button type="button" className="link-button game-dialog__aside" onClick={onHide}>
+          Study the board
+        </button>
+      }
+      footer={
+        <div className="game-over__actions">
+          {seated ? <Rematch roomId={view.roomId} stake={view.stake} /> : null}
+          <ShareResult view={view} me={me} />
+          <Link
+            className="button button--ghost"
+            to={seated ? `${HISTORY_PATH}?room=${encodeURIComponent(view.roomId)}` : DASHBOARD_PATH}
+          >
+            {seated ? 'Game history' : 'Back to the dashboard'}
+          </Link>
+        </div>
+      }
+    >
+      {iWon ? <Confetti /> : null}
+      {headline ? (
+        <p
+          className={`game-over__headline${iWon ? ' game-over__headline--won' : ''}`}
+          data-testid="game-over-you"
+        >
+          {headline}
+        </p>
+      ) : null}
       <p className="game-over__winners" data-testid="game-over-winners">
-        {winners.length === 1
-          ? `${winners[0]} wins ${formatZmw(result.winnerShare)}!`
-          : `${winners.join(' and ')} tie and share ${formatZmw(result.winnerShare)} (${formatZmw(each)} each).`}
+        {winnersLine}
       </p>
+      <Podium view={view} me={me} />
       <p className="game-over__why" data-testid="game-over-why">
         {winReason(result, view.joinedOrder, names)}
       </p>
-      {seated ? (
-        <p className="game-over__you" data-testid="game-over-you">
-          {iWon
-            ? `You won ${formatZmw(Math.floor(each * 100) / 100)}.`
-            : 'You did not win this time.'}
-        </p>
+      <p className="game-over__pot">Pot {formatZmw(result.totalPot)} · the winner takes 80 %.</p>
+      {me !== null && result.lessons[me]?.length ? (
+        <details className="game-over__more">
+          <summary>What this game teaches you</summary>
+          <LessonList points={result.lessons[me]} />
+        </details>
       ) : null}
-      <p>Pot {formatZmw(result.totalPot)} · the winner takes 80 %.</p>
-      {me !== null ? <LessonList points={result.lessons[me]} /> : null}
-      {seated ? <Rematch roomId={view.roomId} stake={view.stake} /> : null}
-      <div className="game-dialog__actions">
-        <button type="button" className="button button--ghost" onClick={onHide}>
-          Study the board
-        </button>
-        <Link
-          className="button button--ghost"
-          to={seated ? `${HISTORY_PATH}?room=${encodeURIComponent(view.roomId)}` : DASHBOARD_PATH}
-        >
-          {seated ? 'Game history' : 'Back to the dashboard'}
-        </Link>
-      </div>
+      <details className="game-over__more">
+        <summary>Final statements</summary>
+        <StatementTables title="Final statements" rows={statements} />
+      </details>
     </GameDialog>
   );
 }
@@ -86,18 +118,24 @@ function Rematch({ roomId, stake }: { roomId: string; stake: number }) {
   }
 
   return (
-    <div className="game-over__rematch">
-      <button type="button" className="button" onClick={() => void ask()} disabled={busy}>
+    <>
+      <button
+        type="button"
+        className="button game-over__rematch"
+        onClick={() => void ask()}
+        disabled={busy}
+        aria-describedby="rematch-hint"
+      >
         {busy ? 'Setting up…' : `Rematch (${formatZmw(stake)})`}
       </button>
-      <p className="room-hint">
-        The same players, stake, time and size, in a private room. Your stake is taken when you tap.
+      <p id="rematch-hint" className="game-over__hint">
+        The same players and stake, in a private room: your stake is taken when you tap.
       </p>
       {error ? (
-        <p className="game-dialog__error" role="alert">
+        <p className="game-dialog__error game-over__hint" role="alert">
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -12,8 +12,7 @@ export function requireUser(request: Request, user: PublicUser | null): PublicUs
 export const waitingRoomPath = (roomId: string) =>
   `/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`;
 export const boardPath = (roomId: string) => `/rentalgame/boardgame/${encodeURIComponent(roomId)}`;
-export const inviteLink = (origin: string, roomId: string) =>
-  `${origin}/rentalgame/joinwithlink?room=${encodeURIComponent(roomId)}`;
+export { inviteLink } from '../../shared/share';
 export const CREATE_PATH = '/rentalgame/createnewgame';
 /** The deposit page, keeping the room the person was joining (it links back once they can pay). */
 export const depositForRoomPath = (roomId: string) =>

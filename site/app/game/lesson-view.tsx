@@ -4,8 +4,12 @@ import { Link } from 'react-router';
 import { isPracticeView } from '../../../game/bots';
 import type { RoomView } from '../../../game/protocol';
 import { PRACTICE_PATH } from '../content/brand';
+import { namesOf } from './format';
 import { GameDialog } from './game-dialog';
+import { ShareResult } from './share-result';
 import { CHALLENGE_PATH, CREATE_PATH, HISTORY_PATH } from './guards';
+import { Confetti, Podium } from './podium';
+import { resultHeadline, winReason } from './win-reason';
 
 export interface LessonPointView {
   key: string;
@@ -24,11 +28,14 @@ export function PracticeMark() {
   );
 }
 
-/** The one line under a practice game's title, wherever it is shown. */
-export function PracticeNote() {
+/** The one line under a practice game's title, wherever it is shown (short on the board). */
+export function PracticeNote({ short = false }: { short?: boolean }) {
   return (
     <p className="practice-note" data-testid="practice-note">
-      <PracticeMark /> A practice game against bots: no stake, no prize, no money moves.
+      <PracticeMark />{' '}
+      {short
+        ? 'Against bots: no money moves.'
+        : 'A practice game against bots: no stake, no prize, no money moves.'}
     </p>
   );
 }
@@ -75,7 +82,7 @@ export function AfterPractice({ isGuest }: { isGuest: boolean }) {
   );
 }
 
-/** Game over in a practice game: who won, the player's lesson, and the way on. */
+/** Game over in a practice game: the player's place, the podium, the way on, the lesson below. */
 export function PracticeGameOver({
   view,
   me,
@@ -91,34 +98,62 @@ export function PracticeGameOver({
   if (!result || !isPracticeView(view)) return null;
   const names = result.winners.map((uid) => view.participants[uid]?.name ?? 'A player');
   const iWon = result.winners.includes(me);
+  const place = resultHeadline(view, me, true);
   const challenge = view.dailyChallenge !== undefined;
   return (
-    <GameDialog open={open} title={challenge ? 'Daily challenge over' : 'Practice game over'}>
-      <PracticeNote />
-      <p className="game-over__winners" data-testid="game-over-winners">
-        {iWon
-          ? result.winners.length === 1
-            ? 'You finished first.'
-            : `You share first place with ${names.filter((_, i) => result.winners[i] !== me).join(' and ')}.`
-          : `${names.join(' and ')} finished first.`}
-      </p>
-      <LessonList points={result.lessons[me]} />
-      {challenge ? (
-        <p className="room-actions">
-          <Link
-            className="button"
-            to={CHALLENGE_PATH}
-            reloadDocument
-            data-testid="challenge-standing"
-          >
-            See how you rank today
+    <GameDialog
+      open={open}
+      title={challenge ? 'Daily challenge over' : 'Practice game over'}
+      className="game-over"
+      focusTitle
+      footer={
+        <div className="game-over__actions">
+          {challenge ? (
+            <p className="room-actions">
+              <Link
+                className="button"
+                to={CHALLENGE_PATH}
+                reloadDocument
+                data-testid="challenge-standing"
+              >
+                See how you rank today
+              </Link>
+            </p>
+          ) : null}
+          <ShareResult view={view} me={me} />
+          <AfterPractice isGuest={isGuest} />
+          <Link className="button button--ghost button--small" to={HISTORY_PATH}>
+            Game history
           </Link>
+        </div>
+      }
+    >
+      {iWon ? <Confetti /> : null}
+      <PracticeNote short />
+      {place ? (
+        <p
+          className={`game-over__headline${iWon ? ' game-over__headline--won' : ''}`}
+          data-testid="game-over-you"
+        >
+          {place}
         </p>
       ) : null}
-      <AfterPractice isGuest={isGuest} />
-      <p>
-        <Link to={HISTORY_PATH}>Game history</Link> keeps this lesson.
+      {iWon && result.winners.length === 1 ? null : (
+        <p className="game-over__winners" data-testid="game-over-winners">
+          {iWon
+            ? `You share first place with ${names.filter((_, i) => result.winners[i] !== me).join(' and ')}.`
+            : `${names.join(' and ')} finished first.`}
+        </p>
+      )}
+      <Podium view={view} me={me} />
+      <p className="game-over__why">
+        {winReason(result, view.joinedOrder, namesOf(view.participants))}
       </p>
+      <details className="game-over__more">
+        <summary>What this game teaches you</summary>
+        <LessonList points={result.lessons[me]} />
+      </details>
+      <p className="game-over__note">The history keeps this lesson.</p>
     </GameDialog>
   );
 }

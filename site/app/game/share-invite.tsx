@@ -2,15 +2,10 @@
 // link (`https://wa.me/?text=`) that works without JavaScript too; with a ready message (stake,
 // prize, link) and the time the room closes if it does not fill.
 import type { PublicRoom } from '../../server/rooms/types';
-import { formatZmw } from '../components/account/money';
-import { prizeOf } from '../../../game/payout';
+import { shareText, whatsAppLink } from '../../shared/share';
 
 export function inviteMessage(room: Pick<PublicRoom, 'amount' | 'maxPlayers'>, url: string) {
-  const prize = prizeOf(room.amount * room.maxPlayers);
-  return (
-    `Play the Truck Company game with me: stake ${formatZmw(room.amount)}, ` +
-    `the winner takes ${formatZmw(prize)}. Join here: ${url}`
-  );
+  return shareText({ kind: 'room', stakeZmw: room.amount, maxPlayers: room.maxPlayers, url });
 }
 
 const closingTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -21,7 +16,7 @@ export function ShareInvite({ room, url }: { room: PublicRoom; url: string }) {
     <div className="share-invite">
       <a
         className="button button--small share-invite__whatsapp"
-        href={`https://wa.me/?text=${encodeURIComponent(text)}`}
+        href={whatsAppLink(text)}
         target="_blank"
         rel="noreferrer"
         onClick={(event) => {

@@ -1,67 +1,69 @@
-// What tells a player that their turn has come, besides the board: a short vibration, a short beep
-// (muted with a toggle remembered in localStorage), "● Your turn" in the tab title, and an
-// announcement with the seconds left before the server rolls for them.
+// What tells a player that their turn has come and is running out, besides the board: a two-note
+// chime and a short-short vibration, a quiet tick per second (and one short vibration) in its last
+// five seconds, "● Your turn" in the tab title, an announcement with the seconds left before the
+// server rolls for them; and the one sound switch (remembered on the device). Sounds and vibration
+// wait for the player's first tap on the page (sound.ts).
 import { countOf } from '../../shared/count';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { readMuted, soundBoard, writeMuted } from './sound';
+import { URGENT_SECONDS, VIBRATION } from './sound-plan';
 
 export const TURN_TITLE_MARK = '● Your turn';
-export const SOUND_STORAGE_KEY = 'zt.turnSound';
-const VIBRATION_MS = 200;
-const BEEP_SECONDS = 0.15;
 
-let audio: AudioContext | null = null;
-
-function beep(): void {
+function storage(): Storage | null {
   try {
-    audio ??= new AudioContext();
-    void audio.resume();
-    const oscillator = audio.createOscillator();
-    const gain = audio.createGain();
-    oscillator.frequency.value = 880;
-    gain.gain.value = 0.08;
-    oscillator.connect(gain).connect(audio.destination);
-    oscillator.start();
-    oscillator.stop(audio.currentTime + BEEP_SECONDS);
+    return window.localStorage;
   } catch {
-    // No audio on this device: the other cues remain.
+    return null;
   }
 }
 
-function readMuted(): boolean {
-  try {
-    return window.localStorage.getItem(SOUND_STORAGE_KEY) === 'off';
-  } catch {
-    return false;
-  }
-}
-
-/** The mute toggle's state, remembered across visits. */
-export function useTurnSound(): { muted: boolean; toggle(): void } {
-  // Read once on the client: the toggle shows only on a connected board, never in server HTML.
-  const [muted, setMuted] = useState(() => typeof window !== 'undefined' && readMuted());
+/** The sound switch, remembered across visits; the first tap or key on the page unlocks sound. */
+export function useSoundSwitch(): { muted: boolean; toggle(): void } {
+  // Read once on the client: the switch shows only on a connected board, never in server HTML.
+  const [muted, setMuted] = useState(() => typeof window !== 'undefined' && readMuted(storage()));
+  useEffect(() => {
+    soundBoard.muted = muted;
+  }, [muted]);
+  useEffect(() => {
+    const unlock = () => soundBoard.unlock();
+    const options = { capture: true, passive: true } as const;
+    window.addEventListener('pointerdown', unlock, options);
+    window.addEventListener('keydown', unlock, options);
+    return () => {
+      window.removeEventListener('pointerdown', unlock, options);
+      window.removeEventListener('keydown', unlock, options);
+    };
+  }, []);
   return {
     muted,
     toggle() {
       const next = !muted;
       setMuted(next);
-      try {
-        window.localStorage.setItem(SOUND_STORAGE_KEY, next ? 'off' : 'on');
-      } catch {
-        // Private mode: the choice lasts this visit.
-      }
+      writeMuted(storage(), next);
     },
   };
 }
 
+/** The cue when the machine says `yourTurn`: the chime and a short-short vibration. */
+export function playTurnCue(): void {
+  soundBoard.play([{ at: 0, sound: 'yourTurn' }]);
+  soundBoard.vibrate(VIBRATION.yourTurn);
+}
+
 /**
- * The cue when the machine says `yourTurn`: vibration, and the beep unless muted. The Vibration API
- * refuses a page the player has never tapped (Chromium with a console error): that page is not
- * asked.
+ * The last seconds of the player's own turn: a tick each second, and one short vibration as they
+ * begin. `seconds` is what the turn timer shows (null when it is not the player's turn).
  */
-export function playTurnCue(muted: boolean): void {
-  const tapped = navigator.userActivation?.hasBeenActive ?? true;
-  if (typeof navigator.vibrate === 'function' && tapped) navigator.vibrate(VIBRATION_MS);
-  if (!muted) beep();
+export function useUrgency(seconds: number | null): void {
+  const last = useRef<number | null>(null);
+  useEffect(() => {
+    const before = last.current;
+    last.current = seconds;
+    if (seconds === null || seconds === before || seconds <= 0 || seconds > URGENT_SECONDS) return;
+    soundBoard.play([{ at: 0, sound: 'tick' }]);
+    if (before === null || before > URGENT_SECONDS) soundBoard.vibrate(VIBRATION.lastSeconds);
+  }, [seconds]);
 }
 
 /** "● Your turn" in front of the tab title while it is the player's turn. */
@@ -90,7 +92,32 @@ export function SoundToggle({ muted, onToggle }: { muted: boolean; onToggle(): v
       aria-pressed={!muted}
       onClick={onToggle}
     >
-      <span aria-hidden="true">{muted ? '🔕' : '🔔'}</span> Turn sound
+      <SpeakerIcon muted={muted} /> Sound
     </button>
+  );
+}
+
+/** A speaker, with waves when sound is on and a cross when it is off (drawn, so no glyph is missing). */
+function SpeakerIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+      {muted ? (
+        <path d="M17 9l5 6M22 9l-5 6" />
+      ) : (
+        <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />
+      )}
+    </svg>
   );
 }

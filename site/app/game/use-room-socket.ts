@@ -3,7 +3,8 @@
 // early-ticket.tsx), the view follows whole states and merge patches (a version gap asks `sync`) with
 // game/room-sync.ts, which reads messages without the zod schema (the server is the authority on
 // what it sends; keeping zod off the board's path), and the socket reconnects by itself after a
-// drop. What the socket says also goes, as events, to `onEvent` (the board's machine listens there).
+// drop. What the socket says also goes, as events, to `onEvent` (the board's machine listens there,
+// and keeps the one view of the room: with a listener the hook keeps none of its own).
 //
 // A dropped link is noticed two ways (docs/decisions/036): the browser's offline event closes the
 // socket at once (the room marks the seat away) and its online event reconnects; and a heartbeat
@@ -13,6 +14,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import ReconnectingWebSocket from 'partysocket/ws';
 import { ROOM_ERROR_CODES } from '../../../game/messages';
 import type { ClientMessage, RoomView } from '../../../game/protocol';
+import { ROOM_CLOSE, ROOM_PROTOCOL } from '../../../game/protocol-version';
 import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '../../../game/room-sync';
 import { getTicket } from './api';
 import { takeEarlyTicket } from './early-ticket';
@@ -27,6 +29,7 @@ export const PING_EVERY_MS = 3_000;
 export const LINK_SILENT_MS = 7_000;
 
 export interface RoomSocket {
+  /** The room's view, kept here only for a caller without `onEvent` (the waiting room). */
   view: RoomView | null;
   connection: Connection;
   /** Why the socket gave up for good (e.g. `Invalid room ID.`), with the ticket call's status. */
@@ -34,6 +37,16 @@ export interface RoomSocket {
   /** False when the socket is not open (the message is not sent). */
   send(message: ClientMessage): boolean;
 }
+
+/** The room's socket URL, naming the room protocol this code speaks (docs/protocol.md). */
+function withProtocol(url: string): string {
+  const named = new URL(url);
+  named.searchParams.set(ROOM_PROTOCOL.param, String(ROOM_PROTOCOL.version));
+  return named.toString();
+}
+
+/** The board's code is older than the room's protocol: only loading the page again helps. */
+export const RELOAD_STATUS = 426;
 
 /** Ticket refusals that no retry can fix: unknown room, signed out, not allowed. */
 function isFinal(status: number): boolean {
@@ -62,6 +75,7 @@ export function useRoomSocket(
   const [state, setState] = useState<SocketState>(() => startOf(roomId));
   const socketRef = useRef<ReconnectingWebSocket | null>(null);
   const tell = useEffectEvent((event: RoomSocketEvent) => onEvent?.(event));
+  const keepsView = onEvent === undefined;
 
   useEffect(() => {
     if (!roomId) return;
@@ -84,7 +98,7 @@ export function useRoomSocket(
     const socket = new ReconnectingWebSocket(
       async () => {
         const answer = await getTicket(roomId, takeEarlyTicket(roomId));
-        if (answer.ok) return answer.data.url;
+        if (answer.ok) return withProtocol(answer.data.url);
         if (isFinal(answer.status)) {
           const failure = { message: answer.error, status: answer.status };
           update(() => ({ failure, connection: 'failed' }));
@@ -95,7 +109,14 @@ export function useRoomSocket(
         throw new Error(answer.error);
       },
       null,
-      { minReconnectionDelay: 500, maxReconnectionDelay: 5_000, connectionTimeout: 8_000 },
+      {
+        minReconnectionDelay: 500,
+        maxReconnectionDelay: 5_000,
+        connectionTimeout: 8_000,
+        // A restart (1012) or anything else is reconnected; a protocol this code no longer speaks
+        // is not: it must load the page again.
+        shouldReconnectOnClose: (event) => event.code !== ROOM_CLOSE.reload.code,
+      },
     );
     socketRef.current = socket;
 
@@ -106,7 +127,14 @@ export function useRoomSocket(
       heardAt = Date.now();
       report({ type: 'socket.open' });
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event: CloseEvent) => {
+      if (event.code === ROOM_CLOSE.reload.code && !gaveUp) {
+        const failure = { message: ROOM_CLOSE.reload.reason, status: RELOAD_STATUS };
+        gaveUp = true;
+        update(() => ({ failure, connection: 'failed' }));
+        report({ type: 'socket.failed', ...failure });
+        return;
+      }
       update((now) => ({
         connection:
           now.connection === 'failed' ? now.connection : opened ? 'reconnecting' : 'connecting',
@@ -128,7 +156,7 @@ export function useRoomSocket(
           if (followed.kind === 'gap') socket.send(SYNC_MESSAGE);
           if (followed.kind !== 'view') break;
           const view = followed.view;
-          update(() => ({ view, connection: 'open' }));
+          update(() => ({ view: keepsView ? view : null, connection: 'open' }));
           report({ type: 'socket.state', view, now: Date.now() });
           break;
         }
@@ -189,7 +217,7 @@ export function useRoomSocket(
       socketRef.current = null;
       socket.close();
     };
-  }, [roomId]);
+  }, [roomId, keepsView]);
 
   const send = useCallback((message: ClientMessage) => {
     const socket = socketRef.current;

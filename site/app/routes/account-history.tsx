@@ -1,24 +1,22 @@
-// Account history: every money movement, newest first, kept live while anything is pending.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// Account history: every money movement, newest first, rendered on the server from the wallet's
+// history (25 a page, older pages by link). While a payment is pending, a script island reloads the
+// page once it settles.
 import { Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
-import { apiFetch } from '../components/account/api';
-import { Banner, Progress } from '../components/account/banner';
+import { Banner } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
-import { requestBalanceRefresh } from '../components/account/live-balance';
 import { formatZmw } from '../components/account/money';
+import { PENDING_ATTRIBUTE, pendingPaymentsScript } from '../components/account/pending-payments';
 import { authPath, pathOf } from '../components/account/return-to';
 import { StatusTag } from '../components/account/status-tag';
-import {
-  mergeTransactions,
-  signedAmount,
-  TYPE_LABELS,
-  type Transaction,
-  type TransactionPage,
-} from '../components/account/transactions';
+import { signedAmount, TYPE_LABELS } from '../components/account/transactions';
+import { useIslandScript } from '../components/island';
 import { BRAND } from '../content/brand';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-history';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -27,92 +25,28 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+const PAGE_SIZE = 25;
+const HISTORY_PATH = '/rentalgame/accounthistory';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user) throw redirect(authPath(pathOf(request.url)));
-  return { user };
+  const before = new URL(request.url).searchParams.get('before');
+  const page = await context.services.wallet.history({
+    limit: String(PAGE_SIZE),
+    ...(before ? { before } : {}),
+  });
+  return page.ok
+    ? { user, older: before !== null, page: page.value, error: null }
+    : { user, older: before !== null, page: null, error: page.error };
 }
 
-const LOAD_FAILED = 'Failed to load transaction history.';
 const EMPTY = 'No transaction history found.';
-const PENDING_POLL_MS = 4_000;
-
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready' };
 
 export default function AccountHistory({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
-  const [items, setItems] = useState<Transaction[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [more, setMore] = useState<'idle' | 'loading' | 'failed'>('idle');
-  const pendingBefore = useRef(false);
-  const firstPageSeen = useRef(false);
-
-  const refresh = useCallback(async (signal?: AbortSignal) => {
-    let answer;
-    try {
-      answer = await apiFetch<TransactionPage>('/api/wallet/transactions?limit=25', {
-        signal,
-        fallbackError: LOAD_FAILED,
-      });
-    } catch {
-      return; // aborted
-    }
-    if (!answer.ok) {
-      // Polling keeps what is shown; only a first load with nothing to show is a failure.
-      setLoad((current) => (current.state === 'ready' ? current : { state: 'failed' }));
-      return;
-    }
-    const page = answer.data;
-    // The cursor belongs to the oldest page on screen: only the first answer sets it.
-    if (!firstPageSeen.current) {
-      firstPageSeen.current = true;
-      setNext(page.next);
-    }
-    setItems((shown) => mergeTransactions(shown, page.transactions));
-    setLoad({ state: 'ready' });
-  }, []);
-
-  // First load, and again whenever the window comes back into view.
-  useEffect(() => {
-    const controller = new AbortController();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state changes when the answer arrives, not synchronously
-    void refresh(controller.signal);
-    const onFocus = () => void refresh();
-    window.addEventListener('focus', onFocus);
-    return () => {
-      controller.abort();
-      window.removeEventListener('focus', onFocus);
-    };
-  }, [refresh]);
-
-  // While anything is pending, look again every few seconds; when it settles, the balance moved.
-  const anyPending = items.some((t) => t.status === 'pending');
-  useEffect(() => {
-    if (pendingBefore.current && !anyPending) requestBalanceRefresh();
-    pendingBefore.current = anyPending;
-    if (!anyPending) return;
-    const timer = window.setInterval(() => void refresh(), PENDING_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [anyPending, refresh]);
-
-  async function loadMore() {
-    if (!next) return;
-    setMore('loading');
-    const answer = await apiFetch<TransactionPage>(
-      `/api/wallet/transactions?limit=25&before=${encodeURIComponent(next)}`,
-      { fallbackError: LOAD_FAILED },
-    );
-    if (!answer.ok) return setMore('failed');
-    setItems((shown) => mergeTransactions(shown, answer.data.transactions));
-    setNext(answer.data.next);
-    setMore('idle');
-  }
-
-  function retry() {
-    setLoad({ state: 'loading' });
-    void refresh();
-  }
+  const { user, older, page, error } = loaderData;
+  const items = page?.transactions ?? [];
+  const pending = items.filter((t) => t.status === 'pending').map((t) => t.id);
 
   return (
     <AccountPage user={user} className="history">
@@ -123,25 +57,28 @@ export default function AccountHistory({ loaderData }: Route.ComponentProps) {
       <p className="account__lead">
         Deposits, withdrawals, stakes, refunds and winnings, newest first.
       </p>
-      <div aria-live="polite">
-        {load.state === 'loading' ? <Progress>Loading your transactions…</Progress> : null}
-        {load.state === 'failed' ? (
-          <Banner tone="error" title={LOAD_FAILED}>
-            <p>Check your connection, then try again.</p>
-            <button type="button" className="button button--small" onClick={retry}>
-              Retry
-            </button>
-          </Banner>
-        ) : null}
-        {load.state === 'ready' && items.length === 0 ? (
-          <div className="empty">
-            <p className="empty__title">{EMPTY}</p>
-            <p>
-              Your first deposit will show here. <Link to="/rentalgame/deposit">Deposit now</Link>.
-            </p>
-          </div>
-        ) : null}
-      </div>
+      {error ? (
+        <Banner tone="error" title={error}>
+          <p>
+            <Link to={HISTORY_PATH}>Show the newest transactions</Link>
+          </p>
+        </Banner>
+      ) : null}
+      {page && items.length === 0 ? (
+        <div className="empty">
+          <p className="empty__title">{older ? 'No older transactions.' : EMPTY}</p>
+          <p>
+            {older ? (
+              <Link to={HISTORY_PATH}>Show the newest transactions</Link>
+            ) : (
+              <>
+                Your first deposit will show here. <Link to="/rentalgame/deposit">Deposit now</Link>
+                .
+              </>
+            )}
+          </p>
+        </div>
+      ) : null}
       {items.length > 0 ? (
         <>
           <table className="tx-table">
@@ -171,28 +108,34 @@ export default function AccountHistory({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-          {anyPending ? (
-            <p className="field__hint">Pending payments update by themselves.</p>
-          ) : null}
-          {next ? (
-            <p className="history__more">
-              <button
-                type="button"
+          {pending.length > 0 ? <PendingNote ids={pending} /> : null}
+          <p className="history__more">
+            {page?.next ? (
+              <Link
                 className="button button--ghost"
-                onClick={loadMore}
-                disabled={more === 'loading'}
+                to={`${HISTORY_PATH}?before=${encodeURIComponent(page.next)}`}
               >
-                {more === 'loading' ? 'Loading…' : 'Load more'}
-              </button>
-            </p>
-          ) : null}
-          {more === 'failed' ? (
-            <Banner tone="error" title={LOAD_FAILED}>
-              <p>Press Load more to try again.</p>
-            </Banner>
-          ) : null}
+                Older transactions
+              </Link>
+            ) : null}
+            {older ? (
+              <Link className="button button--ghost" to={HISTORY_PATH}>
+                Newest transactions
+              </Link>
+            ) : null}
+          </p>
         </>
       ) : null}
     </AccountPage>
+  );
+}
+
+/** "Pending payments update by themselves": the script island that reloads once one settles. */
+function PendingNote({ ids }: { ids: string[] }) {
+  useIslandScript(pendingPaymentsScript);
+  return (
+    <p className="field__hint" {...{ [PENDING_ATTRIBUTE]: ids.join(' ') }}>
+      Pending payments update by themselves.
+    </p>
   );
 }

@@ -1,19 +1,31 @@
-// The account page: the email and whether it is verified, change password, and link Google (only
-// where Google sign-in is configured). Google's return after linking lands here too.
-import { useEffect, useState } from 'react';
-import { Link, redirect } from 'react-router';
+// The account page: the email and whether it is verified, change password, link Google (only where
+// Google sign-in is configured) and your data, rendered on the server from the page door. Its forms
+// post to this route's action; Google's return after linking lands here too.
+import { data, Link, redirect } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
 import { AccountPage } from '../components/account/account-page';
-import { apiFetch } from '../components/account/api';
-import { Banner, Progress } from '../components/account/banner';
-import { ChangePasswordForm } from '../components/account/change-password-form';
-import { LinkGoogleForm } from '../components/account/link-google-form';
+import { Banner } from '../components/account/banner';
+import { changePasswordAction } from '../components/account/change-password-action';
+import {
+  CHANGE_PASSWORD_INTENT,
+  changePasswordIsland,
+} from '../components/account/change-password-form';
+import { linkGoogleIsland } from '../components/account/link-google-form';
 import { authPath, pathOf } from '../components/account/return-to';
-import { VerifyEmailNotice } from '../components/account/verify-email-notice';
-import { YourData } from '../components/account/your-data';
+import {
+  VERIFY_REQUEST_INTENT,
+  VerifyEmailNotice,
+  verifyRequestAction,
+} from '../components/account/verify-email-notice';
+import { ERASE_INTENT, eraseAction, YourData } from '../components/account/your-data';
+import { Island } from '../components/island';
 import { BRAND } from '../content/brand';
+import { formText } from '../form-data';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-settings';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -22,6 +34,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+const ACCOUNT_PATH = '/rentalgame/account';
+
 // Only messages this site sends back here, chosen by code, never text taken from the address.
 const LINK_ERRORS: Record<string, string> = {
   google_link_failed: authMessages.googleLinkFailed,
@@ -29,39 +43,41 @@ const LINK_ERRORS: Record<string, string> = {
   google_failed: authMessages.googleFailed,
 };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user) throw redirect(authPath(pathOf(request.url)));
   const query = new URL(request.url).searchParams;
   const code = query.get('code');
+  const security = user.isGuest ? null : await context.services.account.security();
   return {
     user,
+    security: security?.ok ? security.security : null,
     linked: query.get('linked') === 'google',
     linkError: code ? (LINK_ERRORS[code] ?? null) : null,
   };
 }
 
-interface Security {
-  emailVerified: boolean;
-  hasPassword: boolean;
-  googleLinked: boolean;
-  googleAvailable: boolean;
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(authPath(pathOf(request.url)));
+  const form = await request.formData();
+  switch (formText(form, 'intent')) {
+    case CHANGE_PASSWORD_INTENT:
+      return changePasswordAction(context.services, form);
+    case VERIFY_REQUEST_INTENT:
+      return verifyRequestAction(context.services, ACCOUNT_PATH);
+    case ERASE_INTENT: {
+      const security = await context.services.account.security();
+      return eraseAction(context.services, form, !security.ok || security.security.hasPassword);
+    }
+  }
+  throw data('This form is not one of this page.', 400);
 }
 
-export default function AccountSettings({ loaderData }: Route.ComponentProps) {
-  const { user, linked, linkError } = loaderData;
-  const [security, setSecurity] = useState<Security | null>(null);
-
-  useEffect(() => {
-    if (user.isGuest) return;
-    let live = true;
-    void apiFetch<Security>('/api/me/security', { fallbackError: '' }).then((answer) => {
-      if (live && answer.ok) setSecurity(answer.data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [user.isGuest]);
+export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, security, linked, linkError } = loaderData;
+  const verify = actionData && 'verify' in actionData ? actionData.verify : null;
+  const password = actionData && 'password' in actionData ? actionData.password : null;
+  const erase = actionData && 'erase' in actionData ? actionData.erase : null;
 
   return (
     <AccountPage user={user} className="account-settings">
@@ -91,19 +107,17 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
                 {user.emailVerified ? '(verified)' : '(not verified yet)'}
               </span>
             </p>
-            {user.emailVerified ? null : <VerifyEmailNotice email={user.email} />}
+            {user.emailVerified ? null : <VerifyEmailNotice email={user.email} answer={verify} />}
           </section>
           <section aria-labelledby="password-title">
             <h2 id="password-title">Password</h2>
-            {security === null ? (
-              <Progress>Loading…</Progress>
-            ) : security.hasPassword ? (
-              <ChangePasswordForm />
-            ) : (
+            {security?.hasPassword === false ? (
               <p>
                 This account signs in with Google and has no password.{' '}
                 <Link to="/auth/forgot">Set one by mail</Link>.
               </p>
+            ) : (
+              <Island of={changePasswordIsland} props={{ change: password }} />
             )}
           </section>
           {security?.googleAvailable ? (
@@ -112,11 +126,11 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
               {security.googleLinked ? (
                 <p>Google is linked: you can log in with it.</p>
               ) : security.hasPassword ? (
-                <LinkGoogleForm />
+                <Island of={linkGoogleIsland} props={{}} />
               ) : null}
             </section>
           ) : null}
-          {security === null ? null : <YourData hasPassword={security.hasPassword} />}
+          <YourData hasPassword={security?.hasPassword ?? true} refusal={erase} />
         </>
       )}
     </AccountPage>

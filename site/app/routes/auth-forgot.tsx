@@ -1,16 +1,18 @@
 // Forgot password: asks for the email and always answers the same words, whether or not an account
-// has that address (the server does the same), so the page cannot be used to find accounts.
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+// has that address (the server does the same), so the page cannot be used to find accounts. A
+// plain form: it posts to this route's action (the page door's `forgotPassword`).
+import { data, Link } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
 import { isValidEmail } from '../../shared/email';
-import { apiFetch } from '../components/account/api';
 import { Banner } from '../components/account/banner';
 import { EmailField } from '../components/account/fields';
-import { useHydrated } from '../components/account/use-hydrated';
 import { BRAND } from '../content/brand';
+import { formText } from '../form-data';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/auth-forgot';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -19,36 +21,23 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function ForgotPassword() {
-  const hydrated = useHydrated();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+/** The form's own first check (the server checks the same again). */
+function emailError(email: string): string | undefined {
+  if (!email) return authMessages.emailRequired;
+  return isValidEmail(email) ? undefined : authMessages.invalidEmail;
+}
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = email.trim();
-    const found = !trimmed
-      ? authMessages.emailRequired
-      : isValidEmail(trimmed)
-        ? undefined
-        : authMessages.invalidEmail;
-    setError(found);
-    setServerError(null);
-    if (found) return;
-    setBusy(true);
-    const answer = await apiFetch<{ message: string }>('/api/auth/password/forgot', {
-      method: 'POST',
-      body: { email: trimmed },
-      fallbackError: authMessages.unexpected,
-    });
-    setBusy(false);
-    if (answer.ok) return setSent(answer.data.message);
-    setServerError(answer.error);
-  }
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = formText(await request.formData(), 'email').trim();
+  const error = emailError(email);
+  if (error) return data({ email, error, sent: null, serverError: null }, 400);
+  const answer = await context.services.account.forgotPassword(email);
+  if (answer.ok) return { email, error: undefined, sent: answer.message, serverError: null };
+  return data({ email, error: undefined, sent: null, serverError: answer.error }, answer.status);
+}
 
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const sent = actionData?.sent ?? null;
   return (
     <section className="auth container" aria-labelledby="forgot-title">
       <div className="auth__card">
@@ -69,20 +58,26 @@ export default function ForgotPassword() {
         ) : (
           <form
             className="form"
-            onSubmit={submit}
+            method="post"
             noValidate
             aria-label="Reset your password"
-            data-ready={hydrated ? 'true' : undefined}
+            data-ready="true"
           >
             <p className="form__hint">
               Enter the email address of your account. We will send you a link to choose a new
               password.
             </p>
-            {serverError ? <Banner tone="error" title={serverError} /> : null}
-            <EmailField value={email} onChange={setEmail} error={error} />
+            {actionData?.serverError ? (
+              <Banner tone="error" title={actionData.serverError} />
+            ) : null}
+            <EmailField
+              value={actionData?.email ?? ''}
+              error={actionData?.error}
+              autoFocus={Boolean(actionData?.error)}
+            />
             <div className="form__actions">
-              <button type="submit" className="button button--wide" disabled={!hydrated || busy}>
-                {busy ? 'Sending…' : 'Send me a link'}
+              <button type="submit" className="button button--wide">
+                Send me a link
               </button>
             </div>
             <p>

@@ -1,21 +1,27 @@
-// The page a verification mail links to. It confirms from the browser once the page has loaded (a
-// POST, so a link preview that only fetches the page does not spend the token), then says what
-// happened and where to go next.
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+// The page a verification mail links to. The confirmation is a POST (a link preview that only
+// fetches the page never spends the token): the page is a one-button form to this route's action
+// (the page door's `verifyEmail`), sent by itself once loaded where scripts run (a script island),
+// then it says what happened and where to go next.
+import { data, Link } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
-import { apiFetch } from '../components/account/api';
-import { Banner, Progress } from '../components/account/banner';
+import { AUTO_SUBMIT_ATTRIBUTE, autoSubmitScript } from '../components/account/auto-submit';
+import { Banner } from '../components/account/banner';
+import { useIslandScript } from '../components/island';
 import { BRAND } from '../content/brand';
+import { formText } from '../form-data';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/auth-verify';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
 export const meta: Route.MetaFunction = () => [
   { title: `Confirm your email · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
-  { name: 'referrer', content: 'no-referrer' },
+  // The token must not leave the site in a Referer; `same-origin` keeps the form post's Origin.
+  { name: 'referrer', content: 'same-origin' },
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -27,30 +33,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 type Result = { ok: true } | { ok: false; message: string; code: string | undefined };
 
-export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
-  const { token, signedIn } = loaderData;
-  const [result, setResult] = useState<Result | null>(
-    token ? null : { ok: false, message: authMessages.tokenInvalid, code: 'token_invalid' },
+export async function action({ request, context }: Route.ActionArgs) {
+  const answer = await context.services.account.verifyEmail(
+    formText(await request.formData(), 'token'),
   );
+  if (answer.ok) return data<Result>({ ok: true });
+  return data<Result>({ ok: false, message: answer.error, code: answer.code }, answer.status);
+}
 
-  // Once per page: the token is single use, so a second call (a re-run effect) would only fail.
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    void apiFetch<{ emailVerified: boolean }>('/api/auth/email/verify', {
-      method: 'POST',
-      body: { token },
-      fallbackError: authMessages.unexpected,
-    }).then((answer) =>
-      setResult(
-        answer.ok
-          ? { ok: true }
-          : { ok: false, message: answer.error, code: answer.code ?? undefined },
-      ),
-    );
-  }, [token]);
-
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, signedIn } = loaderData;
+  const result: Result | null =
+    actionData ??
+    (token ? null : { ok: false, message: authMessages.tokenInvalid, code: 'token_invalid' });
   const onward = signedIn ? '/rentalgame/dashboard' : '/auth';
   return (
     <section className="auth container" aria-labelledby="verify-title">
@@ -60,7 +55,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
           Confirm your email
         </h1>
         {result === null ? (
-          <Progress>Confirming your email…</Progress>
+          <ConfirmForm token={token} />
         ) : result.ok ? (
           <Banner tone="success" title="Your email address is verified.">
             <p>Thank you. Your account is now tied to this address.</p>
@@ -84,5 +79,21 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The confirmation itself: sent at once where scripts run, by its button otherwise. */
+function ConfirmForm({ token }: { token: string }) {
+  useIslandScript(autoSubmitScript);
+  return (
+    <form method="post" className="form" {...{ [AUTO_SUBMIT_ATTRIBUTE]: '' }}>
+      <input type="hidden" name="token" value={token} />
+      <p>Press the button to confirm that this address is yours.</p>
+      <div className="form__actions">
+        <button type="submit" className="button button--wide">
+          Confirm my email
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,23 +1,33 @@
 // Sign in and sign up. The mobile number and an SMS code come first (the players' identity is their
-// mobile-money number); Google and email with a password follow. All talk to the JSON API from the
-// browser; on success the page goes to the `returnTo` path (same site only) or the dashboard. A
-// signed-in account that lacks names or a phone number (made with Google) gets the complete-profile
-// popup first.
-import { useCallback, useEffect, useState } from 'react';
-import { Link, redirect } from 'react-router';
+// mobile-money number); Google and email with a password follow. The card is an island
+// (components/account/auth-card.tsx): with scripts its forms check what is typed and talk to the
+// JSON API; without, they post here, and the action runs the same checks and the same services
+// (the page door), sets the session cookie and goes on to the `returnTo` path (same site only) or
+// the dashboard. A signed-in account that lacks names or
+// a phone number (made with Google) gets the complete-profile popup first.
+import { data, redirect } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
-import type { PublicUser } from '../../server/auth/users';
-import { apiFetch } from '../components/account/api';
-import type { AuthMode } from '../components/account/auth-checks';
-import { Banner } from '../components/account/banner';
-import { CompleteProfileDialog, needsProfile } from '../components/account/complete-profile-dialog';
-import { LoginForm } from '../components/account/login-form';
-import { PhoneSignIn } from '../components/account/phone-sign-in';
+import { checkLogin, checkSignup, type AuthMode } from '../components/account/auth-checks';
+import { authCardIsland, type AuthAttempt } from '../components/account/auth-card';
+import {
+  COMPLETE_PROFILE_INTENT,
+  completeProfileIsland,
+  needsProfile,
+} from '../components/account/complete-profile-dialog';
+import { LOGIN_INTENT } from '../components/account/login-form';
+import { isPhoneIntent, phoneAction } from '../components/account/phone-action';
+import { completeProfileAction } from '../components/account/profile-action';
 import { returnToAfterSignIn } from '../components/account/return-to';
-import { SignupForm } from '../components/account/signup-form';
+import { phoneDigits } from '../components/account/phone';
+import { SIGNUP_INTENT, type SignupDraft } from '../components/account/signup-form';
+import { Island } from '../components/island';
 import { BRAND } from '../content/brand';
+import { formChecked, formText } from '../form-data';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/auth';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -25,8 +35,7 @@ export const meta: Route.MetaFunction = () => [
   { title: `Log in or sign up · ${BRAND.name}` },
   {
     name: 'description',
-    content:
-      'Log in or sign up with your mobile number and an SMS code to play the Truck Company game for real money (18+).',
+    content: 'Log in or create your account to play the Truck Company game for real money (18+).',
   },
 ];
 
@@ -39,189 +48,146 @@ const CALLBACK_ERRORS: Readonly<Record<string, string>> = {
   unknown_error: authMessages.unexpected,
 };
 
+function returnToOf(request: Request): string {
+  return returnToAfterSignIn(new URL(request.url).searchParams.get('returnTo'));
+}
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const returnTo = returnToAfterSignIn(url.searchParams.get('returnTo'));
+  const returnTo = returnToOf(request);
   const user = context.user;
   if (user && !user.isGuest && !needsProfile(user)) throw redirect(returnTo);
   const errorCode = url.searchParams.get('code');
+  const message = errorCode ? CALLBACK_ERRORS[errorCode] : undefined;
   return {
     returnTo,
     mode: (url.searchParams.get('mode') === 'signup' ? 'signup' : 'login') as AuthMode,
-    error: errorCode ? (CALLBACK_ERRORS[errorCode] ?? null) : null,
-    errorCode,
+    callbackError: message && errorCode ? { message, code: errorCode } : null,
     incompleteUser: user && !user.isGuest && needsProfile(user) ? user : null,
     isGuest: user?.isGuest ?? false,
+    google: context.services.account.providers().google,
+    supportEmail: context.support.email,
   };
 }
-export default function Auth({ loaderData }: Route.ComponentProps) {
-  const { returnTo, incompleteUser, isGuest } = loaderData;
-  const [mode, setMode] = useState<AuthMode>(loaderData.mode);
-  const [email, setEmail] = useState('');
-  const [google, setGoogle] = useState(false);
-  const [profileUser, setProfileUser] = useState<PublicUser | null>(incompleteUser);
-  // Once a code is on its way, the page is about that code: the other ways step aside until
-  // "Change number" brings them back.
-  const [phoneUnderway, setPhoneUnderway] = useState(false);
-  const onPhoneStep = useCallback((step: string) => setPhoneUnderway(step !== 'number'), []);
 
-  useEffect(() => {
-    let live = true;
-    void apiFetch<{ google: boolean }>('/api/auth/providers', { fallbackError: '' }).then(
-      (answer) => {
-        if (live && answer.ok) setGoogle(answer.data.google === true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+/** After signing in: the complete-profile popup first when the account needs it. */
+function afterSignIn(user: { firstName: string; lastName: string; phone: string }, to: string) {
+  return needsProfile({ ...user, isGuest: false })
+    ? `/auth?returnTo=${encodeURIComponent(to)}`
+    : to;
+}
 
-  function signedIn(user: PublicUser) {
-    if (needsProfile(user)) return setProfileUser(user);
-    window.location.assign(returnTo);
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const returnTo = returnToOf(request);
+  const account = context.services.account;
+  const intent = formText(form, 'intent');
+  if (intent === COMPLETE_PROFILE_INTENT) {
+    return completeProfileAction(context.services, form, returnTo);
   }
+  if (isPhoneIntent(intent)) {
+    const answer = await phoneAction(context.services, form, 'sign-in');
+    if (answer.kind === 'signed-in') {
+      throw redirect(afterSignIn(answer.user, returnTo), {
+        headers: { 'Set-Cookie': answer.cookie },
+      });
+    }
+    if (answer.kind === 'form') return data({ phone: answer.phone }, answer.status);
+    throw data('This form is not one of this page.', 400);
+  }
+  const email = formText(form, 'email');
+  const password = formText(form, 'password');
+  if (intent === LOGIN_INTENT) {
+    const errors = checkLogin(email, password);
+    const attempt = (state: AuthAttempt['state']): AuthAttempt => ({
+      mode: 'login',
+      email,
+      draft: null,
+      state,
+    });
+    if (Object.keys(errors).length > 0) {
+      return data({ attempt: attempt({ errors, refusal: null }) }, 400);
+    }
+    const answer = await account.logIn({ email: email.trim(), password });
+    if (answer.ok) {
+      throw redirect(afterSignIn(answer.user, returnTo), {
+        headers: { 'Set-Cookie': answer.cookie },
+      });
+    }
+    const refusal = { error: answer.error, code: answer.code };
+    return data({ attempt: attempt({ errors: {}, refusal }) }, answer.status);
+  }
+  if (intent === SIGNUP_INTENT) {
+    const draft: SignupDraft = {
+      firstName: formText(form, 'firstName'),
+      lastName: formText(form, 'lastName'),
+      phone: phoneDigits(formText(form, 'phone')),
+      adult: formChecked(form, 'adult'),
+      terms: formChecked(form, 'terms'),
+    };
+    const errors = checkSignup({ ...draft, email, password });
+    const attempt = (state: AuthAttempt['state']): AuthAttempt => ({
+      mode: 'signup',
+      email,
+      draft,
+      state,
+    });
+    if (Object.keys(errors).length > 0) {
+      return data({ attempt: attempt({ errors, refusal: null }) }, 400);
+    }
+    const answer = await account.signUp({
+      ...draft,
+      firstName: draft.firstName.trim(),
+      lastName: draft.lastName.trim(),
+      email: email.trim(),
+      password,
+    });
+    if (answer.ok) {
+      throw redirect(afterSignIn(answer.user, returnTo), {
+        headers: { 'Set-Cookie': answer.cookie },
+      });
+    }
+    const refusal = { error: answer.error, code: answer.code };
+    return data({ attempt: attempt({ errors: {}, refusal }) }, answer.status);
+  }
+  throw data('This form is not one of this page.', 400);
+}
 
-  const googleHref = `/api/auth/google?returnTo=${encodeURIComponent(
-    `/auth?returnTo=${encodeURIComponent(returnTo)}`,
-  )}`;
-
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const { returnTo, mode, callbackError, incompleteUser, isGuest, google, supportEmail } =
+    loaderData;
+  const attempt = actionData && 'attempt' in actionData ? actionData.attempt : null;
+  const profileAttempt = actionData && 'profile' in actionData ? actionData.profile : null;
+  const phoneAttempt = actionData && 'phone' in actionData ? actionData.phone : null;
   return (
     <section className="auth container" aria-labelledby="auth-title">
-      <div className="auth__card">
-        <p className="eyebrow">Truck Company game</p>
-        <h1 id="auth-title" className="auth__title">
-          {mode === 'login' ? 'Welcome back' : 'Create your account'}
-        </h1>
-        {phoneUnderway ? null : (
-          <div className="auth__switch" role="group" aria-label="Log in or sign up">
-            <button
-              type="button"
-              aria-pressed={mode === 'login'}
-              className="auth__switch-button"
-              onClick={() => setMode('login')}
-            >
-              Log in
-            </button>
-            <button
-              type="button"
-              aria-pressed={mode === 'signup'}
-              className="auth__switch-button"
-              onClick={() => setMode('signup')}
-            >
-              Sign up
-            </button>
-          </div>
-        )}
-        {isGuest ? (
-          <Banner tone="info" title="You are watching as a guest.">
-            <p>Sign up or log in to deposit, create rooms and play for real money.</p>
-          </Banner>
-        ) : null}
-        {loaderData.error ? (
-          <Banner tone="error" title={loaderData.error}>
-            {loaderData.errorCode === 'google_link_required' ? (
-              <p>
-                Log in below with the password of that account, then link Google from your account
-                page. Do not know the password? <Link to="/auth/forgot">Reset it by mail</Link>.
-              </p>
-            ) : (
-              <p>You can try Google again, or use your phone number or your email below.</p>
-            )}
-          </Banner>
-        ) : null}
-        <PhoneSignIn mode={mode} onSignedIn={signedIn} onStep={onPhoneStep} />
-        {phoneUnderway ? null : (
-          <OtherWays
-            mode={mode}
-            setMode={setMode}
-            email={email}
-            setEmail={setEmail}
-            googleHref={google ? googleHref : null}
-            onSignedIn={signedIn}
-          />
-        )}
-      </div>
-      {profileUser ? (
-        <CompleteProfileDialog
-          user={profileUser}
-          onCompleted={() => window.location.assign(returnTo)}
+      <Island
+        of={authCardIsland}
+        props={{
+          mode,
+          returnTo,
+          google,
+          isGuest,
+          callbackError,
+          supportEmail,
+          attempt,
+          phoneAttempt,
+        }}
+      />
+      {incompleteUser ? (
+        <Island
+          of={completeProfileIsland}
+          props={{
+            user: {
+              firstName: incompleteUser.firstName,
+              lastName: incompleteUser.lastName,
+              phone: incompleteUser.phone,
+            },
+            next: returnTo,
+            attempt: profileAttempt,
+          }}
         />
       ) : null}
     </section>
-  );
-}
-
-/** Google, then email and a password: offered below the phone, for those who prefer them. */
-function OtherWays({
-  mode,
-  setMode,
-  email,
-  setEmail,
-  googleHref,
-  onSignedIn,
-}: {
-  mode: AuthMode;
-  setMode(mode: AuthMode): void;
-  email: string;
-  setEmail(email: string): void;
-  googleHref: string | null;
-  onSignedIn(user: PublicUser): void;
-}) {
-  return (
-    <>
-      {googleHref ? (
-        <>
-          <p className="auth__or">
-            <span>or</span>
-          </p>
-          <a className="button button--ghost auth__google" href={googleHref}>
-            <GoogleMark />
-            Continue with Google
-          </a>
-        </>
-      ) : null}
-      <p className="auth__or">
-        <span>or with email</span>
-      </p>
-      {mode === 'login' ? (
-        <LoginForm
-          email={email}
-          setEmail={setEmail}
-          onSignedIn={onSignedIn}
-          onSwitch={() => setMode('signup')}
-        />
-      ) : (
-        <SignupForm
-          email={email}
-          setEmail={setEmail}
-          onSignedIn={onSignedIn}
-          onSwitch={() => setMode('login')}
-        />
-      )}
-    </>
-  );
-}
-
-function GoogleMark() {
-  return (
-    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 48 48">
-      <path
-        fill="#EA4335"
-        d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.6 17.7 9.5 24 9.5Z"
-      />
-      <path
-        fill="#4285F4"
-        d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 2.9-2.2 5.4-4.7 7.1l7.3 5.7c4.3-4 7.2-9.9 7.2-17.3Z"
-      />
-      <path
-        fill="#FBBC05"
-        d="M10.5 28.7A14.5 14.5 0 0 1 9.5 24c0-1.6.3-3.2.8-4.7l-7.8-6A24 24 0 0 0 0 24c0 3.9.9 7.5 2.6 10.7l7.9-6Z"
-      />
-      <path
-        fill="#34A853"
-        d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.3-5.7c-2 1.4-4.7 2.3-8.6 2.3-6.3 0-11.6-4.1-13.5-9.8l-7.9 6C6.6 42.6 14.6 48 24 48Z"
-      />
-    </svg>
   );
 }

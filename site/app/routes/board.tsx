@@ -4,7 +4,7 @@
 // priority), so that a slow connection fetches them behind the page's own code rather than only
 // once that code has run (decision 065).
 import { useMachine } from '@xstate/react';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { isPracticeView } from '../../../game/bots';
 import { statementOf } from '../../../game/statement';
@@ -17,27 +17,34 @@ import { RealityCheck } from '../components/responsible-play/reality-check';
 import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
 import { startGuestSession } from '../game/api';
-import { boardMachine, hasOffer } from '../game/board-machine';
+import { AwayList } from '../game/away-list';
+import { boardMachine, hasOffer, isMyTurn } from '../game/board-machine';
 import { EarlyTicketScript } from '../game/early-ticket';
 import { BoardStage } from '../game/board-stage';
-import { DicePanel, FairnessPanel, PlayersBar, PurchaseDialog } from '../game/board-panels';
+import { DicePanel, FairnessPanel, PlayersBar, TruckOffer } from '../game/board-panels';
 import { GameOverDialog } from '../game/game-over';
 import { describeLog, homesOf, namesOf, secondsLeft, turnLabel } from '../game/format';
 import { Announcer, GameLog } from '../game/game-log';
 import { TileLegend } from '../game/tile-legend-view';
 import { boardPath, DASHBOARD_PATH } from '../game/guards';
 import { PracticeGameOver, PracticeNote } from '../game/lesson-view';
-import { StatementTables } from '../game/statement-table';
+import { playerHex } from '../game/palette';
+import { playing } from '../game/reveal-queue';
+import { dieOf, driveOf, shownView } from '../game/shown-view';
+import { soundBoard } from '../game/sound';
+import { gameOverSounds, VIBRATION } from '../game/sound-plan';
+import { StatementTables, type StatementRow } from '../game/statement-table';
 import { useNow } from '../game/use-now';
 import {
   playTurnCue,
   SoundToggle,
   turnAnnouncement,
-  useTurnSound,
+  useSoundSwitch,
   useTurnTitle,
+  useUrgency,
 } from '../game/turn-cues';
-import { useRoomSocket } from '../game/use-room-socket';
-import { lastRollEffect } from '../game/roll-effect';
+import { useMotionDirector } from '../game/use-motion-director';
+import { RELOAD_STATUS, useRoomSocket } from '../game/use-room-socket';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/board';
@@ -137,6 +144,15 @@ function SignedOut({ here }: { here: string }) {
   );
 }
 
+/** Loads the page again: new code, a fresh ticket and the whole state. */
+function ReloadButton() {
+  return (
+    <button type="button" className="link-button" onClick={() => window.location.reload()}>
+      Reload
+    </button>
+  );
+}
+
 function GameScreen({
   user,
   roomId,
@@ -148,12 +164,23 @@ function GameScreen({
   const hydrated = useHydrated();
   const [board, tell, boardActor] = useMachine(boardMachine, { input: { me: user.id } });
   const socket = useRoomSocket(roomId, tell);
-  const { view, logs, message, purchaseMessage, redirect, failure, offline, resultShown } =
-    board.context;
-  const sound = useTurnSound();
+  const {
+    view,
+    logs,
+    message,
+    purchaseMessage,
+    redirect,
+    failure,
+    offline,
+    resultShown,
+    motion,
+    away,
+  } = board.context;
+  useMotionDirector(motion, boardActor);
+  const sound = useSoundSwitch();
   const [turnCall, setTurnCall] = useState<{ text: string; id: number } | null>(null);
   const onTurn = useEffectEvent((deadline: number | null) => {
-    playTurnCue(sound.muted);
+    playTurnCue();
     const seconds = deadline === null ? null : secondsLeft(deadline, Date.now());
     setTurnCall((before) => ({ text: turnAnnouncement(seconds), id: (before?.id ?? 0) + 1 }));
   });
@@ -174,24 +201,27 @@ function GameScreen({
     };
   }, [boardActor, sendOnSocket]);
 
+  // The board draws the room as far as it has been revealed; the live view decides the rest.
+  const shown = useMemo(() => (view ? shownView(view, motion) : null), [view, motion]);
+  const playingStep = useMemo(() => playing(motion), [motion]);
+  const die = useMemo(
+    () => (view ? dieOf(view, motion) : { face: null, nonce: null, tumble: null }),
+    [view, motion],
+  );
+  const drive = useMemo(() => driveOf(motion), [motion]);
   const seated = view?.joinedOrder.includes(user.id) ?? false;
   const names = useMemo(() => (view ? namesOf(view.participants) : {}), [view]);
   const homes = useMemo(() => (view ? homesOf(view.participants) : {}), [view]);
   const lines = useMemo(() => describeLog(logs, names, homes), [logs, names, homes]);
-  const effect = useMemo(
-    () => lastRollEffect(logs, names, user.id, homes),
-    [logs, names, user.id, homes],
-  );
   const ended = board.matches('over');
+  const caughtUp = motion.reveals.length === 0;
   const reconnecting = board.matches('reconnecting') || board.matches({ over: 'reconnecting' });
   const rollEnabled = board.matches({ connected: { dice: 'yourTurn' } });
-  // While a roll's dice still tumbles, the turn line stays with the one who rolled.
-  const turnOf =
-    board.matches({ connected: { dice: 'animating' } }) && view?.lastRoll
-      ? view.lastRoll.player
-      : (view?.turn.currentPlayer ?? null);
   useTurnTitle(rollEnabled);
   const now = useNow(Boolean(view) && view?.status !== 'waiting', 250);
+  const deadline = shown?.status === 'active' ? (shown.turn.deadline ?? null) : null;
+  const secondsOfTurn = deadline === null ? null : secondsLeft(deadline, now);
+  useUrgency(rollEnabled ? secondsOfTurn : null);
 
   // A closed room, or a room that does not seat this person, sends them to the dashboard after
   // REDIRECT_MS. Game over stays on the board.
@@ -200,16 +230,45 @@ function GameScreen({
     if (redirect && redirectNow >= redirect.at) void navigate(DASHBOARD_PATH);
   }, [redirect, redirectNow, navigate]);
 
+  // The result opens once the board has shown the last roll: a fanfare for the winner.
+  const resultOpen = ended && resultShown && caughtUp;
+  const iWon = view?.result?.winners.includes(user.id) ?? false;
+  const heard = useRef(false);
+  useEffect(() => {
+    if (!resultOpen || heard.current || !seated) return;
+    heard.current = true;
+    soundBoard.play(gameOverSounds(iWon));
+    if (iWon) soundBoard.vibrate(VIBRATION.win);
+  }, [resultOpen, iWon, seated]);
+
   const redirectSeconds = redirect ? secondsLeft(redirect.at, redirectNow) : null;
-  const me = view?.participants[user.id];
-  const announcement = message?.text ?? lines[lines.length - 1]?.text ?? '';
+  const me = shown?.participants[user.id];
+  const announcement = message?.text ?? motion.line?.text ?? '';
+  const announcementId = message ? `m${message.id}` : (motion.line?.id ?? '');
   const liveGame = seated && (view?.status === 'active' || view?.status === 'countdown') && !ended;
+  const statementRows: StatementRow[] = shown
+    ? shown.joinedOrder.flatMap((uid) => {
+        const p = shown.participants[uid];
+        if (!p) return [];
+        const statement = shown.result?.statements[uid] ?? statementOf(p);
+        return [
+          {
+            uid,
+            name: p.name,
+            color: p.color,
+            statement,
+            balance: p.balance,
+            winner: shown.result?.winners.includes(uid) ?? false,
+            you: uid === user.id,
+          },
+        ];
+      })
+    : [];
 
   return (
     <AccountPage user={user} className="board-page" confirmLeave={liveGame}>
       <h1 className="visually-hidden">Game board</h1>
       <RealityCheck active={seated && !ended} />
-      {view && isPracticeView(view) ? <PracticeNote /> : null}
       {reconnecting ? (
         <p className="connection-status" role="status" data-testid="reconnecting">
           <span className="spinner" aria-hidden="true" />{' '}
@@ -224,10 +283,20 @@ function GameScreen({
         </Banner>
       ) : null}
       {failure ? (
-        <Banner tone="error" title={failure.status === 404 ? 'Invalid room ID.' : failure.message}>
-          <p>
-            Check the link, or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
-          </p>
+        <Banner
+          // A new release is good news, not a fault: it asks for a reload, without alarm.
+          tone={failure.status === RELOAD_STATUS ? 'warning' : 'error'}
+          title={failure.status === 404 ? 'Invalid room ID.' : failure.message}
+        >
+          {failure.status === RELOAD_STATUS ? (
+            <p>
+              <ReloadButton /> to play on: your seat and your game are kept.
+            </p>
+          ) : (
+            <p>
+              Check the link, or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
+            </p>
+          )}
         </Banner>
       ) : !view ? (
         board.matches('failed') ? (
@@ -236,14 +305,7 @@ function GameScreen({
             title="Failed to load game data. Please check your connection or room ID."
           >
             <p>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => window.location.reload()}
-              >
-                Reload
-              </button>{' '}
-              or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
+              <ReloadButton /> or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
             </p>
           </Banner>
         ) : (
@@ -256,6 +318,14 @@ function GameScreen({
               You are watching{user.isGuest ? ' as a guest' : ''}. {view.spectators}{' '}
               {view.spectators === 1 ? 'person is' : 'people are'} watching.
             </p>
+          ) : null}
+          {away && away.entries.length > 0 && !reconnecting ? (
+            <AwayList
+              entries={away.entries}
+              names={names}
+              homes={homes}
+              onDismiss={() => tell({ type: 'away.dismiss' })}
+            />
           ) : null}
           {view.status === 'waiting' || view.status === 'countdown' ? (
             <Banner tone="info" title="The game has not started yet.">
@@ -271,69 +341,69 @@ function GameScreen({
               </p>
             </Banner>
           ) : null}
-          <div className="board-layout">
-            <div className="board-layout__main">
-              <PlayersBar view={view} me={user.id} effect={effect} />
-              {effect ? (
-                <p key={effect.nonce} className="roll-effect" aria-hidden="true">
-                  {effect.text}
-                </p>
-              ) : null}
-              <BoardStage view={view} />
-              <DicePanel
-                view={view}
-                names={names}
-                turnLabel={turnLabel(turnOf, user.id, names)}
-                now={now}
-                onRoll={seated ? () => tell({ type: 'roll' }) : null}
-                rollEnabled={rollEnabled}
-                connected={!reconnecting}
-                message={message?.text ?? null}
-                extra={seated ? <SoundToggle muted={sound.muted} onToggle={sound.toggle} /> : null}
-              />
+          {shown ? (
+            <div className="board-layout">
+              <div className="board-layout__main">
+                {isPracticeView(shown) ? <PracticeNote short /> : null}
+                <PlayersBar
+                  view={shown}
+                  me={user.id}
+                  clock={deadline === null ? null : { left: deadline - now, total: motion.turnMs }}
+                />
+                <BoardStage
+                  view={shown}
+                  drive={drive}
+                  playing={playingStep}
+                  die={die}
+                  line={motion.line}
+                  me={user.id}
+                />
+                <DicePanel
+                  view={shown}
+                  me={user.id}
+                  names={names}
+                  turnLabel={turnLabel(shown.turn.currentPlayer, user.id, names)}
+                  now={now}
+                  secondsLeft={secondsOfTurn}
+                  onRoll={seated ? () => tell({ type: 'roll' }) : null}
+                  rollEnabled={rollEnabled}
+                  connected={!reconnecting}
+                  message={message?.text ?? null}
+                  extra={
+                    seated ? <SoundToggle muted={sound.muted} onToggle={sound.toggle} /> : null
+                  }
+                />
+              </div>
+              <div className="board-layout__side">
+                <GameLog lines={lines} />
+                <TileLegend view={shown} />
+                <StatementTables
+                  title={ended && caughtUp ? 'Final statements' : 'Finance statements'}
+                  rows={statementRows}
+                />
+                <FairnessPanel view={view} seated={seated} />
+              </div>
             </div>
-            <div className="board-layout__side">
-              <GameLog lines={lines} />
-              <TileLegend view={view} />
-              <StatementTables
-                title={ended ? 'Final statements' : 'Finance statements'}
-                rows={view.joinedOrder.flatMap((uid) => {
-                  const p = view.participants[uid];
-                  if (!p) return [];
-                  const statement = view.result?.statements[uid] ?? statementOf(p);
-                  return [
-                    {
-                      uid,
-                      name: p.name,
-                      color: p.color,
-                      statement,
-                      balance: p.balance,
-                      winner: view.result?.winners.includes(uid) ?? false,
-                      you: uid === user.id,
-                    },
-                  ];
-                })}
-              />
-              <FairnessPanel view={view} seated={seated} />
-            </div>
-          </div>
-          <Announcer text={announcement} id={message?.id ?? lines.length} />
+          ) : null}
+          <Announcer text={announcement} id={announcementId} />
           <p className="visually-hidden" aria-live="assertive" data-testid="turn-call">
             <span key={turnCall?.id ?? 0}>{turnCall?.text ?? ''}</span>
           </p>
-          <PurchaseDialog
-            open={hasOffer(view, user.id) && !ended}
+          <TruckOffer
+            open={shown !== null && hasOffer(shown, user.id) && !ended}
+            color={me ? playerHex(me.color) : '#78716c'}
             balance={me?.balance ?? 0}
             trucks={me?.trucks ?? 0}
             busy={board.matches({ connected: { offer: 'buying' } })}
             secondsToDecide={
-              view.turn.deadline === null ? null : secondsLeft(view.turn.deadline, now)
+              shown && isMyTurn(shown, user.id) && secondsOfTurn !== null ? secondsOfTurn : null
             }
             message={purchaseMessage}
             onBuy={() => tell({ type: 'buy' })}
             onDecline={() => tell({ type: 'decline' })}
+            onRoll={rollEnabled ? () => tell({ type: 'roll' }) : null}
           />
-          {ended && !resultShown ? (
+          {ended && caughtUp && !resultShown ? (
             <p className="game-over__again">
               <button
                 type="button"
@@ -344,17 +414,13 @@ function GameScreen({
               </button>
             </p>
           ) : null}
-          <PracticeGameOver
-            view={view}
-            me={user.id}
-            isGuest={user.isGuest}
-            open={ended && resultShown}
-          />
+          <PracticeGameOver view={view} me={user.id} isGuest={user.isGuest} open={resultOpen} />
           <GameOverDialog
             view={view}
             names={names}
             me={user.id}
-            open={ended && resultShown && !isPracticeView(view)}
+            open={resultOpen && !isPracticeView(view)}
+            statements={statementRows}
             onHide={() => tell({ type: 'result.hide' })}
           />
         </>

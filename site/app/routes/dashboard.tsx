@@ -1,18 +1,30 @@
-// The game dashboard: every place a player goes from here, as cards.
-import { useState } from 'react';
-import { Link, redirect } from 'react-router';
-import type { PublicUser } from '../../server/auth/users';
+// The game dashboard: every place a player goes from here, as cards, rendered on the server. Its
+// two forms (send the verification link again, complete the profile) post to this route's action.
+import { data, Link, redirect } from 'react-router';
 import { AccountIcon, type AccountIconName } from '../components/account/account-icons';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
-import { CompleteProfileDialog, needsProfile } from '../components/account/complete-profile-dialog';
-import { requestBalanceRefresh } from '../components/account/live-balance';
+import {
+  COMPLETE_PROFILE_INTENT,
+  completeProfileIsland,
+  needsProfile,
+} from '../components/account/complete-profile-dialog';
+import { completeProfileAction } from '../components/account/profile-action';
 import { authPath, pathOf } from '../components/account/return-to';
-import { VerifyEmailNotice } from '../components/account/verify-email-notice';
+import {
+  VERIFY_REQUEST_INTENT,
+  VerifyEmailNotice,
+  verifyRequestAction,
+} from '../components/account/verify-email-notice';
+import { Island } from '../components/island';
 import { ExclusionNotice } from '../components/responsible-play/exclusion-notice';
+import { formText } from '../form-data';
 import { BRAND, PRACTICE_PATH } from '../content/brand';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/dashboard';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -21,11 +33,25 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+const DASHBOARD = '/rentalgame/dashboard';
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user) throw redirect(authPath(pathOf(request.url)));
   const notice = new URL(request.url).searchParams.get('notice');
   return { user, unauthorized: notice === 'unauthorized' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(authPath(pathOf(request.url)));
+  const form = await request.formData();
+  switch (formText(form, 'intent')) {
+    case VERIFY_REQUEST_INTENT:
+      return verifyRequestAction(context.services, DASHBOARD);
+    case COMPLETE_PROFILE_INTENT:
+      return completeProfileAction(context.services, form, DASHBOARD);
+  }
+  throw data('This form is not one of this page.', 400);
 }
 
 interface Card {
@@ -111,9 +137,8 @@ const CARDS: readonly Card[] = [
   },
 ];
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { unauthorized } = loaderData;
-  const [user, setUser] = useState<PublicUser>(loaderData.user);
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, unauthorized } = loaderData;
   const roomId = user.currentRoomId;
 
   return (
@@ -133,7 +158,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </Banner>
       ) : null}
-      {!user.isGuest && !user.emailVerified ? <VerifyEmailNotice email={user.email} /> : null}
+      {!user.isGuest && !user.emailVerified ? (
+        <VerifyEmailNotice
+          email={user.email}
+          answer={actionData && 'verify' in actionData ? actionData.verify : null}
+        />
+      ) : null}
       <ExclusionNotice exclusionUntil={user.exclusionUntil} />
       {roomId ? (
         <Link
@@ -182,11 +212,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {needsProfile(user) ? (
-        <CompleteProfileDialog
-          user={user}
-          onCompleted={(fresh) => {
-            setUser(fresh);
-            requestBalanceRefresh();
+        <Island
+          of={completeProfileIsland}
+          props={{
+            user: { firstName: user.firstName, lastName: user.lastName, phone: user.phone },
+            next: DASHBOARD,
+            attempt: actionData && 'profile' in actionData ? actionData.profile : null,
           }}
         />
       ) : null}

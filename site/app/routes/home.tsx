@@ -1,13 +1,22 @@
 import { Link } from 'react-router';
-import { ArrowIcon, PillarIcon, TruckIllustration } from '../components/icons';
-import { BRAND, GAME_DASHBOARD, PILLARS, PRACTICE_PATH, SERVICES } from '../content/brand';
+import { ArrowIcon, PillarIcon } from '../components/icons';
+import {
+  BRAND,
+  DEFAULT_PRACTICE,
+  GAME_DASHBOARD,
+  PILLARS,
+  PRACTICE_PATH,
+  SERVICES,
+} from '../content/brand';
+import { BoardSvg } from '../game/board-svg';
+import { SAMPLE_NOW, SAMPLE_ROOM } from '../../shared/art/picture';
 import { authPath } from '../components/account/return-to';
 import { signUpPath } from '../game/guards';
 import { staticPage } from '../islands';
 import homeStyles from '../styles/home.css?url';
 import type { Route } from './+types/home';
 
-// Plain HTML and CSS: this page ships no JavaScript.
+// Plain HTML and CSS: this page ships no JavaScript. The board in the hero is inline SVG.
 export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
@@ -34,6 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero player={loaderData.player} />
+      <EducationPromise />
       <Objective />
       <Pillars />
       <Services />
@@ -42,31 +52,49 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The board's side as drawn on the server; CSS fits it to the screen (docs/decisions/101). */
+const HERO_BOARD_PX = 320;
+
 function Hero({ player }: { player: boolean }) {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero__grid">
-        <div>
-          <p className="eyebrow">Business education · Lusaka, Zambia</p>
+        <div className="hero__intro">
+          <p className="eyebrow">The Zed Truck Company game</p>
           <h1 id="hero-title" className="hero__title">
-            Build a business that keeps moving.
+            Run a truck company. Beat your friends.
           </h1>
-          <p className="hero__lead">
-            We teach Zambian entrepreneurs to think, plan and trade like owners, from the first
-            kwacha saved to a fleet of trucks on the road. Learn it in our trainings, then practise
-            it where mistakes are cheap: on the game board.
-          </p>
-          <p className="hero__actions">
+        </div>
+        <figure className="hero__board" data-testid="hero-board">
+          {/* The board itself, drawn on the server from the game's art: no script, no canvas. */}
+          <BoardSvg
+            view={SAMPLE_ROOM}
+            size={HERO_BOARD_PX}
+            now={SAMPLE_NOW}
+            className="hero__board-svg"
+          />
+        </figure>
+        <div className="hero__play">
+          {/* A form, not a link: the tap starts the default game (a guest session first) with no
+              script on this page; a GET that started games would be started by link previews. */}
+          <form className="hero__actions" method="post" action={PRACTICE_PATH}>
+            <input type="hidden" name="time" value={DEFAULT_PRACTICE.time} />
+            <input type="hidden" name="bots" value={DEFAULT_PRACTICE.bots} />
+            <button type="submit" className="button" data-testid="practise-first">
+              Practise free now
+            </button>
             {/* Newcomers sign up first; players go straight to their dashboard. */}
-            <Link to={player ? GAME_DASHBOARD : signUpPath(GAME_DASHBOARD)} className="button">
-              Play the Truck Company game
+            <Link
+              to={player ? GAME_DASHBOARD : signUpPath(GAME_DASHBOARD)}
+              className="button button--ghost"
+            >
+              Play for real
             </Link>
-            <Link to={PRACTICE_PATH} className="button button--ghost" data-testid="practise-first">
-              Practise first, free
-            </Link>
-            <a href="#pillars" className="button button--ghost">
-              Explore the four pillars
-            </a>
+          </form>
+          <p className="hero__lead">
+            Roll, buy trucks, collect fees, pay your costs: the highest net profit wins. Practice is
+            free against bots; real games are ZMW 10 to 50 a seat, the winner takes 80 % of the pot.
+            18+.
           </p>
           {player ? null : (
             <p className="hero__login">
@@ -74,7 +102,27 @@ function Hero({ player }: { player: boolean }) {
             </p>
           )}
         </div>
-        <TruckIllustration />
+      </div>
+    </section>
+  );
+}
+
+function EducationPromise() {
+  return (
+    <section className="section promise" aria-labelledby="promise-title">
+      <div className="container">
+        <p className="eyebrow">Business education · Lusaka, Zambia</p>
+        <h2 id="promise-title">Build a business that keeps moving.</h2>
+        <p className="section__intro">
+          We teach Zambian entrepreneurs to think, plan and trade like owners, from the first kwacha
+          saved to a fleet of trucks on the road. Learn it in our trainings, then practise it where
+          mistakes are cheap: on the game board.
+        </p>
+        <p>
+          <a href="#pillars" className="button button--ghost">
+            Explore the four pillars
+          </a>
+        </p>
       </div>
     </section>
   );

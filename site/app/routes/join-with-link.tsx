@@ -1,62 +1,54 @@
 // An invite link, `/rentalgame/joinwithlink?room=<roomId>`. A player goes straight to the room's
 // waiting room (the room, who is in it, and the Join Room button); someone signed out (or a guest)
 // sees the room and signs up first (most invitees are new), or logs in, coming back here; or
-// watches. A full room says so once, with Watch the game and Find another room.
-import { useEffect, useState } from 'react';
+// watches. A full room says so once, with Watch the game and Find another room. Rendered on the
+// server: the room comes from the page door.
 import { Link, redirect } from 'react-router';
-import { Banner, Progress } from '../components/account/banner';
+import { Banner } from '../components/account/banner';
 import { authPath } from '../components/account/return-to';
 import { SiteHeader } from '../components/site-header';
 import { BRAND } from '../content/brand';
-import { getRoom, type PublicRoom } from '../game/api';
 import { RoomFacts } from '../game/room-facts';
 import { boardPath, signUpPath, waitingRoomPath } from '../game/guards';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
+import { previewMeta } from '../../shared/share';
 import type { Route } from './+types/join-with-link';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountStyles },
   { rel: 'stylesheet', href: gameStyles },
 ];
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `You are invited to a game · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
+  ...previewMeta(loaderData?.preview),
 ];
 
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // `room` is what the site's own links use; `roomId` is accepted too, for links typed by hand.
   const roomId = (url.searchParams.get('room') ?? url.searchParams.get('roomId'))?.trim() ?? '';
   const user = context.user;
   if (ROOM_ID.test(roomId) && user && !user.isGuest) throw redirect(waitingRoomPath(roomId));
+  const answer = ROOM_ID.test(roomId) ? await context.services.rooms.room(roomId) : null;
   return {
     user,
-    roomId: ROOM_ID.test(roomId) ? roomId : null,
+    room: answer?.ok ? answer.room : null,
+    error: answer === null ? 'Invalid room ID.' : answer.ok ? null : answer.error,
     here: `${url.pathname}${url.search}`,
+    preview: ROOM_ID.test(roomId) ? await context.share.roomPreview(roomId) : null,
   };
 }
 
 export default function JoinWithLink({ loaderData }: Route.ComponentProps) {
-  const { user, roomId, here } = loaderData;
-  const [room, setRoom] = useState<PublicRoom | null>(null);
-  const [error, setError] = useState<string | null>(roomId ? null : 'Invalid room ID.');
-
-  useEffect(() => {
-    if (!roomId) return;
-    let cancelled = false;
-    void getRoom(roomId).then((answer) => {
-      if (cancelled) return;
-      if (answer.ok) setRoom(answer.data.room);
-      else setError(answer.error);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [roomId]);
+  const { user, room, error, here } = loaderData;
 
   return (
     <>
@@ -73,9 +65,7 @@ export default function JoinWithLink({ loaderData }: Route.ComponentProps) {
               <Link to="/rentalgame/joinrandomroom">find a public room</Link>.
             </p>
           </Banner>
-        ) : !room ? (
-          <Progress>Loading the room…</Progress>
-        ) : (
+        ) : !room ? null : (
           <section className="invite__card" aria-label={room.roomName}>
             <h2 className="game-section__title">{room.roomName}</h2>
             <RoomFacts room={room} className="room-facts" last="host" />

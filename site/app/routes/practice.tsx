@@ -1,20 +1,22 @@
 // Practise first: a free game against bots (contract section 7). Anyone may start one: a signed-out
 // visitor gets a guest session first. No stake and no prize; the board and the rules are the real
-// ones, and the game ends with a business lesson.
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+// ones, and the game ends with a business lesson. A plain form: it posts to this route's action
+// (the page door's `practice`), which goes on to the board.
+import { data, Link, redirect } from 'react-router';
 import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
-import { useHydrated } from '../components/account/use-hydrated';
 import { SignedOutPage } from '../components/site-page';
-import { BRAND } from '../content/brand';
-import { createPracticeGame, startGuestSession } from '../game/api';
+import { BRAND, DEFAULT_PRACTICE } from '../content/brand';
+import { formText } from '../form-data';
 import { boardPath } from '../game/guards';
 import { PracticeNote } from '../game/lesson-view';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/practice';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountStyles },
@@ -36,9 +38,24 @@ export function loader({ context }: Route.LoaderArgs) {
 const TIMES = [5, 10, 20, 30, 40, 50, 60] as const;
 const BOT_COUNTS = Array.from({ length: MAX_BOTS - MIN_BOTS + 1 }, (_, i) => MIN_BOTS + i);
 
-export default function Practice({ loaderData }: Route.ComponentProps) {
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const answer = await context.services.rooms.practice({
+    time: Number(formText(form, 'time')),
+    bots: Number(formText(form, 'bots')),
+  });
+  const headers = answer.cookie ? { 'Set-Cookie': answer.cookie } : undefined;
+  if (answer.ok) throw redirect(boardPath(answer.room.roomId), { headers });
+  // Already in a game: that game's board.
+  if (answer.code === 'already_in_another_room' && answer.roomId) {
+    throw redirect(boardPath(answer.roomId), { headers });
+  }
+  return data({ error: answer.error }, { status: answer.status, headers });
+}
+
+export default function Practice({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
-  const content = <PracticeForm signedIn={user !== null} />;
+  const content = <PracticeForm signedIn={user !== null} error={actionData?.error ?? null} />;
   if (user) {
     return (
       <AccountPage user={user} className="practice">
@@ -49,39 +66,7 @@ export default function Practice({ loaderData }: Route.ComponentProps) {
   return <SignedOutPage className="practice">{content}</SignedOutPage>;
 }
 
-function PracticeForm({ signedIn }: { signedIn: boolean }) {
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const [time, setTime] = useState(5);
-  const [bots, setBots] = useState(3);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
-    if (!signedIn) {
-      const guest = await startGuestSession();
-      if (!guest.ok) {
-        setBusy(false);
-        setError(guest.error);
-        return;
-      }
-    }
-    const answer = await createPracticeGame({ time, bots });
-    if (answer.ok) {
-      await navigate(boardPath(answer.data.room.roomId));
-      return;
-    }
-    if (answer.code === 'already_in_another_room' && answer.roomId) {
-      await navigate(boardPath(answer.roomId));
-      return;
-    }
-    setBusy(false);
-    setError(answer.error);
-  }
-
+function PracticeForm({ signedIn, error }: { signedIn: boolean; error: string | null }) {
   return (
     <>
       <p className="account__back">
@@ -97,19 +82,14 @@ function PracticeForm({ signedIn }: { signedIn: boolean }) {
       </p>
       <form
         className="create-form"
-        onSubmit={submit}
+        method="post"
         noValidate
         aria-label="Start a practice game"
-        data-ready={hydrated ? 'true' : undefined}
+        data-ready="true"
       >
         <div className="field">
           <label htmlFor="practice-time">Time</label>
-          <select
-            id="practice-time"
-            name="time"
-            value={time}
-            onChange={(event) => setTime(Number(event.target.value))}
-          >
+          <select id="practice-time" name="time" defaultValue={DEFAULT_PRACTICE.time}>
             {TIMES.map((t) => (
               <option key={t} value={t}>
                 {t} minutes
@@ -119,12 +99,7 @@ function PracticeForm({ signedIn }: { signedIn: boolean }) {
         </div>
         <div className="field">
           <label htmlFor="practice-bots">Bots</label>
-          <select
-            id="practice-bots"
-            name="bots"
-            value={bots}
-            onChange={(event) => setBots(Number(event.target.value))}
-          >
+          <select id="practice-bots" name="bots" defaultValue={DEFAULT_PRACTICE.bots}>
             {BOT_COUNTS.map((n) => (
               <option key={n} value={n}>
                 {n} {n === 1 ? 'bot' : 'bots'}
@@ -138,8 +113,8 @@ function PracticeForm({ signedIn }: { signedIn: boolean }) {
           </Banner>
         ) : null}
         <div className="form__actions">
-          <button type="submit" className="button" disabled={busy || !hydrated}>
-            {busy ? 'Starting…' : 'Start practice game'}
+          <button type="submit" className="button">
+            Start practice game
           </button>
         </div>
         {!signedIn ? (

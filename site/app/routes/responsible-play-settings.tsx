@@ -1,16 +1,28 @@
-// The player's own controls: play limits and self-exclusion (mobile first). The public page
-// /responsible-play explains them, with the odds and where to get help.
-import { useState } from 'react';
-import { Link, redirect } from 'react-router';
+// The player's own controls: play limits and self-exclusion (mobile first), rendered on the server
+// from the page door; both forms post to this route's action. The public page /responsible-play
+// explains them, with the odds and where to get help.
+import { data, Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { authPath, pathOf } from '../components/account/return-to';
-import { ExclusionForm } from '../components/responsible-play/exclusion-form';
+import {
+  EXCLUDE_INTENT,
+  ExclusionForm,
+  excludeAction,
+} from '../components/responsible-play/exclusion-form';
 import { ExclusionNotice } from '../components/responsible-play/exclusion-notice';
-import { LimitsForm } from '../components/responsible-play/limits-form';
+import {
+  LIMITS_INTENT,
+  LimitsForm,
+  limitsAction,
+} from '../components/responsible-play/limits-form';
 import { BRAND } from '../content/brand';
+import { formText } from '../form-data';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/responsible-play-settings';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -19,15 +31,35 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+const PAGE = '/rentalgame/responsible-play';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user) throw redirect(authPath(pathOf(request.url)));
-  return { user };
+  const limits = user.isGuest ? null : await context.services.play.limits();
+  return {
+    user,
+    limits: limits?.ok ? limits.limits : null,
+    limitsError: limits && !limits.ok ? limits.error : null,
+  };
 }
 
-export default function ResponsiblePlaySettings({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
-  const [exclusionUntil, setExclusionUntil] = useState(user.exclusionUntil);
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(authPath(pathOf(request.url)));
+  const form = await request.formData();
+  switch (formText(form, 'intent')) {
+    case LIMITS_INTENT:
+      return limitsAction(context.services, form);
+    case EXCLUDE_INTENT:
+      return excludeAction(context.services, form, PAGE);
+  }
+  throw data('This form is not one of this page.', 400);
+}
+
+export default function ResponsiblePlaySettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, limits, limitsError } = loaderData;
+  const save = actionData && 'limits' in actionData ? actionData.limits : null;
+  const excludeError = actionData && 'exclude' in actionData ? actionData.exclude : null;
 
   return (
     <AccountPage user={user} className="responsible-play">
@@ -49,20 +81,19 @@ export default function ResponsiblePlaySettings({ loaderData }: Route.ComponentP
               Days run on Lusaka time; weeks from Monday. A lower limit applies at once; a higher
               one, or removing one, waits 24 hours.
             </p>
-            <LimitsForm />
+            {limits ? <LimitsForm limits={limits} save={save} /> : null}
+            {limitsError ? <Banner tone="error" title={limitsError} /> : null}
           </section>
           <section aria-labelledby="break-title">
             <h2 id="break-title">Take a break</h2>
-            <ExclusionNotice exclusionUntil={exclusionUntil} />
-            {exclusionUntil === 'permanent' ? null : (
+            <ExclusionNotice exclusionUntil={user.exclusionUntil} />
+            {user.exclusionUntil === 'permanent' ? null : (
               <>
                 <p>
                   While it lasts you cannot deposit, create or join a game. You can still withdraw
                   and see your history. It cannot be shortened; a longer period extends it.
                 </p>
-                <ExclusionForm
-                  onExcluded={(until) => setExclusionUntil(until === null ? 'permanent' : until)}
-                />
+                <ExclusionForm error={excludeError} />
               </>
             )}
           </section>

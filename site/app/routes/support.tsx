@@ -1,17 +1,20 @@
-// Support: write a message (prefilled from "Get help" on a payment or a game) and read the replies.
+// Support: write a message (prefilled from "Get help" on a payment or a game) and read the replies,
+// rendered on the server from the page door; the form posts to this route's action.
 import { Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
-import { Banner, Progress } from '../components/account/banner';
+import { Banner } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
 import { authPath, pathOf } from '../components/account/return-to';
-import { useApiRead } from '../components/account/use-api-read';
-import { TicketForm, TOPICS, type Topic } from '../components/support/ticket-form';
+import { ticketAction, TicketForm, TOPICS, type Topic } from '../components/support/ticket-form';
 import { SupportContact } from '../components/support-contact';
 import { BRAND } from '../content/brand';
+import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/support';
 import type { TicketView } from '../../server/support/tickets';
+
+export const handle = staticPage;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountStyles },
@@ -23,7 +26,9 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+const PAGE = '/rentalgame/support';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user) throw redirect(authPath(pathOf(request.url)));
   const query = new URL(request.url).searchParams;
@@ -32,14 +37,26 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const reference = /^[A-Za-z0-9-]{1,100}$/.test(query.get('reference') ?? '')
     ? query.get('reference')!
     : '';
-  return { user, topic, reference };
+  const tickets = user.isGuest ? null : await context.services.play.tickets();
+  return {
+    user,
+    topic,
+    reference,
+    sent: query.get('sent') === '1',
+    tickets: tickets?.ok ? tickets.tickets : null,
+    ticketsError: tickets && !tickets.ok ? tickets.error : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(authPath(pathOf(request.url)));
+  return ticketAction(context.services, await request.formData(), PAGE);
 }
 
 type Ticket = TicketView;
 
-export default function Support({ loaderData }: Route.ComponentProps) {
-  const { user, topic, reference } = loaderData;
-  const [tickets, reload] = useApiRead<{ tickets: Ticket[] }>(user.isGuest ? null : '/api/support');
+export default function Support({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, topic, reference, sent, tickets, ticketsError } = loaderData;
   return (
     <AccountPage user={user} className="support">
       <p className="account__back">
@@ -58,14 +75,18 @@ export default function Support({ loaderData }: Route.ComponentProps) {
         </Banner>
       ) : (
         <>
-          <TicketForm topic={topic} reference={reference} onSent={reload} />
+          <TicketForm
+            topic={topic}
+            reference={reference}
+            draft={actionData?.ticket ?? null}
+            sent={sent}
+          />
           <section aria-labelledby="tickets-title">
             <h2 id="tickets-title">Your messages</h2>
-            {tickets.name === 'loading' ? <Progress>Loading your messages…</Progress> : null}
-            {tickets.name === 'failed' ? <Banner tone="error" title={tickets.error} /> : null}
-            {tickets.name === 'ready' ? (
+            {ticketsError ? <Banner tone="error" title={ticketsError} /> : null}
+            {tickets ? (
               <ul className="ticket-list">
-                {tickets.data.tickets.map((t) => (
+                {tickets.map((t: Ticket) => (
                   <li key={t.id} className="admin-card" data-testid="ticket">
                     <p>
                       <strong>{t.status === 'open' ? 'Waiting for a reply' : 'Answered'}</strong> ·{' '}
@@ -80,7 +101,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
                     ))}
                   </li>
                 ))}
-                {tickets.data.tickets.length === 0 ? <li>No messages yet.</li> : null}
+                {tickets.length === 0 ? <li>No messages yet.</li> : null}
               </ul>
             ) : null}
           </section>

@@ -13,23 +13,27 @@ export interface AdminAlertsDeps extends Pick<AuthDeps, 'database' | 'config'> {
   clock?: () => number;
 }
 
+/** What needs the operator now, as the console shows it (here and in its page, site/server/pages). */
+export async function currentAlerts(deps: AdminAlertsDeps) {
+  const now = (deps.clock ?? Date.now)();
+  // Figures older than one gathering (the site just started) are gathered now.
+  const figures =
+    now - deps.figures.latest().at > FIGURES_EVERY_MS
+      ? await deps.figures.refresh()
+      : deps.figures.latest();
+  return {
+    alerts: alertsFrom(figures, { backupEveryMinutes: deps.backupEveryMinutes }, now),
+    gatheredAt: figures.at > 0 ? new Date(figures.at).toISOString() : null,
+    ledgerCheckedAt: figures.ledger ? new Date(figures.ledger.checkedAt).toISOString() : null,
+  };
+}
+
 export function adminAlertsRouter(deps: AdminAlertsDeps): Router {
   const router = Router();
-  const clock = deps.clock ?? Date.now;
   const session = sessionMiddleware({ database: deps.database, config: deps.config });
 
   router.get('/admin/alerts', session, requireAdmin, async (_req, res) => {
-    const now = clock();
-    // Figures older than one gathering (the site just started) are gathered now.
-    const figures =
-      now - deps.figures.latest().at > FIGURES_EVERY_MS
-        ? await deps.figures.refresh()
-        : deps.figures.latest();
-    res.set('Cache-Control', 'no-store').json({
-      alerts: alertsFrom(figures, { backupEveryMinutes: deps.backupEveryMinutes }, now),
-      gatheredAt: figures.at > 0 ? new Date(figures.at).toISOString() : null,
-      ledgerCheckedAt: figures.ledger ? new Date(figures.ledger.checkedAt).toISOString() : null,
-    });
+    res.set('Cache-Control', 'no-store').json(await currentAlerts(deps));
   });
 
   return router;

@@ -19,7 +19,7 @@ const failed = (res: Response, context: string, error: unknown, message: string)
   sendUnexpected(res, { scope: 'rooms', context }, error, message);
 
 /**
- * `GET /rooms`, `POST /rooms`, `GET /rooms/:roomId`,
+ * `GET /rooms`, `POST /rooms`, `POST /rooms/quick`, `GET /rooms/:roomId`,
  * `POST /rooms/:roomId/join|leave|ticket|rematch`, `POST /lobby/ticket`.
  * Mount under `/api`, behind the Origin check.
  */
@@ -28,6 +28,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
   const rooms = roomServiceOf(deps);
   const session = sessionMiddleware(authDepsOf(deps));
   const ticketLimit = rateLimit(deps, ENDPOINT_LIMITS.ticket);
+  const quickLimit = rateLimit(deps, ENDPOINT_LIMITS.quickMatch);
 
   // Every change of a room stakes or refunds and pushes the room server and the lobby: rate limits
   // first (per account and per address), then on to the routes below.
@@ -62,6 +63,17 @@ export function roomsRouter(deps: RoomsDeps): Router {
       res.status(201).json({ room: outcome.room });
     } catch (error) {
       failed(res, 'create failed', error, m.createFailed);
+    }
+  });
+
+  // Before `/rooms/:roomId`'s routes so that `quick` is never read as a room id.
+  router.post('/rooms/quick', session, requirePlayer, quickLimit, jsonBody, async (req, res) => {
+    try {
+      const outcome = await rooms.quick(currentUser(res), req.body);
+      if (!outcome.ok) return refuse(res, outcome);
+      res.json({ room: outcome.room });
+    } catch (error) {
+      failed(res, 'quick match failed', error, m.joinFailed);
     }
   });
 

@@ -1,9 +1,9 @@
 // How a player appears on the challenge's leaderboard: the first word of the first name and the
 // initial of the last name ("Chanda M."), never a full name, even when the first-name field holds one.
-const MAX_FIRST_NAME = 20;
+import { firstNameOf } from '../../shared/first-name';
 
 export function leaderboardName(firstName: string, lastName: string): string {
-  const first = [...(firstName.trim().split(/\s+/)[0] ?? '')].slice(0, MAX_FIRST_NAME).join('');
+  const first = firstNameOf(firstName);
   const initial = [...lastName.trim()][0]?.toLocaleUpperCase('en') ?? '';
   if (!first) return initial ? `Player ${initial}.` : 'Player';
   return initial ? `${first} ${initial}.` : first;

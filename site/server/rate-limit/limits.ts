@@ -142,6 +142,23 @@ export const ENDPOINT_LIMITS = {
       { per: 'address', limit: 300, windowMs: 10 * MINUTE_MS },
     ],
   },
+  quickMatch: {
+    // One tap seats a player; a few more follow a refusal (add money, then again). Each one takes a
+    // stake, so dozens a minute from one account is no person playing.
+    name: 'quick-match',
+    tooMany: 'Too many quick matches.',
+    rules: [
+      { per: 'account', limit: 30, windowMs: 10 * MINUTE_MS },
+      { per: 'address', limit: 600, windowMs: 10 * MINUTE_MS },
+    ],
+  },
+  card: {
+    // A share card is fetched by link previews and the people a link reaches; each one drawn costs
+    // CPU, though the cache answers most of them. Per address only: the fetchers are signed out.
+    name: 'card',
+    tooMany: 'Too many pictures requested.',
+    rules: [{ per: 'address', limit: 600, windowMs: 10 * MINUTE_MS }],
+  },
   support: {
     // A person with a problem writes a few messages, not dozens; each one lands in a person's inbox.
     name: 'support',

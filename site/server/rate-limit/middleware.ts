@@ -74,6 +74,16 @@ export function rateLimitRefusal(endpoint: EndpointLimit, seconds: number): Refu
   };
 }
 
+/** `countRequest` answered as a refusal (or null): the page door's form posts (site/server/pages). */
+export async function checkRateLimit(
+  deps: RateLimitDeps,
+  endpoint: EndpointLimit,
+  subjects: Subjects,
+): Promise<Refusal | null> {
+  const seconds = await countRequest(deps, endpoint, subjects);
+  return seconds === null ? null : rateLimitRefusal(endpoint, seconds);
+}
+
 /**
  * Counts the request against the endpoint's rules (state in the database, in the write
  * transaction) and answers `429 {error, code: 'rate_limited'}` with `Retry-After` once any is

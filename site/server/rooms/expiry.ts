@@ -32,7 +32,7 @@ export interface ExpiryDeps {
 }
 
 /** Closes a room and gives every stake back, in the caller's transaction. */
-async function closeAndRefund(tx: Tx, found: RoomWithSeats, now: number): Promise<void> {
+export async function closeAndRefund(tx: Tx, found: RoomWithSeats, now: number): Promise<void> {
   const { roomId } = found.room;
   for (const seat of found.seats) {
     if (isBotUid(seat.userId)) continue;

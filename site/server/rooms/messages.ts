@@ -3,6 +3,7 @@ import type { Refusal as ApiRefusal } from '../api/refusals';
 /** Every message a person can see from rooms, word for word from the spec where it has one. */
 export const roomMessages = {
   missingSettings: '⚠️ Please select all settings before creating a game.',
+  missingStake: 'Please choose a stake.',
   invalidAmount: 'Please choose a stake of ZMW 10, 20, 30, 40 or 50.',
   invalidTime: 'Please choose a game time of 10, 20, 30, 40 or 60 minutes.',
   invalidMaxPlayers: 'Please choose between 2 and 6 players.',

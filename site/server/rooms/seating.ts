@@ -8,15 +8,18 @@ import { findTransfer, InsufficientFundsError } from '../../../db/ledger';
 import { moneyKeys, refundStake } from '../../../db/money';
 import { rooms, roomSeats } from '../../../db/schema';
 import { hashServerSeed } from '../../../game/dice';
+import { QUICK_MATCH } from '../../../game/room-options';
 import { playRefusalOf } from '../responsible-play/refusals';
 import { assertMayPlay, takeStake } from '../responsible-play/stake';
 import { refuse, roomMessages as m, type Refusal } from './messages';
 import { loadRoom, toPublicRoom } from './queries';
+import { quickMatchCandidate } from './quick-match';
 import type { Actor, Outcome, RoomService } from './service';
 import type { PublicRoom } from './types';
 import {
   isRoomIdShaped,
   parseClientSeed,
+  parseQuickMatch,
   parseRoomSettings,
   ROOM_EXPIRY_MS,
   type RoomSettings,
@@ -95,7 +98,9 @@ async function roomAsItStands(tx: Tx, roomId: string): Promise<{ ok: true; room:
   return { ok: true, room: toPublicRoom(room) };
 }
 
-export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | 'join' | 'leave'> {
+export function createSeating(
+  deps: SeatingDeps,
+): Pick<RoomService, 'create' | 'join' | 'leave' | 'quick'> {
   const { database, clock, changed } = deps;
 
   /**
@@ -107,9 +112,18 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
     fn: (tx: Tx) => Promise<Outcome<T>>,
     insufficient?: Refusal,
   ): Promise<Outcome<T>> {
-    let outcome: Outcome<T>;
+    const outcome = await run(fn, insufficient);
+    if (outcome.ok) changed(roomId);
+    return outcome;
+  }
+
+  /** One write transaction; a refusal thrown inside rolls it back and is answered. */
+  async function run<T>(
+    fn: (tx: Tx) => Promise<Outcome<T>>,
+    insufficient?: Refusal,
+  ): Promise<Outcome<T>> {
     try {
-      outcome = await database.write(fn);
+      return await database.write(fn);
     } catch (error) {
       if (error instanceof RefusalError) return error.refusal;
       if (insufficient && error instanceof InsufficientFundsError) return insufficient;
@@ -117,8 +131,96 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
       if (played) return refuse(played.status, played.code, played.error);
       throw error;
     }
-    if (outcome.ok) changed(roomId);
-    return outcome;
+  }
+
+  /** A new room with the actor as its host, inside the caller's transaction. */
+  async function createIn(
+    tx: Tx,
+    actor: Actor,
+    settings: RoomSettings,
+    clientSeed: string | null,
+    roomId: string,
+  ): Promise<Outcome<{ room: PublicRoom }>> {
+    const now = clock();
+    const { serverSeed, serverSeedHash } = newServerSeed();
+    await assertMayPlay(tx, actor.id, now);
+    const free = await freeToSit(tx, actor.id);
+    if (!free.ok) return free;
+    const { user } = free;
+    await insertRoomWithHost(
+      tx,
+      {
+        roomId,
+        roomName: roomNameFor(user.firstName),
+        hostId: actor.id,
+        amount: settings.stakeNgwee,
+        timeMinutes: settings.timeMinutes,
+        maxPlayers: settings.maxPlayers,
+        privacy: settings.privacy,
+        isActive: true,
+        status: 'waiting',
+        serverSeed,
+        serverSeedHash,
+        createdAt: now,
+        expiresAt: now + Math.round(ROOM_EXPIRY_MS * deps.gameTimeScale),
+      },
+      { userId: actor.id, name: seatName(user), clientSeed, joinedAt: now },
+    );
+    // The terms, an exclusion, the loss limits, then the wallet: a refusal rolls the room back.
+    await takeStake(tx, { roomId, userId: actor.id, now });
+    await setCurrentRoom(tx, actor.id, roomId, now);
+    return roomAsItStands(tx, roomId);
+  }
+
+  /** The actor takes the next seat of a room, inside the caller's transaction. */
+  async function joinIn(
+    tx: Tx,
+    actor: Actor,
+    roomId: string,
+    clientSeed: string | null,
+  ): Promise<Outcome<{ room: PublicRoom }>> {
+    const now = clock();
+    const found = await openRoom(tx, roomId);
+    if (!found.ok) return found;
+    const { room, seats } = found;
+    if (seats.some((seat) => seat.userId === actor.id)) {
+      return refuse(409, 'already_in_this_room', m.alreadyInThisRoom, { roomId });
+    }
+    await assertMayPlay(tx, actor.id, now);
+    // A stake is taken once per room and player (db/money): who left cannot sit down again.
+    if (await findTransfer(tx, moneyKeys.refund(roomId, actor.id))) {
+      return refuse(409, 'left_room', m.leftRoom);
+    }
+    const free = await freeToSit(tx, actor.id);
+    if (!free.ok) return free;
+    const { user } = free;
+    if (room.status !== 'waiting' || !room.isActive || seats.length >= room.maxPlayers) {
+      return refuse(409, 'room_full', m.roomFull);
+    }
+    // The terms, an exclusion, the loss limits, then the wallet (before the seat is written).
+    await takeStake(tx, { roomId, userId: actor.id, now });
+
+    const [last] = await tx
+      .select({ seatIndex: max(roomSeats.seatIndex) })
+      .from(roomSeats)
+      .where(eq(roomSeats.roomId, roomId));
+    await tx.insert(roomSeats).values({
+      roomId,
+      userId: actor.id,
+      name: seatName(user),
+      seatIndex: (last?.seatIndex ?? -1) + 1,
+      clientSeed,
+      joinedAt: now,
+    });
+    await setCurrentRoom(tx, actor.id, roomId, now);
+    if (seats.length + 1 === room.maxPlayers) {
+      // The last seat: no more joins or leaves; the room server counts down and starts the game.
+      await tx
+        .update(rooms)
+        .set({ isActive: false, status: 'active' })
+        .where(eq(rooms.roomId, roomId));
+    }
+    return roomAsItStands(tx, roomId);
   }
 
   async function create(actor: Actor, body: unknown): Promise<Outcome<{ room: PublicRoom }>> {
@@ -126,43 +228,11 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
     if (!parsed.ok) return parsed;
     const seed = parseClientSeed(body);
     if (!seed.ok) return seed;
-    const settings: RoomSettings = parsed.settings;
     const roomId = newRoomId();
-    const { serverSeed, serverSeedHash } = newServerSeed();
     const insufficient = refuse(402, 'insufficient_funds', m.insufficientFundsToCreate);
-
     return transact(
       roomId,
-      async (tx) => {
-        const now = clock();
-        await assertMayPlay(tx, actor.id, now);
-        const free = await freeToSit(tx, actor.id);
-        if (!free.ok) return free;
-        const { user } = free;
-        await insertRoomWithHost(
-          tx,
-          {
-            roomId,
-            roomName: roomNameFor(user.firstName),
-            hostId: actor.id,
-            amount: settings.stakeNgwee,
-            timeMinutes: settings.timeMinutes,
-            maxPlayers: settings.maxPlayers,
-            privacy: settings.privacy,
-            isActive: true,
-            status: 'waiting',
-            serverSeed,
-            serverSeedHash,
-            createdAt: now,
-            expiresAt: now + Math.round(ROOM_EXPIRY_MS * deps.gameTimeScale),
-          },
-          { userId: actor.id, name: seatName(user), clientSeed: seed.clientSeed, joinedAt: now },
-        );
-        // The terms, an exclusion, the loss limits, then the wallet: a refusal rolls the room back.
-        await takeStake(tx, { roomId, userId: actor.id, now });
-        await setCurrentRoom(tx, actor.id, roomId, now);
-        return roomAsItStands(tx, roomId);
-      },
+      (tx) => createIn(tx, actor, parsed.settings, seed.clientSeed, roomId),
       insufficient,
     );
   }
@@ -176,55 +246,30 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
     const seed = parseClientSeed(body);
     if (!seed.ok) return seed;
     const insufficient = refuse(402, 'insufficient_funds', m.insufficientBalance);
+    return transact(roomId, (tx) => joinIn(tx, actor, roomId, seed.clientSeed), insufficient);
+  }
 
-    return transact(
-      roomId,
-      async (tx) => {
-        const now = clock();
-        const found = await openRoom(tx, roomId);
-        if (!found.ok) return found;
-        const { room, seats } = found;
-        if (seats.some((seat) => seat.userId === actor.id)) {
-          return refuse(409, 'already_in_this_room', m.alreadyInThisRoom, { roomId });
-        }
-        await assertMayPlay(tx, actor.id, now);
-        // A stake is taken once per room and player (db/money): who left cannot sit down again.
-        if (await findTransfer(tx, moneyKeys.refund(roomId, actor.id))) {
-          return refuse(409, 'left_room', m.leftRoom);
-        }
-        const free = await freeToSit(tx, actor.id);
-        if (!free.ok) return free;
-        const { user } = free;
-        if (room.status !== 'waiting' || !room.isActive || seats.length >= room.maxPlayers) {
-          return refuse(409, 'room_full', m.roomFull);
-        }
-        // The terms, an exclusion, the loss limits, then the wallet (before the seat is written).
-        await takeStake(tx, { roomId, userId: actor.id, now });
-
-        const [last] = await tx
-          .select({ seatIndex: max(roomSeats.seatIndex) })
-          .from(roomSeats)
-          .where(eq(roomSeats.roomId, roomId));
-        await tx.insert(roomSeats).values({
-          roomId,
-          userId: actor.id,
-          name: seatName(user),
-          seatIndex: (last?.seatIndex ?? -1) + 1,
-          clientSeed: seed.clientSeed,
-          joinedAt: now,
-        });
-        await setCurrentRoom(tx, actor.id, roomId, now);
-        if (seats.length + 1 === room.maxPlayers) {
-          // The last seat: no more joins or leaves; the room server counts down and starts the game.
-          await tx
-            .update(rooms)
-            .set({ isActive: false, status: 'active' })
-            .where(eq(rooms.roomId, roomId));
-        }
-        return roomAsItStands(tx, roomId);
-      },
-      insufficient,
-    );
+  /**
+   * Quick match: in ONE transaction, the public waiting room at that stake closest to full (oldest
+   * first) that the actor may still sit in, else a new public room of `QUICK_MATCH`'s shape. The
+   * writes queue one at a time, so two players never both take a room's last seat, and one player
+   * asking twice at once sits once (the second finds them seated: `already_in_another_room`).
+   */
+  async function quick(actor: Actor, body: unknown): Promise<Outcome<{ room: PublicRoom }>> {
+    const stake = parseQuickMatch(body);
+    if (!stake.ok) return stake;
+    const seed = parseClientSeed(body);
+    if (!seed.ok) return seed;
+    const newId = newRoomId();
+    const insufficient = refuse(402, 'insufficient_funds', m.insufficientBalance);
+    const outcome = await run(async (tx) => {
+      const roomId = await quickMatchCandidate(tx, actor.id, stake.stakeNgwee, clock());
+      if (roomId) return joinIn(tx, actor, roomId, seed.clientSeed);
+      const settings: RoomSettings = { stakeNgwee: stake.stakeNgwee, ...QUICK_MATCH };
+      return createIn(tx, actor, settings, seed.clientSeed, newId);
+    }, insufficient);
+    if (outcome.ok) changed(outcome.room.roomId);
+    return outcome;
   }
 
   async function leave(
@@ -266,5 +311,5 @@ export function createSeating(deps: SeatingDeps): Pick<RoomService, 'create' | '
     });
   }
 
-  return { create, join, leave };
+  return { create, join, leave, quick };
 }

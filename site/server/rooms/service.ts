@@ -46,6 +46,8 @@ export type Outcome<T> = ({ ok: true } & T) | Refusal;
 export interface RoomService {
   create(actor: Actor, body: unknown): Promise<Outcome<{ room: PublicRoom }>>;
   join(actor: Actor, roomId: string, body: unknown): Promise<Outcome<{ room: PublicRoom }>>;
+  /** Quick match: the public waiting room at `{amount}` closest to full, or a new one. */
+  quick(actor: Actor, body: unknown): Promise<Outcome<{ room: PublicRoom }>>;
   /** `room` is null when the last player left and the room closed. */
   leave(actor: Actor, roomId: string): Promise<Outcome<{ room: PublicRoom | null }>>;
   get(roomId: string): Promise<PublicRoom | null>;

@@ -68,6 +68,17 @@ export function parseRoomSettings(body: unknown): { ok: true; settings: RoomSett
   };
 }
 
+/** Quick match's one input: the stake, one of the room options (`{amount}` in ZMW, like create). */
+export function parseQuickMatch(body: unknown): { ok: true; stakeNgwee: number } | Refusal {
+  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (isMissing(input.amount)) return refuse(400, 'missing_settings', roomMessages.missingStake);
+  const stakeZmw = asInteger(input.amount);
+  if (stakeZmw === null || !(STAKE_OPTIONS_ZMW as readonly number[]).includes(stakeZmw)) {
+    return refuse(400, 'invalid_settings', roomMessages.invalidAmount);
+  }
+  return { ok: true, stakeNgwee: stakeZmw * 100 };
+}
+
 /** The optional seed a player adds to the dice when joining (the web client sends a random one). */
 export function parseClientSeed(body: unknown): { ok: true; clientSeed: string | null } | Refusal {
   const value =

@@ -17,8 +17,8 @@ import { combineClientSeeds } from '../../../game/dice';
 import { isBotUid } from '../../../game/bots';
 import { lessonsOf } from '../../../game/lesson';
 import { payoutOf, winnersOf } from '../../../game/payout';
-import { canonicalJson, replayReportedGame } from '../../../game/replay';
-import { statementsOf } from '../../../game/statement';
+import { canonicalJson } from '../../../game/replay';
+import { latestGameEnd } from '../../../game/timing';
 import { boardStateOf, ngweeToZmw } from '../../../game/view';
 import {
   settlementReportSchema,
@@ -29,9 +29,11 @@ import { describeError } from '../auth/logging';
 import { recordChallengeFinish } from '../challenge/results';
 import { logAdminError } from './admin-errors';
 import { logFailure } from '../logging';
+import { closeAndRefund } from './expiry';
 import { loadRoom } from './queries';
 import { checkTimeline } from './report-timing';
 import type { FinishedGame } from './settlement-record';
+import { rulesFor, type GameRules } from './settlement-rules';
 
 export interface SettlementDeps {
   database: Database;
@@ -50,6 +52,8 @@ const SETTLED: SettlementAnswer = { status: 200, body: { ok: true, settled: true
 /** How a refused or failed settlement starts its row in the operator's error log (alerts read it). */
 export const SETTLEMENT_REFUSED = 'Settlement refused: ';
 export const SETTLEMENT_FAILED = 'Settlement failed';
+/** A game played under rules the site no longer has: its stakes were returned instead. */
+export const SETTLEMENT_REFUNDED = 'Settlement refunded: ';
 
 class Refused extends Error {
   constructor(
@@ -93,7 +97,12 @@ function parseReport(roomId: string, rawBody: string): SettlementReport {
 }
 
 /** Everything but the payment: the players, every roll, the log, the statements and the winners. */
-async function verify(deps: SettlementDeps, roomId: string, report: SettlementReport) {
+async function verify(
+  deps: SettlementDeps,
+  roomId: string,
+  report: SettlementReport,
+  rules: GameRules,
+) {
   const found = await loadRoom(deps.database.read, roomId);
   if (!found) throw new Refused(404, 'room_not_found', 'Unknown room.');
   const { room, seats } = found;
@@ -114,7 +123,7 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
     });
   }
 
-  const replay = replayReportedGame({
+  const replay = rules.replay({
     seats: seats.map((seat) => ({
       uid: seat.userId,
       name: seat.name,
@@ -167,7 +176,7 @@ async function verify(deps: SettlementDeps, roomId: string, report: SettlementRe
     });
   }
 
-  const statements = statementsOf(replay.state.players);
+  const statements = rules.statements(replay.state.players);
   if (canonicalJson(statements) !== canonicalJson(report.statements)) {
     throw new Refused(422, MISMATCH, 'The statements differ from the replay.', {
       recomputed: statements,
@@ -276,6 +285,52 @@ async function pay(deps: SettlementDeps, roomId: string, { game, payout, seatOrd
   });
 }
 
+/**
+ * A game played under rules the site no longer has cannot be replayed, so nobody can be paid for it:
+ * every stake goes back and the room closes, once the game's latest end has passed (so a report
+ * cannot cut a game short this way), in one transaction that re-checks the room. A repeat answers the
+ * same.
+ */
+async function refundRetired(
+  deps: SettlementDeps,
+  roomId: string,
+  rulesVersion: number,
+): Promise<SettlementAnswer> {
+  const outcome = await deps.database.write(async (tx) => {
+    const found = await loadRoom(tx, roomId);
+    if (!found) throw new Refused(404, 'room_not_found', 'Unknown room.');
+    const { room, seats } = found;
+    if (room.settledAt !== null) return 'paid' as const;
+    if (room.status === 'closed') return 'refunded before' as const;
+    if (room.status !== 'active' && room.status !== 'countdown') {
+      throw new Refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
+    }
+    const filledAt = Math.max(...seats.map((seat) => seat.joinedAt));
+    const end = latestGameEnd(filledAt, room.timeMinutes, deps.timeScale);
+    if (deps.clock() < end) {
+      throw new Refused(
+        409,
+        'settlement_too_early',
+        'The game may still be running.',
+        { latestEnd: end },
+        true,
+      );
+    }
+    await closeAndRefund(tx, found, deps.clock());
+    return 'refunded' as const;
+  });
+  if (outcome === 'paid') return SETTLED;
+  if (outcome === 'refunded') {
+    await logRefusal(
+      deps,
+      roomId,
+      `${SETTLEMENT_REFUNDED}the game was played under rules ${rulesVersion}, which this site no longer has; every stake was returned.`,
+      { rulesVersion },
+    );
+  }
+  return { status: 200, body: { ok: true, settled: true, refunded: true } };
+}
+
 async function logRefusal(deps: SettlementDeps, roomId: string, message: string, details: unknown) {
   try {
     await logAdminError(deps.database, { message, details, roomId }, deps.clock());
@@ -292,7 +347,18 @@ export async function settleReportedGame(
 ): Promise<SettlementAnswer> {
   try {
     const report = parseReport(roomId, rawBody);
-    const verified = await verify(deps, roomId, report);
+    const lookup = rulesFor(report.rulesVersion);
+    if (lookup.kind === 'newer') {
+      throw new Refused(
+        409,
+        'settlement_rules_newer',
+        `The game was played under rules ${report.rulesVersion}, newer than this site's.`,
+        { rulesVersion: report.rulesVersion },
+        true,
+      );
+    }
+    if (lookup.kind === 'retired') return await refundRetired(deps, roomId, report.rulesVersion);
+    const verified = await verify(deps, roomId, report, lookup.rules);
     if (verified) await pay(deps, roomId, verified);
     return SETTLED;
   } catch (error) {

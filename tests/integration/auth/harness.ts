@@ -9,7 +9,7 @@ import { accountRouter } from '../../../site/server/api/account';
 import { authRouter } from '../../../site/server/api/auth';
 import { dataRightsRouter } from '../../../site/server/api/data-rights';
 import { meRouter } from '../../../site/server/api/me';
-import type { AuthConfig } from '../../../site/server/auth/config';
+import type { AuthConfig, AuthDeps } from '../../../site/server/auth/config';
 import type { GoogleConfig } from '../../../site/server/auth/google';
 import {
   requireAdmin,
@@ -41,6 +41,8 @@ export interface AuthApp {
   url: string;
   publicUrl: string;
   config: AuthConfig;
+  /** The services' dependencies as the routers got them (for the page door's operations). */
+  deps: AuthDeps;
   db: TestDatabase;
   /** The file outbox every mail of this app goes to. */
   outboxDir: string;
@@ -84,7 +86,7 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
     codeKey: TEST_CODE_KEY,
     ...(options.newCode ? { newCode: options.newCode } : {}),
   };
-  const deps = { database: db.database, config, clock: () => clock, mailer, phone };
+  const deps: AuthDeps = { database: db.database, config, clock: () => clock, mailer, phone };
 
   const guarded = Router();
   guarded.post('/test/stake', requirePlayer, (_req, res) => void res.json({ staked: true }));
@@ -105,6 +107,7 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
     url,
     publicUrl,
     config,
+    deps,
     db,
     outboxDir,
     mails: async () => {

@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneCodes, users } from '../../../db/schema';
+import { accountDoor } from '../../../site/server/pages/account';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 let app: AuthApp;
@@ -400,5 +401,43 @@ describe('no account enumeration', () => {
       code: '000001',
     });
     expect(wrongA.json).toEqual(wrongB.json);
+  });
+});
+
+describe('the page door (the auth page posted without scripts)', () => {
+  it('takes the same codes under the same limits as the JSON API, and signs in with the cookie', async () => {
+    const phone = newNumber();
+    const address = '10.8.0.1';
+    const door = accountDoor(app.deps, {
+      user: null,
+      sessionId: null,
+      sessionToken: null,
+      address,
+    });
+
+    // A code asked for through the API counts against the page's form: one a minute per number.
+    const code = await codeFor(phone, app.client(address));
+    const again = await door.phoneStart({ phone });
+    expect(again).toMatchObject({ ok: false, status: 429, code: 'rate_limited' });
+
+    // The API's code, checked by the door: a new number needs the same details first.
+    expect(await door.phoneVerify({ phone, code })).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'first_name_required',
+    });
+    const signedIn = await door.phoneVerify({ phone, code, ...details });
+    if (!signedIn.ok) throw new Error(signedIn.error);
+    expect(signedIn.user).toMatchObject({ phone, firstName: details.firstName });
+    expect(signedIn.cookie).toMatch(/HttpOnly/i);
+
+    // Spent: the API refuses it as the door would.
+    const spent = await client().post('/api/auth/phone/verify', { phone, code, ...details });
+    expect(spent.status).toBe(400);
+    const [row] = await app.db.database.read
+      .select({ verified: users.phoneVerifiedAt })
+      .from(users)
+      .where(eq(users.phone, phone));
+    expect(row?.verified).not.toBeNull();
   });
 });

@@ -315,6 +315,13 @@ describe.each([
     404,
   ],
   [
+    'POST /api/rooms/quick',
+    ENDPOINT_LIMITS.quickMatch,
+    'Too many quick matches.',
+    '/api/rooms/quick',
+    400,
+  ],
+  [
     'POST /api/practice',
     ENDPOINT_LIMITS.practice,
     'Too many practice games started.',

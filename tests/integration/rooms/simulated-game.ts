@@ -6,7 +6,7 @@ import { createGame, type GameState } from '../../../game/game-state';
 import type { LogEntry } from '../../../game/log';
 import { winnersOf } from '../../../game/payout';
 import { rollsOf } from '../../../game/replay';
-import { applyRoll, buyTruck, declineTruck } from '../../../game/rules';
+import { applyRoll, buyTruck, declineTruck, RULES_VERSION } from '../../../game/rules';
 import { statementsOf } from '../../../game/statement';
 import { boardStateOf } from '../../../game/view';
 import { COUNTDOWN_MS, TURN_MS, gameLength, scaled } from '../../../game/timing';
@@ -65,6 +65,7 @@ export function reportOf(
   const players = state.joinedOrder.map((uid) => state.players[uid]!);
   return {
     roomId,
+    rulesVersion: RULES_VERSION,
     joinedOrder: state.joinedOrder,
     participants: Object.fromEntries(
       players.map((p) => [

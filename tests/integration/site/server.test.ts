@@ -8,6 +8,7 @@ import express, { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../site/server/auth/users';
 import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
+import type { PageServices } from '../../../site/server/pages/services';
 import { PILLARS, SERVICES } from '../../../site/app/content/brand';
 import { BUILD_DIR, ensureSiteBuild } from '../../support/build';
 import { HttpClient } from '../../support/http-client';
@@ -80,6 +81,15 @@ describe('site server (production build)', () => {
         if (who === 'broken') throw new Error('session store down: secret detail');
         return who === 'signed-in' ? SIGNED_IN : null;
       },
+      // The pages this file opens read nothing beyond the signed-in user, except the sign-in page,
+      // which asks whether Google is offered.
+      pageServices: () =>
+        new Proxy({} as PageServices, {
+          get(_target, area) {
+            if (area === 'account') return { providers: () => ({ google: false }) };
+            throw new Error(`this test has no page services (${String(area)})`);
+          },
+        }),
       context: {
         publicUrl: 'https://play.example.zm',
         partyPublicUrl: 'wss://party.example.zm',
@@ -89,6 +99,7 @@ describe('site server (production build)', () => {
           page: () => Promise.reject(new Error('no challenge service in this suite')),
           start: () => Promise.reject(new Error('no challenge service in this suite')),
         },
+        share: { roomPreview: () => Promise.resolve(null) },
       },
       buildDirectory: BUILD_DIR,
       log: (message, error) => errors.push({ message, error }),
@@ -109,7 +120,12 @@ describe('site server (production build)', () => {
     expect(response.headers.get('content-type')).toContain('text/html');
     const html = textOf(await response.text());
 
-    expect(html).toMatch(/<h1[^>]*>Build a business that keeps moving\.<\/h1>/);
+    // The game first: its board drawn on the server, practice one tap away; then the promise.
+    expect(html).toMatch(/<h1[^>]*>Run a truck company\. Beat your friends\.<\/h1>/);
+    expect(html).toMatch(/<svg[^>]*data-board=""/);
+    expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/rentalgame\/practice"/);
+    expect(html).toContain('<input type="hidden" name="time" value="5"/>');
+    expect(html).toMatch(/<h2[^>]*>Build a business that keeps moving\.<\/h2>/);
     expect(html).toContain('Our objective');
     for (const pillar of PILLARS) {
       expect(html).toContain(`>${pillar.name}</h3>`);
@@ -258,6 +274,22 @@ describe('site server (production build)', () => {
     const html = await response.text();
     expect(html).toContain('We could not find that page');
     expect(html).toContain('<footer');
+  });
+
+  it("refuses a page's form post from another site, or with no Origin, before its action runs", async () => {
+    // A form on another site posting to the sign-in page: refused like an API call (CSRF), and the
+    // page's services (which throw in this file) are never reached.
+    for (const headers of [{ origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
+      const response = await fetch(`${base}/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'intent=login&email=mwila%40example.zm&password=x',
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: 'forbidden_origin' });
+    }
+    expect(errors).toHaveLength(0);
   });
 
   it('answers /healthz', async () => {

@@ -1,61 +1,22 @@
 // Room views the board's art is drawn and tested with (and `scripts/art/preview.ts` pictures):
 // two players early in a game, six players late with fleets and an open truck offer, a waiting room,
 // and names that try to break out of the markup.
-import { HOME_BOXES, PLAYER_COLORS } from '../../../game/board';
 import type { RoomView } from '../../../game/protocol';
+import { pictureView, type PictureSeat } from '../../../site/shared/art/picture';
 
 export const T0 = 1_800_000_000_000;
 
-interface Seat {
-  uid: string;
-  name: string;
-  position: number;
-  trucks: number;
-}
-
-export function roomView(seats: readonly Seat[], patch: Partial<RoomView> = {}): RoomView {
-  const participants = Object.fromEntries(
-    seats.map((s, i) => [
-      s.uid,
-      {
-        name: s.name,
-        position: s.position,
-        balance: 5100,
-        trucks: s.trucks,
-        color: PLAYER_COLORS[i] as (typeof PLAYER_COLORS)[number],
-        homeBox: HOME_BOXES[i] as (typeof HOME_BOXES)[number],
-        revenue: {},
-        expenses: {},
-        tax: 0,
-        connected: true,
-      },
-    ]),
-  );
-  const boardState: RoomView['boardState'] = {};
-  for (let box = 1; box <= 20; box++) boardState[`box${box}`] = { owner: null, trucks: 0 };
-  seats.forEach((s, i) => {
-    boardState[HOME_BOXES[i] as string] = { owner: s.uid, trucks: s.trucks };
-  });
-  return {
+/** A room's view from its seats (site/shared/art/picture.ts), in a game that started at T0. */
+export function roomView(seats: readonly PictureSeat[], patch: Partial<RoomView> = {}): RoomView {
+  return pictureView(seats, {
     roomId: 'room-1',
-    status: 'active',
     stake: 20,
-    timeMinutes: 10,
-    maxPlayers: Math.max(2, seats.length),
-    joinedOrder: seats.map((s) => s.uid),
-    participants,
-    boardState,
     turn: { currentPlayer: seats[0]?.uid ?? null, round: 1, deadline: T0 + 20_000 },
-    countdownEndsAt: null,
     gameStartTime: T0,
     gameEndTime: T0 + 600_000,
-    pendingPurchase: null,
-    lastRoll: null,
-    spectators: 0,
     fairness: { serverSeedHash: 'h', clientSeed: 'c', serverSeed: null },
-    result: null,
     ...patch,
-  };
+  });
 }
 
 function roll(player: string, value: number, newPosition: number, nonce: number) {

@@ -40,9 +40,46 @@ describe('board machine: reconnecting', () => {
       [state(rolled(4, { turn: { currentPlayer: OTHER, round: 2, deadline: null } }))],
       away.snapshot,
     );
-    // The roll sent before the drop is forgotten; the roll that happened meanwhile tumbles.
-    expect(back.snapshot.matches({ connected: { dice: 'animating' } })).toBe(true);
+    // The roll sent before the drop is forgotten; the room as it stands now is the board at once.
+    expect(back.snapshot.matches({ connected: { dice: 'waiting' } })).toBe(true);
     expect(back.snapshot.context.view?.turn.round).toBe(2);
+    expect(back.snapshot.context.motion.reveals).toEqual([]);
+
+    // The log the room resends: what the board had not seen is "while you were away".
+    const missed = {
+      type: 'dice_roll' as const,
+      player: OTHER,
+      roll: 3,
+      newPosition: 2,
+      extraTurn: false,
+      nonce: 4,
+      auto: true,
+      timestamp: T0 + 5,
+    };
+    const fee = {
+      type: 'expense' as const,
+      player: OTHER,
+      boxId: 'box3' as const,
+      key: 'repairs',
+      amount: 150,
+      timestamp: T0 + 5,
+    };
+    const told = run(
+      [
+        { type: 'socket.log', entry: missed },
+        { type: 'socket.log', entry: fee },
+      ],
+      back.snapshot,
+    );
+    expect(told.snapshot.context.away?.entries).toEqual([missed, fee]);
+    expect(told.snapshot.context.logs).toEqual([missed, fee]);
+    expect(told.snapshot.context.motion.reveals).toEqual([]);
+    expect(run([{ type: 'away.dismiss' }], told.snapshot).snapshot.context.away).toBeNull();
+  });
+
+  it('the first connection is not a return: nothing is "while you were away"', () => {
+    const { snapshot } = run([{ type: 'socket.open' }, state(rolled(4))]);
+    expect(snapshot.context.away).toBeNull();
   });
 
   it('keeps the log the room sends, once each', () => {

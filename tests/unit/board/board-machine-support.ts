@@ -1,5 +1,6 @@
 /** Shared setup for the board interaction machine tests: a room view, its events, a pure run. */
 import { initialTransition, transition } from 'xstate';
+import type { LogEntry } from '../../../game/log';
 import type { RoomView } from '../../../game/protocol';
 import {
   boardMachine,
@@ -102,10 +103,31 @@ export function run(events: BoardEvent[], from?: Snapshot) {
   return { snapshot, emitted, cues };
 }
 
-/** The event the machine scheduled for later (the dice's tumble ending), fired now. */
-export function fireDelayed(snapshot: Snapshot, actions: Actions): Snapshot {
-  const delayed = actions.find((a) => a.type === 'xstate.raise' && a.params?.delay !== undefined);
-  if (!delayed) throw new Error('nothing scheduled');
-  const event = (delayed.params as { event: BoardEvent }).event;
-  return transition(boardMachine, snapshot, event)[0];
+/** The dice_roll entry of `rolled(nonce)`: ME rolled `value` onto box3 (or `value` − 1). */
+export function rollEntry(nonce: number, value = 3): LogEntry {
+  return {
+    type: 'dice_roll',
+    player: ME,
+    roll: value,
+    newPosition: value - 1,
+    extraTurn: value === 6,
+    nonce,
+    auto: false,
+    timestamp: T0,
+  };
+}
+
+/** Plays every reveal waiting to its end, as the screen's timer would. */
+export function playAll(from: Snapshot): Snapshot {
+  let snapshot = from;
+  for (let i = 0; i < 100 && snapshot.context.motion.step; i++) {
+    const step = snapshot.context.motion.step;
+    snapshot = transition(boardMachine, snapshot, {
+      type: 'motion.stepDone',
+      id: step.id,
+      index: step.index,
+      now: step.startedAt + step.ms,
+    })[0];
+  }
+  return snapshot;
 }

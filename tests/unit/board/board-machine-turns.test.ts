@@ -9,7 +9,6 @@ import {
   NOT_YOUR_TURN,
   ROLL_IN_PROGRESS,
   ROLL_NOT_CONNECTED,
-  type BoardEvent,
 } from '../../../site/app/game/board-machine';
 import {
   T0,
@@ -20,8 +19,9 @@ import {
   state,
   refusal,
   run,
-  fireDelayed,
   emittedFrom,
+  playAll,
+  rollEntry,
 } from './board-machine-support';
 
 describe('board machine: connecting', () => {
@@ -74,33 +74,49 @@ describe('board machine: rolling', () => {
     expect(emitted).toEqual([]);
   });
 
-  it('says the roll is in progress until the new roll arrives, then while the dice tumbles', () => {
+  it('says the roll is in progress until the new roll arrives, then while the board shows it', () => {
     const sent = run([state(view()), { type: 'roll' }, { type: 'roll' }]);
     expect(sent.emitted).toHaveLength(1);
     expect(sent.snapshot.context.message?.text).toBe(ROLL_IN_PROGRESS);
 
-    // The roll lands; it is the other player's turn now.
-    const [landed, actions] = transition(
-      boardMachine,
+    // The roll lands (its entry, then the state); it is the other player's turn now.
+    const landed = run(
+      [
+        { type: 'socket.log', entry: rollEntry(1) },
+        state(rolled(1, { turn: { currentPlayer: OTHER, round: 1, deadline: null } })),
+      ],
       sent.snapshot,
-      state(rolled(1, { turn: { currentPlayer: OTHER, round: 1, deadline: null } })),
-    );
-    expect(landed.matches({ connected: { dice: 'animating' } })).toBe(true);
+    ).snapshot;
+    expect(landed.matches({ connected: { dice: 'waiting' } })).toBe(true);
+    expect(landed.context.motion.reveals.map((r) => r.id)).toEqual(['roll:1']);
     const again = run([{ type: 'roll' }], landed);
     expect(again.emitted).toEqual([]);
-    expect(again.snapshot.context.message?.text).toBe(ROLL_IN_PROGRESS);
+    expect(again.snapshot.context.message?.text).toBe(NOT_YOUR_TURN);
     // Each message has its own id, so the same words are announced again.
     expect(again.snapshot.context.message?.id).toBeGreaterThan(sent.snapshot.context.message!.id);
-
-    const settled = fireDelayed(landed, actions);
-    expect(settled.matches({ connected: { dice: 'waiting' } })).toBe(true);
+    expect(playAll(landed).matches({ connected: { dice: 'waiting' } })).toBe(true);
   });
 
-  it('gives the turn back after a roll with an extra turn, once the dice settles', () => {
+  it('gives the turn back after a roll with an extra turn, once the board has shown it', () => {
     const sent = run([state(view()), { type: 'roll' }]);
-    const [landed, actions] = transition(boardMachine, sent.snapshot, state(rolled(1)));
-    expect(landed.matches({ connected: { dice: 'animating' } })).toBe(true);
-    expect(fireDelayed(landed, actions).matches({ connected: { dice: 'yourTurn' } })).toBe(true);
+    const landed = run(
+      [{ type: 'socket.log', entry: rollEntry(1, 6) }, state(rolled(1))],
+      sent.snapshot,
+    ).snapshot;
+    expect(landed.matches({ connected: { dice: 'waiting' } })).toBe(true);
+    const pressed = run([{ type: 'roll' }], landed);
+    expect(pressed.emitted).toEqual([]);
+    expect(pressed.snapshot.context.message?.text).toBe(ROLL_IN_PROGRESS);
+    expect(playAll(landed).matches({ connected: { dice: 'yourTurn' } })).toBe(true);
+  });
+
+  it('waits for its own roll: another change of the room is not its answer', () => {
+    const sent = run([state(view()), { type: 'roll' }]);
+    const other = run(
+      [state(view({ spectators: 3, pendingPurchase: OTHER }))],
+      sent.snapshot,
+    ).snapshot;
+    expect(other.matches({ connected: { dice: 'rolling' } })).toBe(true);
   });
 
   it('a refusal of the roll ends the wait and is said on the dice bar', () => {
@@ -178,19 +194,26 @@ describe('board machine: the turn cues', () => {
     expect(run([state(view())], mine.snapshot).cues).toEqual([]);
   });
 
-  it('says it again for an extra turn, after the dice settles', () => {
+  it('says it again for an extra turn, once the board has shown the roll', () => {
     const sent = run([state(view()), { type: 'roll' }]);
-    const [landed, actions] = transition(boardMachine, sent.snapshot, state(rolled(1)));
-    expect(emittedFrom(actions)).toEqual([]);
-    const [, settledActions] = transition(
-      boardMachine,
-      landed,
-      (
-        actions.find((a) => a.type === 'xstate.raise' && a.params?.delay !== undefined)!.params as {
-          event: BoardEvent;
-        }
-      ).event,
+    const landed = run(
+      [{ type: 'socket.log', entry: rollEntry(1, 6) }, state(rolled(1))],
+      sent.snapshot,
     );
-    expect(emittedFrom(settledActions)).toEqual([{ type: 'yourTurn', deadline: T0 + 20_000 }]);
+    expect(landed.cues).toEqual([]);
+    let snapshot = landed.snapshot;
+    const cues: unknown[] = [];
+    for (let i = 0; i < 10 && snapshot.context.motion.step; i++) {
+      const step = snapshot.context.motion.step;
+      const [next, actions] = transition(boardMachine, snapshot, {
+        type: 'motion.stepDone',
+        id: step.id,
+        index: step.index,
+        now: step.startedAt + step.ms,
+      });
+      cues.push(...emittedFrom(actions).filter((e) => e.type === 'yourTurn'));
+      snapshot = next;
+    }
+    expect(cues).toEqual([{ type: 'yourTurn', deadline: T0 + 20_000 }]);
   });
 });

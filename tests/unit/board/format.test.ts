@@ -58,7 +58,7 @@ describe('describeLog', () => {
     );
     expect(lines.map((l) => l.text)).toEqual([
       'Mwila Banda rolled a 4 and moved to Gud Will (+900)',
-      'Bwalya Phiri rolled a 6 (rolled automatically) and moved to Tax (tax \u2212150). A 6: rolls again',
+      "Time's up: we rolled a 6 for Bwalya Phiri, who moved to Tax (\u2212150). A 6: rolls again",
       'Mwila Banda rolled a 2 and moved to Home of player 2 (paid 100 to Bwalya Phiri)',
     ]);
   });

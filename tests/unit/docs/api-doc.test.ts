@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLOSE } from '../../../party/room/limits';
 import { walletCodes } from '../../../site/server/wallet/messages';
 import { RATE_LIMITED } from '../../../site/shared/rate-limited';
 
@@ -132,5 +133,11 @@ describe('docs/protocol.md', () => {
     const codes = [...codeFields(sourcesUnder('party'))].sort();
     expect(codes).toContain('wrong_room');
     expect(missingFrom(doc, codes, (code) => `\`${code}\``)).toEqual([]);
+  });
+
+  it('lists every close code a room socket can get, with its reason word for word', () => {
+    const rows = Object.values(CLOSE).map(({ code, reason }) => `| ${code} | \`${reason}\` |`);
+    expect(rows).toContain('| 1012 | `The room server is restarting: reconnect` |');
+    expect(missingFrom(doc, rows, (row) => row)).toEqual([]);
   });
 });

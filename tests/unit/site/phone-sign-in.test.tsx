@@ -2,23 +2,28 @@
 // belongs to, when a right code for a new number asks for the names and consents, and what to do
 // next under the rest. Every code the two phone calls answer (docs/api.md) has its place.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PhoneNextStep } from '../../../site/app/components/account/phone-sign-in';
 import {
+  afterRefusal,
   asksForDetails,
   checkDetails,
   fieldOfRefusal,
+  NO_DETAILS,
+  phoneFormAt,
 } from '../../../site/app/components/account/phone-sign-in-checks';
 
+// As an island renders it: no router around it.
 function render(code: string | null, canResend = true): string {
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      element: <PhoneNextStep code={code} canResend={canResend} onNewCode={() => {}} />,
-    },
-  ]);
-  return renderToStaticMarkup(<RouterProvider router={router} />);
+  return renderToStaticMarkup(
+    <PhoneNextStep
+      code={code}
+      canResend={canResend}
+      resendForm="resend"
+      onNewCode={() => {}}
+      supportEmail={null}
+    />,
+  );
 }
 
 describe('a refusal of POST /api/auth/phone/start or /verify', () => {
@@ -74,6 +79,44 @@ describe('a refusal of POST /api/auth/phone/start or /verify', () => {
   it('offers a new code only once one may be sent', () => {
     expect(render('code_expired', false)).not.toContain('<button');
     expect(render('code_expired', false)).toContain('ask for a new code below');
+  });
+});
+
+describe('the step after a refusal (the island and the page action alike)', () => {
+  const atCode = {
+    ...phoneFormAt(
+      { kind: 'code', phone: '0961234567', sentMessage: '', resendAt: 0 },
+      '0961234567',
+    ),
+    code: '123456',
+  };
+
+  it('moves a right code for a new number on to the details, silently when none were given', () => {
+    const refusal = { error: 'First name is required.', code: 'first_name_required' };
+    const next = afterRefusal(atCode, refusal, false);
+    expect(next.step).toEqual({ kind: 'details', phone: '0961234567', code: '123456' });
+    expect(next.fieldRefusal).toBeNull();
+    expect(afterRefusal(atCode, refusal, true).fieldRefusal).toEqual({
+      field: 'firstName',
+      error: refusal.error,
+    });
+  });
+
+  it('keeps a wrong code at its step, under its field, and a wait above the form', () => {
+    const wrong = afterRefusal(
+      atCode,
+      { error: 'That code is not right.', code: 'code_invalid' },
+      false,
+    );
+    expect(wrong.step.kind).toBe('code');
+    expect(wrong.fieldRefusal?.field).toBe('code');
+    const wait = afterRefusal(atCode, { error: 'Wait.', code: 'rate_limited' }, false);
+    expect(wait).toMatchObject({
+      step: atCode.step,
+      fieldRefusal: null,
+      refusal: { code: 'rate_limited' },
+    });
+    expect(wait.details).toEqual(NO_DETAILS);
   });
 });
 

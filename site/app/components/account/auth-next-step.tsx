@@ -1,37 +1,69 @@
 // The sign-in and sign-up forms' shared props, and the next step shown under a server's refusal,
 // chosen by the refusal's `code` (docs/api.md), never by its words.
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
 import { RATE_LIMITED } from '../../../shared/rate-limited';
-import type { AuthMode } from './auth-checks';
+import type { AuthMode, Errors, SignupFields } from './auth-checks';
 import { Banner } from './banner';
 import type { AuthRefusal } from './use-auth-submit';
-import { SupportReach } from '../support-contact';
+import { useHydrated } from './use-hydrated';
+import { SupportReachTo } from '../support-reach';
+
+/** What the server found when a form was posted without scripts (the action's answer). */
+export interface AuthFormState {
+  errors: Errors<SignupFields>;
+  refusal: AuthRefusal | null;
+}
 
 export interface AuthFormProps {
   email: string;
   setEmail(email: string): void;
   onSignedIn(user: PublicUser): void;
   onSwitch(): void;
+  /** The other form's address (where the switch goes without scripts), the email kept. */
+  switchHref: string;
+  initial: AuthFormState | null;
+  /** SUPPORT_EMAIL, for the next step after an unexpected failure. */
+  supportEmail: string | null;
 }
 
-export function NextStep({
-  code,
-  mode,
+/** A switch to the other form: a button once scripts run, a link before (and without them). */
+function SwitchControl({
   onSwitch,
+  href,
+  children,
 }: {
+  onSwitch(): void;
+  href: string;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <button type="button" className="link-button" onClick={onSwitch}>
+      {children}
+    </button>
+  ) : (
+    <a href={href}>{children}</a>
+  );
+}
+
+interface NextStepProps {
   code: string | null;
   mode: AuthMode;
   onSwitch(): void;
-}) {
+  switchHref: string;
+  supportEmail: string | null;
+}
+
+export function NextStep({ code, mode, onSwitch, switchHref, supportEmail }: NextStepProps) {
   switch (code) {
     case 'unknown_email':
       return (
         <p>
           Check the spelling, or{' '}
-          <button type="button" className="link-button" onClick={onSwitch}>
+          <SwitchControl onSwitch={onSwitch} href={switchHref}>
             create an account
-          </button>{' '}
+          </SwitchControl>{' '}
           with this email.
         </p>
       );
@@ -39,16 +71,16 @@ export function NextStep({
       if (mode !== 'signup') break;
       return (
         <p>
-          <button type="button" className="link-button" onClick={onSwitch}>
+          <SwitchControl onSwitch={onSwitch} href={switchHref}>
             Log in with this email
-          </button>{' '}
+          </SwitchControl>{' '}
           instead, or use another one.
         </p>
       );
     case 'wrong_password':
       return (
         <p>
-          Check that Caps Lock is off. <Link to="/auth/forgot">Forgot your password?</Link>
+          Check that Caps Lock is off. <a href="/auth/forgot">Forgot your password?</a>
         </p>
       );
     case RATE_LIMITED:
@@ -58,7 +90,7 @@ export function NextStep({
       return (
         <p>
           Check your connection and try again. If it keeps happening, write to us through{' '}
-          <SupportReach />.
+          <SupportReachTo email={supportEmail} />.
         </p>
       );
   }
@@ -68,17 +100,12 @@ export function NextStep({
 /** The refusal's own words as the title, the next step under them. */
 export function RefusalBanner({
   refusal,
-  mode,
-  onSwitch,
-}: {
-  refusal: AuthRefusal | null;
-  mode: AuthMode;
-  onSwitch(): void;
-}) {
+  ...next
+}: Omit<NextStepProps, 'code'> & { refusal: AuthRefusal | null }) {
   if (!refusal) return null;
   return (
     <Banner tone="error" title={refusal.error}>
-      <NextStep code={refusal.code} onSwitch={onSwitch} mode={mode} />
+      <NextStep code={refusal.code} {...next} />
     </Banner>
   );
 }

@@ -1,28 +1,52 @@
-// Change the password (signed in): the current one, then the new one. Every other device is signed
-// out when it succeeds; this one stays signed in.
+// Change the password (signed in): the current one, then the new one, an island that keeps what
+// was typed across a refusal and calls `POST /api/me/password`; without scripts the same form
+// posts to the account page's action (`intent=change-password`, the page door's
+// `changePassword`). Every other device is signed out when it succeeds; this one stays signed in.
 import { useState, type FormEvent } from 'react';
 import { authMessages } from '../../../shared/auth-messages';
+import { componentIsland } from '../../islands';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { NEW_PASSWORD_HINT, newPasswordError, PasswordField } from './fields';
 import { useHydrated } from './use-hydrated';
 
+export const CHANGE_PASSWORD_INTENT = 'change-password';
+
 type Errors = { currentPassword?: string | undefined; newPassword?: string | undefined };
 
-export function ChangePasswordForm() {
+export interface PasswordChange {
+  errors: Errors;
+  result: { tone: 'success' | 'error'; text: string } | null;
+}
+
+/** The refusal of a change as the form shows it, by its code. */
+export function changeRefused(code: string | null, error: string): PasswordChange {
+  if (code === 'wrong_password') return { errors: { currentPassword: error }, result: null };
+  if (code === 'weak_password' || code === 'common_password') {
+    return { errors: { newPassword: error }, result: null };
+  }
+  return { errors: {}, result: { tone: 'error', text: error } };
+}
+
+/** The form's own first check (the server checks the same again). */
+export function checkChange(currentPassword: string, newPassword: string): Errors {
+  return {
+    currentPassword: currentPassword ? undefined : authMessages.passwordRequired,
+    newPassword: newPasswordError(newPassword),
+  };
+}
+
+function ChangePasswordForm({ change }: { change: PasswordChange | null }) {
   const hydrated = useHydrated();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [errors, setErrors] = useState<Errors>(change?.errors ?? {});
+  const [result, setResult] = useState(change?.result ?? null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found: Errors = {
-      currentPassword: currentPassword ? undefined : authMessages.passwordRequired,
-      newPassword: newPasswordError(newPassword),
-    };
+    const found = checkChange(currentPassword, newPassword);
     setErrors(found);
     setResult(null);
     if (found.currentPassword || found.newPassword) return;
@@ -38,21 +62,21 @@ export function ChangePasswordForm() {
       setNew('');
       return setResult({ tone: 'success', text: answer.data.message });
     }
-    if (answer.code === 'wrong_password') return setErrors({ currentPassword: answer.error });
-    if (answer.code === 'weak_password' || answer.code === 'common_password') {
-      return setErrors({ newPassword: answer.error });
-    }
-    setResult({ tone: 'error', text: answer.error });
+    const refused = changeRefused(answer.code, answer.error);
+    setErrors(refused.errors);
+    setResult(refused.result);
   }
 
   return (
     <form
       className="form"
+      method="post"
       onSubmit={submit}
       noValidate
       aria-label="Change password"
       data-ready={hydrated ? 'true' : undefined}
     >
+      <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
       {result ? <Banner tone={result.tone} title={result.text} /> : null}
       <PasswordField
         label="Current password"
@@ -61,6 +85,7 @@ export function ChangePasswordForm() {
         onChange={setCurrent}
         error={errors.currentPassword}
         autoComplete="current-password"
+        autoFocus={Boolean(change?.errors.currentPassword)}
       />
       <PasswordField
         label="New password"
@@ -70,12 +95,15 @@ export function ChangePasswordForm() {
         error={errors.newPassword}
         hint={NEW_PASSWORD_HINT}
         autoComplete="new-password"
+        autoFocus={!change?.errors.currentPassword && Boolean(change?.errors.newPassword)}
       />
       <div className="form__actions">
-        <button type="submit" className="button" disabled={!hydrated || busy}>
+        <button type="submit" className="button" disabled={busy}>
           {busy ? 'Saving…' : 'Change password'}
         </button>
       </div>
     </form>
   );
 }
+
+export const changePasswordIsland = componentIsland('change-password', ChangePasswordForm);

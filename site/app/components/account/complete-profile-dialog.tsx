@@ -1,13 +1,18 @@
 // The complete-profile popup: accounts made with Google arrive without a phone number (and
 // sometimes without names). Playing for money needs all three, so the popup stays until they are
-// saved, or the person logs out.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// saved, or the person logs out. It is a form that posts to its page's action without scripts
+// (`intent=complete-profile`, shown as an open, non-modal dialog), and a modal that calls
+// `PATCH /api/me` once its island has hydrated.
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
+import { componentIsland } from '../../islands';
 import { apiFetch } from './api';
 import { Banner } from './banner';
+import { FieldError } from './fields';
 import { isValidZambianPhone, PHONE_INPUT, phoneDigits } from './phone';
 
 export const PROFILE_FAILED = 'Failed to complete profile. Please try again.';
+export const COMPLETE_PROFILE_INTENT = 'complete-profile';
 
 /** Names and a phone number: what a player needs before anything else. */
 export function needsProfile(
@@ -17,14 +22,16 @@ export function needsProfile(
   return !user.firstName.trim() || !user.lastName.trim() || !user.phone.trim();
 }
 
-interface Fields {
+export interface ProfileFields {
   firstName: string;
   lastName: string;
   phone: string;
 }
 
-function checkFields(fields: Fields): Partial<Record<keyof Fields, string>> {
-  const errors: Partial<Record<keyof Fields, string>> = {};
+export type ProfileErrors = Partial<Record<keyof ProfileFields, string>>;
+
+export function checkProfile(fields: ProfileFields): ProfileErrors {
+  const errors: ProfileErrors = {};
   if (!fields.firstName.trim()) errors.firstName = 'First name is required.';
   if (!fields.lastName.trim()) errors.lastName = 'Surname is required.';
   if (!fields.phone) errors.phone = 'Phone number is required.';
@@ -34,35 +41,49 @@ function checkFields(fields: Fields): Partial<Record<keyof Fields, string>> {
   return errors;
 }
 
+/** What the page's action found when the form was posted without scripts. */
+export interface ProfileAttempt {
+  fields: ProfileFields;
+  errors: ProfileErrors;
+  serverError: string | null;
+}
+
 export function CompleteProfileDialog({
   user,
   onCompleted,
+  attempt = null,
 }: {
-  user: PublicUser;
+  user: Pick<PublicUser, 'firstName' | 'lastName' | 'phone'>;
   onCompleted(user: PublicUser): void;
+  attempt?: ProfileAttempt | null;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [fields, setFields] = useState<Fields>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: phoneDigits(user.phone),
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [fields, setFields] = useState<ProfileFields>(
+    attempt?.fields ?? {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: phoneDigits(user.phone),
+    },
+  );
+  const [errors, setErrors] = useState<ProfileErrors>(attempt?.errors ?? {});
+  const [serverError, setServerError] = useState<string | null>(attempt?.serverError ?? null);
   const [saving, setSaving] = useState(false);
 
+  // The server renders it open in the page's flow; with scripts it becomes a modal.
   useEffect(() => {
     const element = dialog.current;
-    if (element && !element.open) element.showModal();
+    if (!element || element.matches(':modal')) return;
+    element.close();
+    element.showModal();
   }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = checkFields(fields);
+    const found = checkProfile(fields);
     setErrors(found);
     setServerError(null);
-    const first = (Object.keys(found) as (keyof Fields)[])[0];
+    const first = (Object.keys(found) as (keyof ProfileFields)[])[0];
     if (first) {
       dialog.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
@@ -79,15 +100,17 @@ export function CompleteProfileDialog({
     onCompleted(answer.data.user);
   }
 
-  async function logOut() {
+  async function logOut(event: MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
     await apiFetch('/api/auth/logout', { method: 'POST', fallbackError: PROFILE_FAILED });
     window.location.assign('/auth');
   }
 
-  const field = (name: keyof Fields) => ({
+  const field = (name: keyof ProfileFields) => ({
     name,
     id: `profile-${name}`,
     value: fields[name],
+    autoFocus: Object.keys(attempt?.errors ?? {})[0] === name,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `profile-${name}-error` : undefined,
   });
@@ -95,12 +118,14 @@ export function CompleteProfileDialog({
   return (
     <dialog
       ref={dialog}
+      open
       className="dialog"
       aria-labelledby={titleId}
       // The profile is required: Escape does not dismiss it (Log out is the way out).
       onCancel={(event) => event.preventDefault()}
     >
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" method="post" onSubmit={submit} noValidate>
+        <input type="hidden" name="intent" value={COMPLETE_PROFILE_INTENT} />
         <h2 id={titleId}>Complete your profile</h2>
         <p className="form__hint">
           We need your names and a Zambian mobile number before you can play, deposit or withdraw.
@@ -141,7 +166,14 @@ export function CompleteProfileDialog({
           <button type="submit" className="button" disabled={saving}>
             {saving ? 'Saving…' : 'Save and continue'}
           </button>
-          <button type="button" className="button button--ghost" onClick={logOut}>
+          {/* Without scripts: the logout endpoint answers a form post with the sign-in page. */}
+          <button
+            type="submit"
+            className="button button--ghost"
+            formAction="/api/auth/logout"
+            formNoValidate
+            onClick={logOut}
+          >
             Log out
           </button>
         </div>
@@ -150,11 +182,23 @@ export function CompleteProfileDialog({
   );
 }
 
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
+/** The popup on its own, on a server-rendered page: once saved, on to `next`. */
+function CompleteProfile({
+  user,
+  next,
+  attempt,
+}: {
+  user: Pick<PublicUser, 'firstName' | 'lastName' | 'phone'>;
+  next: string;
+  attempt: ProfileAttempt | null;
+}) {
   return (
-    <p id={id} className="field__error">
-      {message}
-    </p>
+    <CompleteProfileDialog
+      user={user}
+      attempt={attempt}
+      onCompleted={() => window.location.assign(next)}
+    />
   );
 }
+
+export const completeProfileIsland = componentIsland('complete-profile', CompleteProfile);

@@ -1,10 +1,28 @@
 // The account forms' kit (sign in, sign up, forgot, reset, change password, link Google): a labelled
-// input (and its email preset), a password input with "Show password", a checkbox, each announcing its error or hint; the
-// busy button's spinner; moving focus to the first error; the client's new-password check.
-import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+// input (and its email preset), a password input with "Show password", a checkbox, each announcing
+// its error or hint; the busy button's spinner; moving focus to the first error; the client's
+// new-password check. Every field has its `name`, so a form posts as a plain form too (without
+// scripts, or before its island has hydrated). Without `onChange` a field is left to the browser
+// (`defaultValue`): the kit of a form that only ever posts.
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { authMessages, LIMITS } from '../../../shared/auth-messages';
-import { FieldError } from './complete-profile-dialog';
+import { useHydrated } from './use-hydrated';
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="field__error">
+      {message}
+    </p>
+  );
+}
+
+/** Controlled when the form keeps the value; the browser's own field when it only posts. */
+function control(value: string, onChange: ((value: string) => void) | undefined) {
+  return onChange
+    ? { value, onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value) }
+    : { defaultValue: value };
+}
 
 export function TextField({
   label,
@@ -20,7 +38,7 @@ export function TextField({
   label: string;
   name: string;
   value: string;
-  onChange(value: string): void;
+  onChange?(value: string): void;
   error: string | undefined;
   hint?: string;
   type?: string;
@@ -30,6 +48,8 @@ export function TextField({
   inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
   maxLength?: number;
   placeholder?: string;
+  /** The server found this field wrong (a form posted without scripts): focus it. */
+  autoFocus?: boolean;
 }) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
@@ -40,11 +60,10 @@ export function TextField({
         id={id}
         name={name}
         type={type}
-        value={value}
+        {...control(value, onChange)}
         required={!optional}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
         {...rest}
       />
       {error ? (
@@ -61,13 +80,17 @@ export function TextField({
 /** The email input of the log-in, sign-up and forgot-password forms. */
 export function EmailField(props: {
   value: string;
-  onChange(value: string): void;
+  onChange?(value: string): void;
   error: string | undefined;
+  autoFocus?: boolean;
 }) {
   return <TextField label="Email" name="email" type="email" autoComplete="email" {...props} />;
 }
 
-/** A password input; its checkbox reads "Show <label, lower case>" ("Show password" by default). */
+/**
+ * A password input; its checkbox reads "Show <label, lower case>" ("Show password" by default) and
+ * appears once scripts run (without them it could do nothing).
+ */
 export function PasswordField({
   label = 'Password',
   name = 'password',
@@ -76,16 +99,19 @@ export function PasswordField({
   error,
   hint,
   autoComplete,
+  autoFocus,
 }: {
   label?: string;
   name?: string;
   value: string;
-  onChange(value: string): void;
+  onChange?(value: string): void;
   error: string | undefined;
   hint?: string;
   autoComplete: 'current-password' | 'new-password';
+  autoFocus?: boolean;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const [show, setShow] = useState(false);
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -95,12 +121,12 @@ export function PasswordField({
         id={id}
         name={name}
         type={show ? 'text' : 'password'}
-        value={value}
+        {...control(value, onChange)}
         required
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
       />
       {error ? (
         <FieldError id={`${id}-error`} message={error} />
@@ -109,10 +135,12 @@ export function PasswordField({
           {hint}
         </p>
       ) : null}
-      <label className="check check--small">
-        <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
-        <span>Show {label.toLowerCase()}</span>
-      </label>
+      {hydrated ? (
+        <label className="check check--small">
+          <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
+          <span>Show {label.toLowerCase()}</span>
+        </label>
+      ) : null}
     </div>
   );
 }
@@ -122,12 +150,14 @@ export function CheckField({
   checked,
   onChange,
   error,
+  autoFocus,
   children,
 }: {
   name: string;
   checked: boolean;
   onChange(checked: boolean): void;
   error: string | undefined;
+  autoFocus?: boolean;
   children: ReactNode;
 }) {
   const id = useId();
@@ -140,6 +170,7 @@ export function CheckField({
           type="checkbox"
           checked={checked}
           required
+          autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => onChange(e.target.checked)}
@@ -153,15 +184,20 @@ export function CheckField({
 
 type Names = { firstName: string; lastName: string };
 
-/** First name and surname side by side: every new account's names (by email or by phone). */
+/**
+ * First name and surname side by side: every new account's names (by email or by phone). `first` is
+ * the field the server found wrong first (a form posted without scripts): it gets the focus.
+ */
 export function NameFields({
   values,
   onChange,
   errors,
+  first,
 }: {
   values: Names;
   onChange(key: keyof Names, value: string): void;
   errors: Partial<Record<keyof Names, string>>;
+  first?: string | undefined;
 }) {
   return (
     <div className="form__row">
@@ -172,6 +208,7 @@ export function NameFields({
         value={values.firstName}
         onChange={(value) => onChange('firstName', value)}
         error={errors.firstName}
+        autoFocus={first === 'firstName'}
       />
       <TextField
         label="Surname"
@@ -180,6 +217,7 @@ export function NameFields({
         value={values.lastName}
         onChange={(value) => onChange('lastName', value)}
         error={errors.lastName}
+        autoFocus={first === 'lastName'}
       />
     </div>
   );
@@ -192,10 +230,12 @@ export function ConsentFields({
   values,
   onChange,
   errors,
+  first,
 }: {
   values: Consents;
   onChange(key: keyof Consents, checked: boolean): void;
   errors: Partial<Record<keyof Consents, string>>;
+  first?: string | undefined;
 }) {
   return (
     <>
@@ -204,6 +244,7 @@ export function ConsentFields({
         checked={values.adult}
         onChange={(checked) => onChange('adult', checked)}
         error={errors.adult}
+        autoFocus={first === 'adult'}
       >
         I am 18 years old or older.
       </CheckField>
@@ -212,9 +253,10 @@ export function ConsentFields({
         checked={values.terms}
         onChange={(checked) => onChange('terms', checked)}
         error={errors.terms}
+        autoFocus={first === 'terms'}
       >
-        I accept the <Link to="/terms">Terms and Conditions</Link> and the{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
+        I accept the <a href="/terms">Terms and Conditions</a> and the{' '}
+        <a href="/privacy">Privacy Policy</a>.
       </CheckField>
     </>
   );

@@ -1,5 +1,4 @@
 // "Get help" from a failed payment or a game: opens the support form with the reference filled in.
-import { Link } from 'react-router';
 import { SUPPORT_PAGE } from '../../content/brand';
 
 export function GetHelpLink({
@@ -12,9 +11,9 @@ export function GetHelpLink({
   const query = new URLSearchParams({ topic, reference });
   return (
     <p>
-      <Link to={`${SUPPORT_PAGE}?${query.toString()}`} className="get-help">
+      <a href={`${SUPPORT_PAGE}?${query.toString()}`} className="get-help">
         Get help with this {topic === 'payment' ? 'payment' : 'game'}
-      </Link>
+      </a>
     </p>
   );
 }

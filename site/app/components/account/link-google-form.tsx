@@ -1,13 +1,16 @@
 // Link Google to this account: the password first (so a borrowed session cannot do it), then the
 // browser goes through Google and comes back to the account page. Other devices are signed out.
+// An island (offered only where Google sign-in is configured): `POST /api/auth/google/link`
+// answers the address to go to, which only a script can follow.
 import { useState, type FormEvent } from 'react';
 import { authMessages } from '../../../shared/auth-messages';
+import { componentIsland } from '../../islands';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { PasswordField } from './fields';
 import { useHydrated } from './use-hydrated';
 
-export function LinkGoogleForm() {
+function LinkGoogleForm() {
   const hydrated = useHydrated();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -58,3 +61,5 @@ export function LinkGoogleForm() {
     </form>
   );
 }
+
+export const linkGoogleIsland = componentIsland('link-google', LinkGoogleForm);

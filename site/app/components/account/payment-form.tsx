@@ -1,5 +1,8 @@
-// The deposit and withdraw form: phone, network, amount, checked as the person types; then the
-// waiting state that follows the payment until the operator answers.
+// The deposit and withdraw form, an island: phone, network, amount, checked as the person types;
+// then the waiting state that follows the payment until the operator answers. Without scripts the
+// same form posts to its page's action (the page door: the same checks, limits and services as
+// the JSON API), which answers with the payment to follow (`?payment=<id>`, the page reloading
+// itself while it is pending) or with the refusal and what was typed.
 import {
   useEffect,
   useRef,
@@ -9,11 +12,15 @@ import {
   type SetStateAction,
 } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
+import type { PublicRoom } from '../../../server/rooms/types';
+import { componentIsland } from '../../islands';
+import { BackToRoom } from '../rooms/back-to-room';
 import { apiFetch } from './api';
-import { Banner, Progress } from './banner';
+import { Banner } from './banner';
 import { GetHelpLink } from './get-help-link';
 import { NextStep, PHONE_NOT_PROVED, Waiting } from './payment-steps';
 import { PhoneSignIn } from './phone-sign-in';
+import type { PhoneFormState } from './phone-sign-in-checks';
 import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
 import { authMessages } from '../../../shared/auth-messages';
@@ -25,6 +32,7 @@ import {
   ProvedNumberSelect,
   useProvedNumbers,
   type ProvedNumber,
+  type ProvedNumbers,
 } from './proved-numbers';
 import {
   isValidZambianPhone,
@@ -47,11 +55,27 @@ export const MESSAGES = {
 } as const;
 
 /** `GET /api/wallet/payments/:id`'s `payment`, the part this form reads. */
-interface PaymentView {
+export interface PaymentView {
   id: string;
   status: 'pending' | 'completed' | 'failed';
   message: string;
 }
+
+/** The form's fields as posted. */
+export interface PaymentFields {
+  phone: string;
+  operator: string;
+  amount: string;
+}
+
+/** A post of this form without scripts that the server refused: its words, code and the fields. */
+export interface RefusedPayment {
+  fields: PaymentFields;
+  error: string;
+  code: string | null;
+}
+
+export const PAYMENT_INTENT = 'pay';
 
 interface StartedPayment {
   message: string;
@@ -144,33 +168,91 @@ async function followPayment(
   }
 }
 
-export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; user: PublicUser }) {
+export interface PaymentFormProps {
+  kind: PaymentKind;
+  user: PublicUser;
+  /** Withdrawals: the numbers a withdrawal may go to, as the loader read them. */
+  numbers?: ProvedNumbers;
+  /** The key of a post without scripts (a reload that posts again moves no money twice). */
+  idempotencyKey: string;
+  /** The server refused the form posted without scripts. */
+  refused: RefusedPayment | null;
+  /** The payment a post without scripts started (`?payment=<id>`), as it stands. */
+  payment: PaymentView | null;
+  /** This page's address (the way back to an empty form). */
+  path: string;
+  /** The room the person was joining when the stake was not covered (deposits). */
+  room?: PublicRoom | null;
+  /** Withdrawals: where the phone confirm form stood after a step posted without scripts. */
+  proving?: PhoneFormState | null;
+  /** Withdrawals: the number was confirmed just now (`?phone=confirmed`). */
+  phoneConfirmed?: boolean;
+}
+
+/** Where the form starts: the payment or the refusal the server rendered, else an empty form. */
+function initialPhase(payment: PaymentView | null, refused: RefusedPayment | null): Phase {
+  if (payment?.status === 'pending') {
+    return { name: 'waiting', message: payment.message, slow: false };
+  }
+  if (payment) {
+    const tone = payment.status === 'completed' ? 'success' : 'error';
+    return { name: 'done', tone, message: payment.message, paymentId: payment.id };
+  }
+  if (refused) return { name: 'done', tone: 'error', message: refused.error, code: refused.code };
+  return { name: 'editing' };
+}
+
+/** A withdrawal goes to a proved number: the typed one if it is one, else the latest. */
+function provedChoice(numbers: ProvedNumbers | undefined, phone: string): ProvedNumber | null {
+  if (!Array.isArray(numbers) || numbers.length === 0) return null;
+  return numbers.find((n) => n.phone === phone) ?? numbers[0]!;
+}
+
+function PaymentForm({
+  kind,
+  user: initialUser,
+  numbers: loadedNumbers,
+  idempotencyKey,
+  refused,
+  payment,
+  path,
+  room = null,
+  proving = null,
+  phoneConfirmed: confirmedBefore = false,
+}: PaymentFormProps) {
   const text = TEXT[kind];
   const hydrated = useHydrated();
   const { balance } = useLiveBalance(initialUser);
-  const [phone, setPhone] = useState(phoneDigits(initialUser.phone));
+  const typedPhone = refused ? phoneDigits(refused.fields.phone) : phoneDigits(initialUser.phone);
+  const firstChoice = provedChoice(loadedNumbers, typedPhone);
+  const [phone, setPhone] = useState(firstChoice?.phone ?? typedPhone);
   const [operator, setOperator] = useState<Operator | ''>(
-    operatorFromPrefix(phoneDigits(initialUser.phone)) ?? '',
+    firstChoice?.operator ?? operatorFromPrefix(typedPhone) ?? '',
   );
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState(refused?.fields.amount ?? '');
   const [blurred, setBlurred] = useState({ phone: false, amount: false });
-  const [phase, setPhase] = useState<Phase>({ name: 'editing' });
+  const [phase, setPhase] = useState<Phase>(() => initialPhase(payment, refused));
   // Where the operator asks withdrawals for a confirmed number (decision 091), confirmed just now.
-  const [phoneConfirmed, setPhoneConfirmed] = useState(false);
-  const proved = useProvedNumbers(kind === 'withdrawal');
+  const [phoneConfirmed, setPhoneConfirmed] = useState(confirmedBefore);
+  const proved = useProvedNumbers(loadedNumbers);
   const unanswered = useRef<PaymentAttempt | null>(null);
   const following = useRef<AbortController | null>(null);
   const result = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => following.current?.abort(), []);
-  // A withdrawal goes to a proved number: when the list arrives, keep the typed one if it is one,
-  // else the latest (adjusted while rendering, as React advises for state that follows a prop).
+  // A payment the server started (a post without scripts) is followed here once scripts run.
+  useEffect(() => {
+    if (payment?.status !== 'pending') return;
+    following.current = new AbortController();
+    void followPayment(payment.id, following.current.signal, setPhase);
+  }, [payment]);
+  // When the list is asked again (after a refusal), keep the chosen number if it is still one, else
+  // the latest (adjusted while rendering, as React advises for state that follows a prop).
   const [numbersSeen, setNumbersSeen] = useState(proved.numbers);
   if (numbersSeen !== proved.numbers) {
     setNumbersSeen(proved.numbers);
-    const numbers = proved.numbers;
-    if (Array.isArray(numbers) && numbers.length > 0) {
-      const chosen = numbers.find((n) => n.phone === phone) ?? numbers[0]!;
+    const chosen = provedChoice(proved.numbers, phone);
+    if (chosen) {
       setPhone(chosen.phone);
       setOperator(chosen.operator);
     }
@@ -234,12 +316,17 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
     setBlurred({ phone: false, amount: false });
   }
 
+  const backToRoom = room ? <BackToRoom room={room} balance={balance} /> : null;
   if (phase.name === 'waiting') {
-    return <Waiting kind={kind} message={phase.message} slow={phase.slow} />;
+    return (
+      <>
+        {backToRoom}
+        <Waiting kind={kind} message={phase.message} slow={phase.slow} reloads={!hydrated} />
+      </>
+    );
   }
   // A withdrawal offers only the numbers that funded the account (decision 018).
   const numbers = kind === 'withdrawal' ? proved.numbers : undefined;
-  if (numbers === null) return <Progress>Loading your mobile money numbers…</Progress>;
   if (numbers === 'failed') return <Banner tone="error" title={MESSAGES.numbersUnavailable} />;
   if (numbers !== undefined && numbers.length === 0) return <NoProvedNumbers />;
 
@@ -250,6 +337,7 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
 
   return (
     <>
+      {backToRoom}
       {phase.name === 'done' ? (
         <div ref={result} tabIndex={-1} className="payment-result">
           <Banner tone={phase.tone} title={phase.message}>
@@ -266,12 +354,15 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
           </Banner>
         </div>
       ) : null}
-      {phase.name === 'done' && phase.code === PHONE_NOT_PROVED ? (
+      {(phase.name === 'done' && phase.code === PHONE_NOT_PROVED) ||
+      (proving && !phoneConfirmed) ? (
         <div className="payment-prove">
           <PhoneSignIn
             mode="login"
             purpose="prove"
             initialPhone={phoneDigits(initialUser.phone)}
+            initial={proving}
+            action={path}
             onSignedIn={() => {
               setPhoneConfirmed(true);
               setPhase({ name: 'editing' });
@@ -291,11 +382,15 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
       ) : null}
       <form
         className="form payment-form"
+        method="post"
+        action={path}
         onSubmit={submit}
         noValidate
         aria-busy={busy}
         data-ready={hydrated ? 'true' : undefined}
       >
+        <input type="hidden" name="intent" value={PAYMENT_INTENT} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {numbers !== undefined ? (
           <ProvedNumberSelect numbers={numbers} value={phone} onChoose={choose} />
         ) : (
@@ -370,7 +465,7 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
               {errors.amount}
             </p>
           ) : null}
-          {kind === 'deposit' ? (
+          {kind === 'deposit' && hydrated ? (
             <div className="quick-amounts" role="group" aria-label="Quick amounts">
               {QUICK_DEPOSIT_ZMW.map((zmw) => (
                 <button
@@ -387,7 +482,8 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
           ) : null}
         </div>
         <div className="form__actions">
-          <button type="submit" className="button" disabled={!valid || busy}>
+          {/* Enabled before scripts run: the form then posts to the page, which checks it alike. */}
+          <button type="submit" className="button" disabled={hydrated && (!valid || busy)}>
             {phase.name === 'sending' ? (
               <>
                 <span className="spinner spinner--light" aria-hidden="true" />
@@ -400,9 +496,15 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
             )}
           </button>
           {phase.name === 'done' && phase.tone === 'success' ? (
-            <button type="button" className="button button--ghost" onClick={startAgain}>
-              {kind === 'deposit' ? 'Make another deposit' : 'Make another withdrawal'}
-            </button>
+            hydrated ? (
+              <button type="button" className="button button--ghost" onClick={startAgain}>
+                {kind === 'deposit' ? 'Make another deposit' : 'Make another withdrawal'}
+              </button>
+            ) : (
+              <a className="button button--ghost" href={path}>
+                {kind === 'deposit' ? 'Make another deposit' : 'Make another withdrawal'}
+              </a>
+            )
           ) : null}
         </div>
         {phase.name === 'sending' ? (
@@ -414,3 +516,5 @@ export function PaymentForm({ kind, user: initialUser }: { kind: PaymentKind; us
     </>
   );
 }
+
+export const paymentFormIsland = componentIsland('payment-form', PaymentForm);

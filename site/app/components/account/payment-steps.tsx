@@ -1,7 +1,6 @@
 // The payment form's other screens: the waiting state while the operator answers, and the next
 // step under a result (decided by the refusal's `code`, never by its words).
 import { isPlayRefusal, PlayRefusalStep } from '../responsible-play/refusal-step';
-import { Link } from 'react-router';
 import { Banner, Progress } from './banner';
 import { formatZmw } from '../../../shared/money';
 import { PATHS } from '../../../shared/paths';
@@ -13,17 +12,28 @@ const INSUFFICIENT_BALANCE = 'insufficient_balance';
 /** The refusal `code` of a withdrawal from an account whose number no SMS code confirmed. */
 export const PHONE_NOT_PROVED = 'phone_not_proved';
 
+/** Without scripts, the waiting page loads itself again this often until the payment settles. */
+export const WAITING_RELOAD_SECONDS = 4;
+
 export function Waiting({
   kind,
   message,
   slow,
+  reloads = false,
 }: {
   kind: PaymentKind;
   message: string;
   slow: boolean;
+  /** Rendered by the server for a browser that may run no script: it reloads by itself. */
+  reloads?: boolean;
 }) {
   return (
     <section className="payment-waiting" aria-labelledby="payment-waiting-title">
+      {reloads ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(WAITING_RELOAD_SECONDS)} />
+        </noscript>
+      ) : null}
       <h2 id="payment-waiting-title">
         {kind === 'deposit' ? 'Approve the payment on your phone' : 'Sending your money'}
       </h2>
@@ -39,8 +49,8 @@ export function Waiting({
         <Banner tone="warning" title="The operator has not answered yet.">
           <p>
             You can leave this page: the result will appear in your{' '}
-            <Link to="/rentalgame/accounthistory">account history</Link>, and your balance updates
-            by itself.
+            <a href="/rentalgame/accounthistory">account history</a>, and your balance updates by
+            itself.
           </p>
         </Banner>
       ) : (
@@ -68,13 +78,13 @@ export function NextStep({
       <>
         {kind === 'deposit' ? (
           <p className="payment-result__next">
-            Now <Link to={PATHS.createGame}>create a game</Link> or{' '}
-            <Link to={PATHS.joinRandom}>join one</Link>.
+            Now <a href={PATHS.createGame}>create a game</a> or{' '}
+            <a href={PATHS.joinRandom}>join one</a>.
           </p>
         ) : null}
         <p>
           Your new balance is shown at the top. See every payment in your{' '}
-          <Link to={PATHS.accountHistory}>account history</Link>.
+          <a href={PATHS.accountHistory}>account history</a>.
         </p>
       </>
     );
@@ -84,7 +94,7 @@ export function NextStep({
     return (
       <p>
         {`Your balance is ${formatZmw(balance)}. Enter a smaller amount, or `}
-        <Link to="/rentalgame/deposit">deposit first</Link>.
+        <a href="/rentalgame/deposit">deposit first</a>.
       </p>
     );
   }
@@ -95,7 +105,7 @@ export function NextStep({
     return (
       <p>
         Choose one of the numbers below, or{' '}
-        <Link to="/rentalgame/deposit">deposit first from the number you want to be paid to</Link>.
+        <a href="/rentalgame/deposit">deposit first from the number you want to be paid to</a>.
       </p>
     );
   }

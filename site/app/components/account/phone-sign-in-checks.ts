@@ -73,3 +73,78 @@ export function asksForDetails(code: string | null): boolean {
   const field = fieldOfRefusal(code);
   return field !== null && field !== 'phone' && field !== 'code' && field !== 'password';
 }
+
+/** A refusal about no one field: shown above the form with what to do next. */
+export interface PhoneFormRefusal {
+  error: string;
+  code: string | null;
+}
+
+/**
+ * Where the phone form stands: its step, what was typed (never a password), the client's findings,
+ * the server's refusal of one field or of the whole form. The island keeps it as it goes; a form
+ * posted without scripts gets it back from the page's action (phone-action.ts).
+ */
+export interface PhoneFormState {
+  step: PhoneStep;
+  phone: string;
+  code: string;
+  details: PhoneDetails;
+  errors: Errors<Record<PhoneFieldName, string>>;
+  fieldRefusal: { field: PhoneFieldName; error: string } | null;
+  refusal: PhoneFormRefusal | null;
+}
+
+export const NO_DETAILS: PhoneDetails = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  adult: false,
+  terms: false,
+};
+
+export function phoneFormAt(step: PhoneStep, phone: string): PhoneFormState {
+  return {
+    step,
+    phone,
+    code: '',
+    details: NO_DETAILS,
+    errors: {},
+    fieldRefusal: null,
+    refusal: null,
+  };
+}
+
+/**
+ * The form after the server refused a step: a right code for a new number moves on to the details
+ * (with the refused detail under its field when they had been given), any other refusal goes under
+ * its field when it has one, else above the form.
+ */
+export function afterRefusal(
+  state: PhoneFormState,
+  refusal: PhoneFormRefusal,
+  detailsGiven: boolean,
+): PhoneFormState {
+  const cleared = { ...state, errors: {}, fieldRefusal: null, refusal: null };
+  const field = fieldOfRefusal(refusal.code);
+  if (state.step.kind === 'code' && asksForDetails(refusal.code)) {
+    return {
+      ...cleared,
+      step: { kind: 'details', phone: state.step.phone, code: state.code },
+      fieldRefusal: detailsGiven && field ? { field, error: refusal.error } : null,
+    };
+  }
+  if (field) return { ...cleared, fieldRefusal: { field, error: refusal.error } };
+  return { ...cleared, refusal };
+}
+
+/** The details as the verify call takes them (an empty email left out). */
+export function detailsBody(details: PhoneDetails) {
+  return {
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
+    ...(details.email.trim() ? { email: details.email.trim() } : {}),
+    adult: details.adult,
+    terms: details.terms,
+  };
+}

@@ -2,13 +2,15 @@
 // `/verify`): one field, then six digits, then, for a new number only, the names and the two
 // consents (email optional). A returning number is signed in straight after its code. The same form
 // lets a signed-in account confirm its own number (`purpose="prove"`: `POST /api/me/phone/verify`),
-// where the operator asks withdrawals for one (decision 091).
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+// where the operator asks withdrawals for one (decision 091). Without scripts every step posts to
+// the page's action (`intent=phone-start|phone-verify|phone-change`, phone-action.ts: the page door,
+// with the JSON API's services, limits and codes), which renders the form again at its next step;
+// the island adds the checks as one types, the countdown to a new code, and no page loads between.
+import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
 import { phoneCodeFieldValue } from '../../../shared/phone-code';
 import { RATE_LIMITED } from '../../../shared/rate-limited';
-import { SupportReach } from '../support-contact';
+import { SupportReachTo } from '../support-reach';
 import { apiFetch } from './api';
 import { M, type AuthMode, type Errors } from './auth-checks';
 import { Banner } from './banner';
@@ -22,37 +24,33 @@ import {
 } from './fields';
 import { PHONE_INPUT, phoneDigits } from './phone';
 import {
-  asksForDetails,
+  afterRefusal,
   checkCode,
   checkDetails,
   checkNumber,
-  fieldOfRefusal,
+  detailsBody,
+  phoneFormAt,
   type PhoneDetails,
   type PhoneFieldName,
+  type PhoneFormRefusal,
+  type PhoneFormState,
   type PhoneStep,
 } from './phone-sign-in-checks';
 import { stillWrong } from './use-auth-submit';
 import { useHydrated } from './use-hydrated';
+
+/** The form posts of the phone steps (the page's action reads them, phone-action.ts). */
+export const PHONE_INTENTS = {
+  start: 'phone-start',
+  verify: 'phone-verify',
+  change: 'phone-change',
+} as const;
 
 interface CodeSentAnswer {
   message: string;
   expiresInSeconds: number;
   resendInSeconds: number;
 }
-
-/** A refusal that is about no one field: shown above the form with what to do next. */
-interface FormRefusal {
-  error: string;
-  code: string | null;
-}
-
-const NO_DETAILS: PhoneDetails = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  adult: false,
-  terms: false,
-};
 
 /** Seconds left until `at`, ticking once a second while there are any. */
 function useSecondsUntil(at: number): number {
@@ -69,6 +67,9 @@ export function PhoneSignIn({
   mode,
   purpose = 'sign-in',
   initialPhone = '',
+  initial = null,
+  action,
+  supportEmail = null,
   onSignedIn,
   onStep,
 }: {
@@ -76,26 +77,33 @@ export function PhoneSignIn({
   /** `prove`: a signed-in account confirms its own number (nothing else is asked). */
   purpose?: PhonePurpose;
   initialPhone?: string;
+  /** Where a step posted without scripts left the form (the page's action answer). */
+  initial?: PhoneFormState | null;
+  /** The page whose action takes the form without scripts (default: this page's address). */
+  action?: string;
+  supportEmail?: string | null;
   /** Signed in, or (`prove`) the account with its number confirmed. */
   onSignedIn(user: PublicUser): void;
   /** Told each step as it comes (the page sets the other ways aside once a code is on its way). */
   onStep?(step: PhoneStep['kind']): void;
 }) {
   const hydrated = useHydrated();
-  const [step, setStep] = useState<PhoneStep>({ kind: 'number' });
-  const [phone, setPhone] = useState(initialPhone);
-  const [code, setCode] = useState('');
+  const start = initial ?? phoneFormAt({ kind: 'number' }, initialPhone);
+  const [step, setStep] = useState<PhoneStep>(start.step);
+  const [phone, setPhone] = useState(start.phone);
+  const [code, setCode] = useState(start.code);
   const [password, setPassword] = useState('');
-  const [details, setDetails] = useState<PhoneDetails>(NO_DETAILS);
+  const [details, setDetails] = useState<PhoneDetails>(start.details);
   // The client's own findings at the last submit (each goes once its field is right), and the
   // server's refusal of one field (it goes once that field is changed).
-  const [errors, setErrors] = useState<Errors<Record<PhoneFieldName, string>>>({});
-  const [fieldRefusal, setFieldRefusal] = useState<{ field: PhoneFieldName; error: string } | null>(
-    null,
-  );
-  const [refusal, setRefusal] = useState<FormRefusal | null>(null);
+  const [errors, setErrors] = useState<Errors<Record<PhoneFieldName, string>>>(start.errors);
+  const [fieldRefusal, setFieldRefusal] = useState(start.fieldRefusal);
+  const [refusal, setRefusal] = useState<PhoneFormRefusal | null>(start.refusal);
   const [busy, setBusy] = useState(false);
   const resendIn = useSecondsUntil(step.kind === 'code' ? step.resendAt : 0);
+  const formIds = useId();
+  const resendForm = `${formIds}-resend`;
+  const changeForm = `${formIds}-change`;
   useEffect(() => onStep?.(step.kind), [onStep, step.kind]);
 
   function findings(): Errors<Record<PhoneFieldName, string>> {
@@ -107,34 +115,46 @@ export function PhoneSignIn({
     ...stillWrong(errors, findings()),
     ...(fieldRefusal ? { [fieldRefusal.field]: fieldRefusal.error } : {}),
   };
+  // A form posted without scripts comes back with the focus on the first field found wrong.
+  const first = initial
+    ? (initial.fieldRefusal?.field ?? Object.keys(initial.errors)[0])
+    : undefined;
 
   /** A change to a field clears the server's refusal of it. */
   function edited(field: PhoneFieldName) {
     if (fieldRefusal?.field === field) setFieldRefusal(null);
   }
 
-  /** A refusal goes under its field when it has one, else above the form. */
-  function refused(error: string, refusalCode: string | null, form: HTMLFormElement | null) {
-    const field = fieldOfRefusal(refusalCode);
-    if (field) {
-      setFieldRefusal({ field, error });
-      if (form) focusFirstError(form, [field]);
-    } else setRefusal({ error, code: refusalCode });
+  /** The server refused this step: the form moves on as the page's action would move it. */
+  function refused(answer: PhoneFormRefusal, form: HTMLFormElement | null, detailsGiven = false) {
+    const next = afterRefusal(
+      { step, phone, code, details, errors, fieldRefusal, refusal },
+      answer,
+      detailsGiven,
+    );
+    setStep(next.step);
+    setErrors(next.errors);
+    setFieldRefusal(next.fieldRefusal);
+    setRefusal(next.refusal);
+    if (form && next.fieldRefusal && next.step.kind === step.kind) {
+      focusFirstError(form, [next.fieldRefusal.field]);
+    }
   }
 
   async function sendCode(form: HTMLFormElement | null) {
     setBusy(true);
+    const number = step.kind === 'number' ? phone : step.phone;
     const answer = await apiFetch<CodeSentAnswer>('/api/auth/phone/start', {
       method: 'POST',
-      body: { phone },
+      body: { phone: number },
       fallbackError: M.unexpected,
     });
     setBusy(false);
-    if (!answer.ok) return refused(answer.error, answer.code, form);
+    if (!answer.ok) return refused({ error: answer.error, code: answer.code }, form);
     setCode('');
     setStep({
       kind: 'code',
-      phone,
+      phone: number,
       sentMessage: answer.data.message,
       resendAt: Date.now() + answer.data.resendInSeconds * 1000,
     });
@@ -150,7 +170,7 @@ export function PhoneSignIn({
     });
     if (answer.ok) return onSignedIn(answer.data.user);
     setBusy(false);
-    return answer;
+    return { error: answer.error, code: answer.code };
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -168,55 +188,38 @@ export function PhoneSignIn({
       const found = checkCode(code);
       setErrors(found);
       if (found.code) return focusFirstError(form, ['code']);
-      const given = purpose === 'prove' ? null : detailsIfComplete();
+      // After a new code, a new number's details already given go with it (not asked twice).
+      const given =
+        purpose === 'prove' || Object.keys(checkDetails(details)).length > 0
+          ? null
+          : detailsBody(details);
       const answer = await verify({
         phone: step.phone,
         code,
         ...given,
         ...(purpose === 'prove' ? { password } : {}),
       });
-      if (!answer) return;
-      // The code is right and the number has no account yet: who is signing up? (Details given
-      // before a new code was asked for come back with what was wrong with them.)
-      if (asksForDetails(answer.code)) {
-        setErrors({});
-        setStep({ kind: 'details', phone: step.phone, code });
-        if (given) setFieldRefusal({ field: fieldOfRefusal(answer.code)!, error: answer.error });
-        return;
-      }
-      return refused(answer.error, answer.code, form);
+      if (answer) refused(answer, form, given !== null);
+      return;
     }
     const found = checkDetails(details);
     setErrors(found);
     const wrong = Object.keys(found);
     if (wrong.length > 0) return focusFirstError(form, wrong);
-    const answer = await verify({ phone: step.phone, code: step.code, ...detailsBody() });
-    if (answer) refused(answer.error, answer.code, form);
+    const answer = await verify({ phone: step.phone, code: step.code, ...detailsBody(details) });
+    if (answer) refused(answer, form, true);
   }
 
-  function detailsBody() {
-    return {
-      firstName: details.firstName.trim(),
-      lastName: details.lastName.trim(),
-      ...(details.email.trim() ? { email: details.email.trim() } : {}),
-      adult: details.adult,
-      terms: details.terms,
-    };
-  }
-
-  /** After a new code, a new number's details already given go with it (not asked twice). */
-  function detailsIfComplete() {
-    return Object.keys(checkDetails(details)).length === 0 ? detailsBody() : null;
-  }
-
-  function startAgain() {
+  function startAgain(event: MouseEvent) {
+    event.preventDefault();
     setStep({ kind: 'number' });
     setErrors({});
     setFieldRefusal(null);
     setRefusal(null);
   }
 
-  async function newCode() {
+  async function newCode(event?: MouseEvent) {
+    event?.preventDefault();
     setRefusal(null);
     setErrors({});
     setFieldRefusal(null);
@@ -230,141 +233,187 @@ export function PhoneSignIn({
     };
   };
 
+  // "Change number" and "Send a new code" belong to forms of their own (below the main one), so
+  // that Enter in a field always sends the step itself.
+  const stepPhone = step.kind === 'number' ? phone : step.phone;
+
   return (
-    <form
-      className="form phone-sign-in"
-      onSubmit={submit}
-      noValidate
-      aria-label={purpose === 'prove' ? 'Confirm your phone number' : 'Continue with your phone'}
-      data-ready={hydrated ? 'true' : undefined}
-      data-step={step.kind}
-    >
-      <h2 className="phone-sign-in__title">
-        {purpose === 'prove'
-          ? 'Confirm your phone number'
-          : step.kind === 'details'
-            ? 'Your new account'
-            : mode === 'login'
-              ? 'Log in with your phone'
-              : 'Sign up with your phone'}
-      </h2>
-      {refusal ? (
-        <Banner tone="error" title={refusal.error}>
-          <PhoneNextStep
-            purpose={purpose}
-            code={refusal.code}
-            onNewCode={newCode}
-            canResend={resendIn === 0 && !busy}
-          />
-        </Banner>
-      ) : null}
-
-      {step.kind === 'number' ? (
-        <TextField
-          label="Mobile number"
-          name="phone"
-          {...PHONE_INPUT}
-          hint={
-            purpose === 'prove'
-              ? 'We send a 6-digit code to it by SMS.'
-              : 'We send a 6-digit code to it by SMS. No password needed.'
-          }
-          value={phone}
-          onChange={(value) => {
-            edited('phone');
-            setPhone(phoneDigits(value));
-          }}
-          error={shown.phone}
+    <>
+      <form
+        className="form phone-sign-in"
+        method="post"
+        {...(action ? { action } : {})}
+        onSubmit={submit}
+        noValidate
+        aria-label={purpose === 'prove' ? 'Confirm your phone number' : 'Continue with your phone'}
+        data-ready={hydrated ? 'true' : undefined}
+        data-step={step.kind}
+      >
+        <input
+          type="hidden"
+          name="intent"
+          value={step.kind === 'number' ? PHONE_INTENTS.start : PHONE_INTENTS.verify}
         />
-      ) : (
-        <p className="phone-sign-in__number">
-          <span>{step.phone}</span>{' '}
-          <button type="button" className="link-button" onClick={startAgain}>
-            Change number
-          </button>
-        </p>
-      )}
-
-      {step.kind === 'code' ? (
-        <>
-          <p className="form__hint" role="status">
-            {step.sentMessage}
-          </p>
-          <TextField
-            label="Code from the SMS"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="123456"
-            value={code}
-            onChange={(value) => {
-              edited('code');
-              setCode(phoneCodeFieldValue(value));
-            }}
-            error={shown.code}
-          />
-          {purpose === 'prove' ? (
-            <PasswordField
-              label="Your password"
-              value={password}
-              onChange={(value) => {
-                edited('password');
-                setPassword(value);
-              }}
-              error={shown.password}
-              autoComplete="current-password"
-              hint="Confirming a number lets it sign in to your account, so we ask for your password."
+        <h2 className="phone-sign-in__title">
+          {purpose === 'prove'
+            ? 'Confirm your phone number'
+            : step.kind === 'details'
+              ? 'Your new account'
+              : mode === 'login'
+                ? 'Log in with your phone'
+                : 'Sign up with your phone'}
+        </h2>
+        {refusal ? (
+          <Banner tone="error" title={refusal.error}>
+            <PhoneNextStep
+              purpose={purpose}
+              code={refusal.code}
+              resendForm={step.kind === 'number' ? null : resendForm}
+              onNewCode={newCode}
+              canResend={(!hydrated || resendIn === 0) && !busy}
+              supportEmail={supportEmail}
             />
-          ) : null}
+          </Banner>
+        ) : null}
+
+        {step.kind === 'number' ? (
+          <TextField
+            label="Mobile number"
+            name="phone"
+            {...PHONE_INPUT}
+            hint={
+              purpose === 'prove'
+                ? 'We send a 6-digit code to it by SMS.'
+                : 'We send a 6-digit code to it by SMS. No password needed.'
+            }
+            value={phone}
+            onChange={(value) => {
+              edited('phone');
+              setPhone(phoneDigits(value));
+            }}
+            error={shown.phone}
+            autoFocus={first === 'phone'}
+          />
+        ) : (
+          <p className="phone-sign-in__number">
+            <input type="hidden" name="phone" value={step.phone} />
+            <span>{step.phone}</span>{' '}
+            <button type="submit" form={changeForm} className="link-button" onClick={startAgain}>
+              Change number
+            </button>
+          </p>
+        )}
+
+        {step.kind === 'code' ? (
+          <>
+            {step.sentMessage ? (
+              <p className="form__hint" role="status">
+                {step.sentMessage}
+              </p>
+            ) : null}
+            <TextField
+              label="Code from the SMS"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              value={code}
+              onChange={(value) => {
+                edited('code');
+                setCode(phoneCodeFieldValue(value));
+              }}
+              error={shown.code}
+              autoFocus={first === 'code' || (initial?.step.kind === 'code' && !first)}
+            />
+            {purpose === 'prove' ? (
+              <PasswordField
+                label="Your password"
+                value={password}
+                onChange={(value) => {
+                  edited('password');
+                  setPassword(value);
+                }}
+                error={shown.password}
+                autoComplete="current-password"
+                hint="Confirming a number lets it sign in to your account, so we ask for your password."
+                autoFocus={first === 'password'}
+              />
+            ) : null}
+          </>
+        ) : null}
+
+        {step.kind === 'details' ? (
+          <>
+            <input type="hidden" name="code" value={step.code} />
+            <input type="hidden" name="details" value="1" />
+            <p className="form__hint" role="status">
+              Number confirmed. This number is new to us: tell us who you are to finish.
+            </p>
+            <NameFields
+              values={details}
+              onChange={(key, value) => set(key)(value)}
+              errors={shown}
+              first={first ?? (initial?.step.kind === 'details' ? 'firstName' : undefined)}
+            />
+            <TextField
+              label="Email (optional)"
+              name="email"
+              type="email"
+              autoComplete="email"
+              hint="For receipts and to reset your account by mail. You can add it later."
+              value={details.email}
+              onChange={set('email')}
+              error={shown.email}
+              optional
+              autoFocus={first === 'email'}
+            />
+            <ConsentFields
+              values={details}
+              onChange={(key, checked) => set(key)(checked)}
+              errors={shown}
+              first={first}
+            />
+          </>
+        ) : null}
+
+        <div className="form__actions">
+          <button type="submit" className="button button--wide" disabled={busy}>
+            {busy ? <Spinning>{BUSY[step.kind]}</Spinning> : SUBMIT[step.kind]}
+          </button>
+        </div>
+
+        {step.kind === 'code' ? (
           <p className="form__hint">
             No SMS?{' '}
-            {resendIn > 0 ? (
+            {hydrated && resendIn > 0 ? (
               <span>You can ask for a new code in {resendIn} s.</span>
             ) : (
               <button
-                type="button"
+                type="submit"
+                form={resendForm}
                 className="link-button"
-                onClick={() => void newCode()}
+                onClick={(event) => void newCode(event)}
                 disabled={busy}
               >
                 Send a new code
               </button>
             )}
           </p>
-        </>
-      ) : null}
-
-      {step.kind === 'details' ? (
+        ) : null}
+      </form>
+      {step.kind === 'number' ? null : (
         <>
-          <p className="form__hint" role="status">
-            Number confirmed. This number is new to us: tell us who you are to finish.
-          </p>
-          <NameFields values={details} onChange={(key, value) => set(key)(value)} errors={shown} />
-          <TextField
-            label="Email (optional)"
-            name="email"
-            type="email"
-            autoComplete="email"
-            hint="For receipts and to reset your account by mail. You can add it later."
-            value={details.email}
-            onChange={set('email')}
-            error={shown.email}
-            optional
-          />
-          <ConsentFields
-            values={details}
-            onChange={(key, checked) => set(key)(checked)}
-            errors={shown}
-          />
+          <form id={resendForm} method="post" {...(action ? { action } : {})} hidden>
+            <input type="hidden" name="intent" value={PHONE_INTENTS.start} />
+            <input type="hidden" name="phone" value={stepPhone} />
+          </form>
+          <form id={changeForm} method="post" {...(action ? { action } : {})} hidden>
+            <input type="hidden" name="intent" value={PHONE_INTENTS.change} />
+            <input type="hidden" name="phone" value={stepPhone} />
+          </form>
         </>
-      ) : null}
-
-      <div className="form__actions">
-        <button type="submit" className="button button--wide" disabled={!hydrated || busy}>
-          {busy ? <Spinning>{BUSY[step.kind]}</Spinning> : SUBMIT[step.kind]}
-        </button>
-      </div>
-    </form>
+      )}
+    </>
   );
 }
 
@@ -386,21 +435,26 @@ const BUSY: Record<PhoneStep['kind'], string> = {
 export function PhoneNextStep({
   purpose = 'sign-in',
   code,
+  resendForm,
   onNewCode,
   canResend,
+  supportEmail,
 }: {
   purpose?: PhonePurpose;
   code: string | null;
-  onNewCode(): void;
+  /** The form that asks for a new code without scripts (none at the number step). */
+  resendForm: string | null;
+  onNewCode(event: MouseEvent): void;
   canResend: boolean;
+  supportEmail: string | null;
 }) {
   switch (code) {
     case 'code_expired':
     case 'too_many_attempts':
       return (
         <p>
-          {canResend ? (
-            <button type="button" className="link-button" onClick={onNewCode}>
+          {canResend && resendForm ? (
+            <button type="submit" form={resendForm} className="link-button" onClick={onNewCode}>
               Send me a new code
             </button>
           ) : (
@@ -432,21 +486,21 @@ export function PhoneNextStep({
     case 'no_password':
       return (
         <p>
-          <Link to="/auth/forgot">Set a password by mail</Link>, then confirm your number here.
+          <a href="/auth/forgot">Set a password by mail</a>, then confirm your number here.
         </p>
       );
     case 'phone_proved':
       return (
         <p>
           Your account already has a confirmed number. To change it, write to us through{' '}
-          <SupportReach />.
+          <SupportReachTo email={supportEmail} />.
         </p>
       );
   }
   return (
     <p>
       Check your connection and try again. If it keeps happening, write to us through{' '}
-      <SupportReach />.
+      <SupportReachTo email={supportEmail} />.
     </p>
   );
 }

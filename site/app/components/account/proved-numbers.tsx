@@ -1,7 +1,7 @@
-// Where a withdrawal may go: only numbers from which a deposit of this account completed
-// (`GET /api/wallet/numbers`). The withdraw form offers these and nothing else.
-import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+// Where a withdrawal may go: only numbers from which a deposit of this account completed. The
+// withdraw page's loader reads them; the form offers these and nothing else, and asks
+// `GET /api/wallet/numbers` again after a refusal says the list changed.
+import { useCallback, useState } from 'react';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { OPERATORS, type Operator } from './phone';
@@ -19,28 +19,17 @@ export function operatorLabel(operator: Operator): string {
   return OPERATORS.find((option) => option.value === operator)?.label ?? operator;
 }
 
-/**
- * The proved numbers, loaded once the page runs in the browser; `null` while loading (or when
- * `enabled` is false), `'failed'` when they could not be loaded. `reload()` asks again.
- */
-export function useProvedNumbers(enabled: boolean) {
-  const [numbers, setNumbers] = useState<ProvedNumber[] | 'failed' | null>(null);
-  const [attempt, setAttempt] = useState(0);
+/** The proved numbers as the page's loader read them, or `'failed'` when it could not. */
+export type ProvedNumbers = ProvedNumber[] | 'failed';
 
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    apiFetch<{ numbers: ProvedNumber[] }>('/api/wallet/numbers', {
-      signal: controller.signal,
+/** The numbers, starting with the loader's; `reload()` asks the API again. */
+export function useProvedNumbers(initial: ProvedNumbers | undefined) {
+  const [numbers, setNumbers] = useState<ProvedNumbers | undefined>(initial);
+  const reload = useCallback(() => {
+    void apiFetch<{ numbers: ProvedNumber[] }>('/api/wallet/numbers', {
       fallbackError: 'failed',
-    }).then(
-      (answer) => setNumbers(answer.ok ? answer.data.numbers : 'failed'),
-      () => {}, // aborted: the page is going away
-    );
-    return () => controller.abort();
-  }, [enabled, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+    }).then((answer) => setNumbers(answer.ok ? answer.data.numbers : 'failed'));
+  }, []);
   return { numbers, reload };
 }
 
@@ -90,7 +79,7 @@ export function NoProvedNumbers() {
         this account. Once a deposit from that number completes, you can withdraw to it.
       </p>
       <p>
-        <Link to="/rentalgame/deposit">Make a deposit</Link>
+        <a href="/rentalgame/deposit">Make a deposit</a>
       </p>
     </Banner>
   );

@@ -1,5 +1,5 @@
 // The admin's revenue over time: the system's share per day, as bars, drawn as plain SVG.
-import { formatDay } from './dates';
+import { formatDay, lusakaDayOf, middayOf } from './dates';
 import { formatZmw } from '../../../shared/money';
 
 export interface RevenuePoint {
@@ -15,18 +15,18 @@ export interface DayTotal {
   total: number;
 }
 
-/** Sums the records per calendar day (the viewer's time zone), oldest day first. */
+/** Sums the records per Lusaka day (as the server counts revenue per day), oldest day first. */
 export function totalsPerDay(records: readonly RevenuePoint[]): DayTotal[] {
-  const byDay = new Map<number, number>();
+  const byDay = new Map<string, number>();
   for (const record of records) {
     const date = new Date(record.timestamp);
     if (Number.isNaN(date.getTime())) continue;
-    const day = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+    const day = lusakaDayOf(date);
     byDay.set(day, (byDay.get(day) ?? 0) + Math.round(record.amount * 100));
   }
   return [...byDay.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([day, ngwee]) => ({ day: new Date(day), total: ngwee / 100 }));
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, ngwee]) => ({ day: middayOf(day), total: ngwee / 100 }));
 }
 
 const WIDTH = 320;

@@ -1,4 +1,5 @@
-// The sign-up form (`POST /api/auth/signup`): names, phone, email, password, age and terms.
+// The sign-up form: names, phone, email, password, age and terms, checked here first, then
+// `POST /api/auth/signup`; without scripts it posts to the auth page's action (`intent=signup`).
 import { useState } from 'react';
 import { LIMITS } from '../../../shared/auth-messages';
 import { checkSignup, type SignupFields } from './auth-checks';
@@ -15,16 +16,31 @@ import { PHONE_INPUT, phoneDigits } from './phone';
 import { useAuthSubmit } from './use-auth-submit';
 import { useHydrated } from './use-hydrated';
 
-export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormProps) {
+export const SIGNUP_INTENT = 'signup';
+
+/** The sign-up fields a re-rendered form keeps (never the password). */
+export type SignupDraft = Omit<SignupFields, 'email' | 'password'>;
+
+export const EMPTY_SIGNUP: SignupDraft = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  adult: false,
+  terms: false,
+};
+
+export function SignupForm({
+  email,
+  setEmail,
+  onSignedIn,
+  onSwitch,
+  switchHref,
+  initial,
+  supportEmail,
+  draft = EMPTY_SIGNUP,
+}: AuthFormProps & { draft?: SignupDraft }) {
   const hydrated = useHydrated();
-  const [fields, setFields] = useState<Omit<SignupFields, 'email'>>({
-    firstName: '',
-    lastName: '',
-    phone: '',
-    password: '',
-    adult: false,
-    terms: false,
-  });
+  const [fields, setFields] = useState<Omit<SignupFields, 'email'>>({ ...draft, password: '' });
   const { errors, refusal, busy, submit } = useAuthSubmit<SignupFields>({
     path: '/api/auth/signup',
     check: () => checkSignup({ ...fields, email }),
@@ -38,21 +54,36 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
       terms: fields.terms,
     }),
     onSignedIn,
+    ...(initial ? { initial } : {}),
   });
   const set = <K extends keyof typeof fields>(key: K) => {
     return (value: (typeof fields)[K]) => setFields((f) => ({ ...f, [key]: value }));
   };
+  const first = Object.keys(initial?.errors ?? {})[0];
 
   return (
     <form
       className="form"
+      method="post"
       onSubmit={submit}
       noValidate
       aria-label="Sign up"
       data-ready={hydrated ? 'true' : undefined}
     >
-      <RefusalBanner refusal={refusal} mode="signup" onSwitch={onSwitch} />
-      <NameFields values={fields} onChange={(key, value) => set(key)(value)} errors={errors} />
+      <input type="hidden" name="intent" value={SIGNUP_INTENT} />
+      <RefusalBanner
+        refusal={refusal}
+        mode="signup"
+        onSwitch={onSwitch}
+        switchHref={switchHref}
+        supportEmail={supportEmail}
+      />
+      <NameFields
+        values={fields}
+        onChange={(key, value) => set(key)(value)}
+        errors={errors}
+        first={first}
+      />
       <TextField
         label="Phone number"
         name="phone"
@@ -61,22 +92,30 @@ export function SignupForm({ email, setEmail, onSignedIn, onSwitch }: AuthFormPr
         value={fields.phone}
         onChange={(value) => set('phone')(phoneDigits(value))}
         error={errors.phone}
+        autoFocus={first === 'phone'}
       />
-      <EmailField value={email} onChange={setEmail} error={errors.email} />
+      <EmailField
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+        autoFocus={first === 'email'}
+      />
       <PasswordField
         value={fields.password}
         onChange={set('password')}
         error={errors.password}
         autoComplete="new-password"
         hint={`At least ${LIMITS.passwordMin} characters, and not a common password.`}
+        autoFocus={first === 'password'}
       />
       <ConsentFields
         values={fields}
         onChange={(key, checked) => set(key)(checked)}
         errors={errors}
+        first={first}
       />
       <div className="form__actions">
-        <button type="submit" className="button button--wide" disabled={!hydrated || busy}>
+        <button type="submit" className="button button--wide" disabled={busy}>
           {busy ? <Spinning>Creating your account…</Spinning> : 'Create account'}
         </button>
       </div>

@@ -32,18 +32,3 @@ export const TYPE_LABELS: Record<TransactionType, string> = {
 export function signedAmount(t: Pick<Transaction, 'type' | 'amount'>): number {
   return t.type === 'withdrawal' || t.type === 'stake' ? -t.amount : t.amount;
 }
-
-/**
- * A page merged into what is already on screen: fresh rows replace their older copies, new rows
- * join, older pages stay. Newest first, by time then id, like the server.
- */
-export function mergeTransactions(
-  shown: readonly Transaction[],
-  fresh: readonly Transaction[],
-): Transaction[] {
-  const byId = new Map(shown.map((t) => [t.id, t]));
-  for (const t of fresh) byId.set(t.id, t);
-  return [...byId.values()].sort(
-    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
-  );
-}

@@ -1,5 +1,7 @@
 // The one submit flow of the log-in and sign-up forms: check here first (focus the first wrong
 // field), then post to the API; a refusal is kept with its `code`, which decides the next step.
+// Without scripts the same form posts to the auth page's action, which runs the same checks and
+// renders the form again with what they found (`initial`).
 import { useState, type FormEvent } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
 import { apiFetch } from './api';
@@ -28,9 +30,11 @@ export function useAuthSubmit<F>(options: {
   check(): Errors<F>;
   body(): unknown;
   onSignedIn(user: PublicUser): void;
+  /** What the server found when the form was posted without scripts. */
+  initial?: { errors: Errors<F>; refusal: AuthRefusal | null };
 }) {
-  const [errors, setErrors] = useState<Errors<F>>({});
-  const [refusal, setRefusal] = useState<AuthRefusal | null>(null);
+  const [errors, setErrors] = useState<Errors<F>>(options.initial?.errors ?? {});
+  const [refusal, setRefusal] = useState<AuthRefusal | null>(options.initial?.refusal ?? null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

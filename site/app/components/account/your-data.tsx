@@ -1,43 +1,47 @@
-// "Your data" on the account page: download everything held about you, or delete the account
-// (DELETE /api/me). Deleting asks for the password (a Google-only account: a fresh Google sign-in)
-// and says first what happens.
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+// "Your data" on the account page: download everything held about you (a plain link to
+// `GET /api/me/export`), or delete the account (a form that posts to the page's action,
+// `intent=erase`, the page door's `erase`). Deleting asks for the password (a Google-only account:
+// a fresh Google sign-in) and says first what happens.
+import { data, redirect } from 'react-router';
 import { authMessages } from '../../../shared/auth-messages';
+import type { PageServices } from '../../../server/pages/services';
 import { SUPPORT_PAGE } from '../../content/brand';
-import { apiFetch } from './api';
+import { formText } from '../../form-data';
 import { Banner } from './banner';
 import { PasswordField } from './fields';
-import { useHydrated } from './use-hydrated';
+
+export const ERASE_INTENT = 'erase';
 
 const NEXT_STEP: Record<string, string> = {
   balance_not_zero: '/rentalgame/withdraw',
   seat_held: '/rentalgame/playerwaitingroom',
 };
 
-export function YourData({ hasPassword }: { hasPassword: boolean }) {
-  const hydrated = useHydrated();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<{ text: string; code: string | null } | null>(null);
-  const [busy, setBusy] = useState(false);
+export interface EraseRefusal {
+  text: string;
+  code: string | null;
+}
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (hasPassword && !password)
-      return setError({ text: authMessages.passwordRequired, code: null });
-    setBusy(true);
-    setError(null);
-    const answer = await apiFetch<{ erased: boolean }>('/api/me', {
-      method: 'DELETE',
-      body: hasPassword ? { password } : {},
-      fallbackError: authMessages.unexpected,
-    });
-    setBusy(false);
-    if (answer.ok) return window.location.assign('/?deleted=1');
-    setError({ text: answer.error, code: answer.code });
+/** The account page's action for `intent=erase`: gone, signed out, on to the home page. */
+export async function eraseAction(services: PageServices, form: FormData, hasPassword: boolean) {
+  const password = formText(form, 'deletePassword');
+  if (hasPassword && !password) {
+    return data({ erase: { text: authMessages.passwordRequired, code: null } }, 400);
   }
+  const answer = await services.account.erase(password);
+  if (answer.ok) throw redirect('/?deleted=1', { headers: { 'Set-Cookie': answer.cookie } });
+  const erase: EraseRefusal = { text: answer.error, code: answer.code };
+  return data({ erase }, answer.status);
+}
 
-  const next = error?.code ? NEXT_STEP[error.code] : undefined;
+export function YourData({
+  hasPassword,
+  refusal,
+}: {
+  hasPassword: boolean;
+  refusal: EraseRefusal | null;
+}) {
+  const next = refusal?.code ? NEXT_STEP[refusal.code] : undefined;
   return (
     <section aria-labelledby="data-title" className="your-data">
       <h2 id="data-title">Your data</h2>
@@ -50,7 +54,7 @@ export function YourData({ hasPassword }: { hasPassword: boolean }) {
         One JSON file with your profile, transactions, payments, games, sign-ins and support
         messages.
       </p>
-      <details>
+      <details open={refusal !== null}>
         <summary>Delete my account</summary>
         <p>
           Deleting erases your name, email, phone numbers and messages and signs you out everywhere.
@@ -62,14 +66,15 @@ export function YourData({ hasPassword }: { hasPassword: boolean }) {
           A self-exclusion you chose keeps running to its end: a new account with the same email,
           phone number or mobile-money number is excluded until the same time.
         </p>
-        <form className="form" onSubmit={submit} noValidate aria-label="Delete my account">
-          {error ? (
-            <Banner tone="error" title={error.text}>
+        <form className="form" method="post" noValidate aria-label="Delete my account">
+          <input type="hidden" name="intent" value={ERASE_INTENT} />
+          {refusal ? (
+            <Banner tone="error" title={refusal.text}>
               {next ? (
                 <p>
-                  <Link to={next}>
-                    {error.code === 'balance_not_zero' ? 'Withdraw' : 'Go to your game'}
-                  </Link>
+                  <a href={next}>
+                    {refusal.code === 'balance_not_zero' ? 'Withdraw' : 'Go to your game'}
+                  </a>
                 </p>
               ) : null}
             </Banner>
@@ -78,8 +83,7 @@ export function YourData({ hasPassword }: { hasPassword: boolean }) {
             <PasswordField
               label="Password"
               name="deletePassword"
-              value={password}
-              onChange={setPassword}
+              value=""
               error={undefined}
               autoComplete="current-password"
             />
@@ -90,12 +94,12 @@ export function YourData({ hasPassword }: { hasPassword: boolean }) {
             </p>
           )}
           <div className="form__actions">
-            <button type="submit" className="button button--danger" disabled={!hydrated || busy}>
-              {busy ? 'Deleting…' : 'Delete my account for good'}
+            <button type="submit" className="button button--danger">
+              Delete my account for good
             </button>
           </div>
           <p>
-            Questions first? <Link to={SUPPORT_PAGE}>Ask support</Link>.
+            Questions first? <a href={SUPPORT_PAGE}>Ask support</a>.
           </p>
         </form>
       </details>

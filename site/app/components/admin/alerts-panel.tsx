@@ -1,15 +1,10 @@
-// What needs the operator now (GET /api/admin/alerts): each alert with what to do, in order, and
-// its section of the runbook (docs/operations.md). Shown above the console's sections.
+// What needs the operator now (the page door's `alerts`, as GET /api/admin/alerts answers it): each
+// alert with what to do, in order, and its section of the runbook (docs/operations.md). Shown above
+// the console's sections, rendered on the server; "Check again" loads the page again.
 import type { Alert } from '../../../server/admin/alerts';
-import { Banner, Progress } from '../account/banner';
+import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
-import { useApiRead } from '../account/use-api-read';
-
-interface AlertsAnswer {
-  alerts: Alert[];
-  gatheredAt: string | null;
-  ledgerCheckedAt: string | null;
-}
+import type { AlertsData, SectionProblem } from './console-data';
 
 function AlertCard({ alert }: { alert: Alert }) {
   const [file, anchor] = alert.runbook.split('#');
@@ -30,38 +25,43 @@ function AlertCard({ alert }: { alert: Alert }) {
   );
 }
 
-export function AlertsPanel() {
-  const [state, reload] = useApiRead<AlertsAnswer>('/api/admin/alerts');
+export function AlertsPanel({
+  alerts,
+  here,
+}: {
+  alerts: AlertsData | SectionProblem;
+  here: string;
+}) {
   return (
     <section aria-labelledby="alerts-title" className="admin__section admin-alerts">
       <h2 id="alerts-title">Alerts</h2>
-      {state.name === 'loading' ? <Progress>Checking…</Progress> : null}
-      {state.name === 'failed' ? <Banner tone="error" title={state.error} /> : null}
-      {state.name === 'ready' ? (
+      {'error' in alerts ? (
+        <Banner tone="error" title={alerts.error} />
+      ) : (
         <>
-          {state.data.alerts.length === 0 ? (
+          {alerts.alerts.length === 0 ? (
             <p data-testid="no-alerts">Nothing needs you now.</p>
           ) : (
             <ul className="admin-alerts__list">
-              {state.data.alerts.map((alert) => (
+              {alerts.alerts.map((alert) => (
                 <AlertCard key={`${alert.id}:${alert.title}`} alert={alert} />
               ))}
             </ul>
           )}
           <p className="admin-alerts__when">
-            {state.data.gatheredAt
-              ? `Figures of ${formatDateTime(state.data.gatheredAt)}`
+            {alerts.gatheredAt
+              ? `Figures of ${formatDateTime(alerts.gatheredAt)}`
               : 'No figures gathered yet'}
-            {state.data.ledgerCheckedAt
-              ? `; ledger audited ${formatDateTime(state.data.ledgerCheckedAt)}.`
+            {alerts.ledgerCheckedAt
+              ? `; ledger audited ${formatDateTime(alerts.ledgerCheckedAt)}.`
               : '; the ledger is not audited yet.'}
           </p>
         </>
-      ) : null}
+      )}
       <p>
-        <button type="button" className="button button--small" onClick={reload}>
+        <a className="button button--small" href={here}>
           Check again
-        </button>
+        </a>
       </p>
     </section>
   );

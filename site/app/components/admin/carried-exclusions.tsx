@@ -1,13 +1,23 @@
 // Exclusions carried from erased accounts that match the person whose file is open (decision 067):
 // which block (an identity this person proved) and which are only a hint (one they typed), and the
-// review of a disputed one: upheld or void, always with a reason, written to the audit log.
-import { useState, type FormEvent } from 'react';
-import { apiFetch } from '../account/api';
+// review of a disputed one: upheld or void, always with a reason, written to the audit log. The
+// review posts to the console's action (a plain form), which opens the same file again.
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
-import type { CarriedExclusionView } from '../../../server/admin/exclusions';
+import type { CarriedExclusion } from './console-data';
 
-const MATCHED_BY: Record<CarriedExclusionView['matchedBy'], string> = {
+/** The console action's intent for a review (routes/admin-dashboard.tsx). */
+export const REVIEW_INTENT = 'review-exclusion';
+
+/** A review the server refused: which row, why, and what was typed (kept for the next try). */
+export interface ReviewProblem {
+  exclusionId: string;
+  error: string;
+  decision: string;
+  reason: string;
+}
+
+const MATCHED_BY: Record<CarriedExclusion['matchedBy'], string> = {
   email: 'their proved email',
   payer_number: 'a number they deposited from',
   sign_in_phone: 'their phone number, proved by an SMS code',
@@ -15,44 +25,19 @@ const MATCHED_BY: Record<CarriedExclusionView['matchedBy'], string> = {
   profile_phone: 'their profile phone (typed, not proved): a hint only',
 };
 
-function ReviewForm({ row, onReviewed }: { row: CarriedExclusionView; onReviewed(): void }) {
-  const [decision, setDecision] = useState<'' | 'void' | 'upheld'>('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    const answer = await apiFetch(
-      `/api/admin/carried-exclusions/${encodeURIComponent(row.id)}/review`,
-      {
-        method: 'POST',
-        body: { decision, reason },
-        fallbackError: 'The review was not saved. Try again.',
-      },
-    );
-    setBusy(false);
-    if (!answer.ok) return setError(answer.error);
-    setDecision('');
-    setReason('');
-    setError(null);
-    onReviewed();
-  }
-
+function ReviewForm({ row, problem }: { row: CarriedExclusion; problem: ReviewProblem | null }) {
   return (
-    <form className="form" onSubmit={send} aria-label="Review this carried exclusion">
-      {error ? <Banner tone="error" title={error} /> : null}
+    <form className="form" method="post" aria-label="Review this carried exclusion">
+      <input type="hidden" name="intent" value={REVIEW_INTENT} />
+      <input type="hidden" name="exclusionId" value={row.id} />
+      {problem ? <Banner tone="error" title={problem.error} /> : null}
       <div className="field">
         <label htmlFor={`decision-${row.id}`}>Decision</label>
         <select
           id={`decision-${row.id}`}
-          value={decision}
-          onChange={(event) =>
-            setDecision(
-              event.target.value === 'upheld' ? 'upheld' : event.target.value ? 'void' : '',
-            )
-          }
+          name="decision"
+          required
+          defaultValue={problem?.decision ?? ''}
         >
           <option value="" disabled>
             Choose…
@@ -65,17 +50,14 @@ function ReviewForm({ row, onReviewed }: { row: CarriedExclusionView; onReviewed
         <label htmlFor={`reason-${row.id}`}>Reason (what the person showed, who checked)</label>
         <textarea
           id={`reason-${row.id}`}
-          value={reason}
+          name="reason"
+          required
           maxLength={500}
           rows={2}
-          onChange={(event) => setReason(event.target.value)}
+          defaultValue={problem?.reason ?? ''}
         />
       </div>
-      <button
-        type="submit"
-        className="button button--small"
-        disabled={busy || !decision || !reason.trim()}
-      >
+      <button type="submit" className="button button--small">
         Save review
       </button>
     </form>
@@ -84,10 +66,10 @@ function ReviewForm({ row, onReviewed }: { row: CarriedExclusionView; onReviewed
 
 export function CarriedExclusions({
   rows,
-  onReviewed,
+  problem,
 }: {
-  rows: readonly CarriedExclusionView[];
-  onReviewed(): void;
+  rows: readonly CarriedExclusion[];
+  problem: ReviewProblem | null;
 }) {
   if (rows.length === 0) return null;
   return (
@@ -110,7 +92,7 @@ export function CarriedExclusions({
                 {row.review.at ? ` (${formatDateTime(row.review.at)})` : ''}
               </p>
             ) : null}
-            <ReviewForm row={row} onReviewed={onReviewed} />
+            <ReviewForm row={row} problem={problem?.exclusionId === row.id ? problem : null} />
           </li>
         ))}
       </ul>

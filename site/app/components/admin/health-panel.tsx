@@ -1,44 +1,29 @@
 // The system's health: the ledger check, live and stuck rooms, the error log and the audit log.
-import { Banner, Progress } from '../account/banner';
+import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
 import { formatZmw } from '../account/money';
-import { shortId, useApiRead } from '../account/use-api-read';
+import { shortId } from './short-id';
+import type { AuditEntry, ErrorEntry, LedgerData, RoomsData, SectionProblem } from './console-data';
+import { consoleHref } from './sections';
 
-interface LedgerCheck {
-  ok: boolean;
-  postingsSum: number;
-  negativeBalances: unknown[];
-  mismatches: unknown[];
-  unbalancedTransfers: string[];
-}
+type OperatorRoom = RoomsData['live'][number];
 
-interface OperatorRoom {
-  roomId: string;
-  roomName: string;
-  status: string;
-  stake: number;
-  players: number;
-  maxPlayers: number;
-  expiresAt: string;
-}
-
-function LedgerCard() {
-  const [state, reload] = useApiRead<LedgerCheck>('/api/admin/ledger-check');
+function LedgerCard({ ledger }: { ledger: LedgerData | SectionProblem }) {
   return (
     <div className="admin-card">
       <h3 className="admin-card__title">Ledger check</h3>
-      {state.name === 'loading' ? <Progress>Checking…</Progress> : null}
-      {state.name === 'failed' ? <Banner tone="error" title={state.error} /> : null}
-      {state.name === 'ready' ? (
+      {'error' in ledger ? (
+        <Banner tone="error" title={ledger.error} />
+      ) : (
         <p data-testid="ledger-check">
-          {state.data.ok
+          {ledger.clean
             ? 'Balanced: every transfer sums to zero and every balance matches its postings.'
-            : `NOT balanced: sum ${state.data.postingsSum} ngwee, ${state.data.mismatches.length} mismatched, ${state.data.negativeBalances.length} negative, ${state.data.unbalancedTransfers.length} unbalanced transfers.`}
+            : `NOT balanced: sum ${ledger.report.sumOfAllPostings} ngwee, ${ledger.report.mismatchedAccounts.length} mismatched, ${ledger.report.negativeAccounts.length} negative, ${ledger.report.unbalancedTransfers.length} unbalanced transfers.`}
         </p>
-      ) : null}
-      <button type="button" className="button button--small" onClick={reload}>
+      )}
+      <a className="button button--small" href={consoleHref({ section: 'system' })}>
         Check again
-      </button>
+      </a>
     </div>
   );
 }
@@ -60,82 +45,65 @@ function RoomList({ title, rooms }: { title: string; rooms: OperatorRoom[] }) {
   );
 }
 
-function RoomsCard() {
-  const [state] = useApiRead<{ live: OperatorRoom[]; stuck: OperatorRoom[] }>('/api/admin/rooms');
-  return (
-    <div className="admin-card">
-      <h3 className="admin-card__title">Rooms</h3>
-      {state.name === 'loading' ? <Progress>Loading rooms…</Progress> : null}
-      {state.name === 'failed' ? <Banner tone="error" title={state.error} /> : null}
-      {state.name === 'ready' ? (
-        <>
-          <RoomList title="Stuck past their end" rooms={state.data.stuck} />
-          <RoomList title="Live" rooms={state.data.live} />
-        </>
-      ) : null}
-    </div>
-  );
-}
-
 function LogCard<T extends { at: string }>({
   title,
-  path,
-  pick,
+  entries,
   line,
 }: {
   title: string;
-  path: string;
-  pick(data: unknown): T[];
+  entries: T[] | SectionProblem;
   line(entry: T): string;
 }) {
-  const [state] = useApiRead<unknown>(path);
   return (
     <div className="admin-card">
       <h3 className="admin-card__title">{title}</h3>
-      {state.name === 'loading' ? <Progress>Loading…</Progress> : null}
-      {state.name === 'failed' ? <Banner tone="error" title={state.error} /> : null}
-      {state.name === 'ready' ? (
+      {'error' in entries ? (
+        <Banner tone="error" title={entries.error} />
+      ) : (
         <ul className="admin-list">
-          {pick(state.data).map((entry, i) => (
+          {entries.map((entry, i) => (
             <li key={i}>
               {formatDateTime(entry.at)} · {line(entry)}
             </li>
           ))}
-          {pick(state.data).length === 0 ? <li>Nothing recorded.</li> : null}
+          {entries.length === 0 ? <li>Nothing recorded.</li> : null}
         </ul>
-      ) : null}
+      )}
     </div>
   );
 }
 
-interface ErrorEntry {
-  at: string;
-  message: string;
-  roomId: string | null;
-}
-interface AuditEntry {
-  at: string;
-  action: string;
-  target: string;
-  adminId: string;
+export interface HealthView {
+  ledger: LedgerData | SectionProblem;
+  rooms: RoomsData | SectionProblem;
+  errors: ErrorEntry[] | SectionProblem;
+  audit: AuditEntry[] | SectionProblem;
 }
 
-export function HealthPanel() {
+export function HealthPanel({ ledger, rooms, errors, audit }: HealthView) {
   return (
     <section aria-labelledby="health-title" className="admin__section">
       <h2 id="health-title">System</h2>
-      <LedgerCard />
-      <RoomsCard />
+      <LedgerCard ledger={ledger} />
+      <div className="admin-card">
+        <h3 className="admin-card__title">Rooms</h3>
+        {'error' in rooms ? (
+          <Banner tone="error" title={rooms.error} />
+        ) : (
+          <>
+            <RoomList title="Stuck past their end" rooms={rooms.stuck} />
+            <RoomList title="Live" rooms={rooms.live} />
+          </>
+        )}
+      </div>
       <LogCard<ErrorEntry>
         title="Errors and settlement refusals"
-        path="/api/admin/errors"
-        pick={(data) => (data as { errors: ErrorEntry[] }).errors}
+        entries={errors}
         line={(e) => `${e.message}${e.roomId ? ` (room ${shortId(e.roomId)})` : ''}`}
       />
       <LogCard<AuditEntry>
         title="Audit log"
-        path="/api/admin/audit"
-        pick={(data) => (data as { entries: AuditEntry[] }).entries}
+        entries={audit}
         line={(e) => `${e.action} ${e.target} by ${shortId(e.adminId)}`}
       />
     </section>

@@ -1,88 +1,74 @@
-// Payments pending or failed, oldest first, with "ask the provider again" for a pending one.
-import { useState } from 'react';
-import { apiFetch } from '../account/api';
-import { Banner, Progress } from '../account/banner';
+// Payments pending or failed, oldest first, with "Ask the provider again" (a form post) for a
+// pending one.
+import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
 import { formatZmw } from '../account/money';
-import { shortId, useApiRead } from '../account/use-api-read';
+import { shortId } from './short-id';
+import type { AdminPayment, SectionProblem } from './console-data';
+import { consoleHref } from './sections';
 
-interface AdminPayment {
-  id: string;
-  userId: string;
-  kind: string;
-  status: string;
-  amount: number;
-  phone: string;
-  operator: string;
-  failureReason: string | null;
-  createdAt: string;
+export type PaymentStatus = 'pending' | 'failed';
+
+export const RECONCILE_INTENT = 'reconcile';
+
+/** What the last "Ask the provider again" answered (the action's result). */
+export interface ConsoleNote {
+  tone: 'success' | 'error';
+  text: string;
 }
 
-export function PaymentsPanel() {
-  const [status, setStatus] = useState<'pending' | 'failed'>('pending');
-  const [state, reload] = useApiRead<{ payments: AdminPayment[] }>(
-    `/api/admin/payments?status=${status}`,
-  );
-  const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+export function reconciledNote(paymentId: string, status: string): ConsoleNote {
+  return {
+    tone: 'success',
+    text: `Asked the provider about ${shortId(paymentId)}: now ${status}.`,
+  };
+}
 
-  async function reconcile(id: string) {
-    setBusy(id);
-    const answer = await apiFetch<{ settled: boolean; payment: AdminPayment }>(
-      `/api/admin/payments/${encodeURIComponent(id)}/reconcile`,
-      { method: 'POST', fallbackError: 'The provider could not be asked. Try again.' },
-    );
-    setBusy(null);
-    if (!answer.ok) return setNote({ tone: 'error', text: answer.error });
-    setNote({
-      tone: 'success',
-      text: `Asked the provider about ${shortId(id)}: now ${answer.data.payment.status}.`,
-    });
-    reload();
-  }
-
+export function PaymentsPanel({
+  status,
+  payments,
+  note,
+}: {
+  status: PaymentStatus;
+  payments: AdminPayment[] | SectionProblem;
+  note: ConsoleNote | null;
+}) {
   return (
     <section aria-labelledby="payments-title" className="admin__section">
       <h2 id="payments-title">Payments</h2>
       <p role="group" aria-label="Which payments" className="admin-toggle">
         {(['pending', 'failed'] as const).map((s) => (
-          <button
+          <a
             key={s}
-            type="button"
             className="button button--small"
-            aria-pressed={status === s}
-            onClick={() => setStatus(s)}
+            href={consoleHref({ section: 'payments', status: s })}
+            aria-current={status === s ? 'page' : undefined}
           >
             {s === 'pending' ? 'Pending' : 'Failed'}
-          </button>
+          </a>
         ))}
       </p>
       {note ? <Banner tone={note.tone} title={note.text} /> : null}
-      {state.name === 'loading' ? <Progress>Loading payments…</Progress> : null}
-      {state.name === 'failed' ? <Banner tone="error" title={state.error} /> : null}
-      {state.name === 'ready' ? (
+      {'error' in payments ? <Banner tone="error" title={payments.error} /> : null}
+      {Array.isArray(payments) ? (
         <ul className="admin-list" aria-label={`${status} payments, oldest first`}>
-          {state.data.payments.map((p) => (
+          {payments.map((p) => (
             <li key={p.id} data-testid="admin-payment">
               {formatDateTime(p.createdAt)} · {p.kind} {formatZmw(p.amount)} · {p.phone} (
               {p.operator}) · <code>{p.id}</code>
               {p.failureReason ? ` · ${p.failureReason}` : ''}
               {p.status === 'pending' ? (
-                <>
-                  {' '}
-                  <button
-                    type="button"
-                    className="button button--small"
-                    disabled={busy === p.id}
-                    onClick={() => void reconcile(p.id)}
-                  >
+                <form method="post" className="admin-inline-form">
+                  <input type="hidden" name="intent" value={RECONCILE_INTENT} />
+                  <input type="hidden" name="paymentId" value={p.id} />
+                  <button type="submit" className="button button--small">
                     Ask the provider again
                   </button>
-                </>
+                </form>
               ) : null}
             </li>
           ))}
-          {state.data.payments.length === 0 ? <li>No {status} payments.</li> : null}
+          {payments.length === 0 ? <li>No {status} payments.</li> : null}
         </ul>
       ) : null}
     </section>

@@ -1,60 +1,54 @@
-// The support inbox: open tickets first, each with its replies and a reply form.
-import { useState, type FormEvent } from 'react';
-import { apiFetch } from '../account/api';
-import { Banner, Progress } from '../account/banner';
+// The support inbox: open tickets first, each with its replies and a reply form (a form post).
+import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
-import { useApiRead } from '../account/use-api-read';
-import type { InboxTicket } from '../../../server/support/tickets';
+import type { InboxTicket, SectionProblem } from './console-data';
 
-function ReplyForm({ ticketId, onSent }: { ticketId: string; onSent(): void }) {
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+export const REPLY_INTENT = 'reply';
 
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    const answer = await apiFetch(`/api/admin/support/${encodeURIComponent(ticketId)}/reply`, {
-      method: 'POST',
-      body: { message },
-      fallbackError: 'The reply was not sent. Try again.',
-    });
-    setBusy(false);
-    if (!answer.ok) return setError(answer.error);
-    setMessage('');
-    setError(null);
-    onSent();
-  }
+/** A reply the server refused, shown under its ticket's form with what was typed. */
+export interface ReplyProblem {
+  ticketId: string;
+  error: string;
+  message: string;
+}
 
+function ReplyForm({ ticketId, problem }: { ticketId: string; problem: ReplyProblem | null }) {
   return (
-    <form className="form" onSubmit={send} aria-label="Reply to this ticket">
-      {error ? <Banner tone="error" title={error} /> : null}
+    <form className="form" method="post" aria-label="Reply to this ticket">
+      {problem ? <Banner tone="error" title={problem.error} /> : null}
+      <input type="hidden" name="intent" value={REPLY_INTENT} />
+      <input type="hidden" name="ticketId" value={ticketId} />
       <label htmlFor={`reply-${ticketId}`}>Reply</label>
       <textarea
         id={`reply-${ticketId}`}
-        value={message}
+        name="message"
         maxLength={2000}
         rows={3}
-        onChange={(event) => setMessage(event.target.value)}
+        required
+        defaultValue={problem?.message ?? ''}
       />
-      <button type="submit" className="button button--small" disabled={busy || !message.trim()}>
+      <button type="submit" className="button button--small">
         Send reply
       </button>
     </form>
   );
 }
 
-export function SupportPanel() {
-  const [state, reload] = useApiRead<{ tickets: InboxTicket[] }>('/api/admin/support');
+export function SupportPanel({
+  tickets,
+  problem,
+}: {
+  tickets: InboxTicket[] | SectionProblem;
+  problem: ReplyProblem | null;
+}) {
   return (
     <section aria-labelledby="support-title" className="admin__section">
       <h2 id="support-title">Support inbox</h2>
-      {state.name === 'loading' ? <Progress>Loading tickets…</Progress> : null}
-      {state.name === 'failed' ? <Banner tone="error" title={state.error} /> : null}
-      {state.name === 'ready' ? (
+      {'error' in tickets ? <Banner tone="error" title={tickets.error} /> : null}
+      {Array.isArray(tickets) ? (
         <ul className="admin-list">
-          {state.data.tickets.map((t) => (
-            <li key={t.id} className="admin-card" data-testid="admin-ticket">
+          {tickets.map((t) => (
+            <li key={t.id} id={`ticket-${t.id}`} className="admin-card" data-testid="admin-ticket">
               <p>
                 <strong>{t.status === 'open' ? 'Open' : 'Answered'}</strong> · {t.topic} ·{' '}
                 {formatDateTime(t.createdAt)} · {t.firstName} {t.email}
@@ -71,10 +65,10 @@ export function SupportPanel() {
                   ↳ {r.message} ({formatDateTime(r.createdAt)})
                 </p>
               ))}
-              <ReplyForm ticketId={t.id} onSent={reload} />
+              <ReplyForm ticketId={t.id} problem={problem?.ticketId === t.id ? problem : null} />
             </li>
           ))}
-          {state.data.tickets.length === 0 ? <li>No tickets.</li> : null}
+          {tickets.length === 0 ? <li>No tickets.</li> : null}
         </ul>
       ) : null}
     </section>

@@ -1,21 +1,12 @@
-// Find a person by name, email or phone, and open their file: balance, transactions, games, and any
-// exclusion carried from an erased account that matches them.
-import { useState, type FormEvent } from 'react';
-import { Banner, Progress } from '../account/banner';
+// Find a person by name, email or phone (a plain GET form), and open their file: balance, limits,
+// exclusion, any exclusion carried from an erased account that matches them, transactions, games.
+import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
 import { formatZmw } from '../account/money';
-import { shortId, useApiRead } from '../account/use-api-read';
-import type { CarriedExclusionView } from '../../../server/admin/exclusions';
-import { CarriedExclusions } from './carried-exclusions';
-
-interface UserSummary {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  erased: boolean;
-}
+import { CarriedExclusions, type ReviewProblem } from './carried-exclusions';
+import { shortId } from './short-id';
+import type { SectionProblem, UserFileData, UserSummary } from './console-data';
+import { consoleHref } from './sections';
 
 type LimitField =
   'depositDaily' | 'depositWeekly' | 'depositMonthly' | 'lossDaily' | 'lossWeekly' | 'lossMonthly';
@@ -29,7 +20,7 @@ const LIMIT_FIELDS: readonly LimitField[] = [
   'lossMonthly',
 ];
 
-function PlayControls({ file }: { file: UserFile }) {
+function PlayControls({ file }: { file: UserFileData }) {
   const set = LIMIT_FIELDS.filter((field) => file.limits[field] !== null);
   return (
     <>
@@ -56,23 +47,8 @@ function PlayControls({ file }: { file: UserFile }) {
   );
 }
 
-interface UserFile {
-  user: UserSummary & { emailVerified: boolean; currentRoomId: string | null };
-  balance: { wallet: number; held: number };
-  limits: Record<LimitField, number | null> & {
-    pending: { field: LimitField; value: number | null; effectiveAt: string }[];
-  };
-  exclusionUntil: string | null;
-  carriedExclusions: CarriedExclusionView[];
-  transactions: { id: string; type: string; amount: number; status: string; createdAt: string }[];
-  games: { roomId: string; result: string; prize: number; createdAt: string }[];
-}
-
-function UserFileView({ id }: { id: string }) {
-  const [state, reload] = useApiRead<UserFile>(`/api/admin/users/${encodeURIComponent(id)}`);
-  if (state.name === 'loading') return <Progress>Loading the user…</Progress>;
-  if (state.name === 'failed') return <Banner tone="error" title={state.error} />;
-  const { user, balance, transactions, games } = state.data;
+function UserFileView({ file, review }: { file: UserFileData; review: ReviewProblem | null }) {
+  const { user, balance, transactions, games } = file;
   return (
     <div className="admin-card" data-testid="user-file">
       <h3 className="admin-card__title">
@@ -86,8 +62,8 @@ function UserFileView({ id }: { id: string }) {
         {formatZmw(balance.held)}
         {user.currentRoomId ? ` · seated in ${shortId(user.currentRoomId)}` : ''}
       </p>
-      <PlayControls file={state.data} />
-      <CarriedExclusions rows={state.data.carriedExclusions} onReviewed={reload} />
+      <PlayControls file={file} />
+      <CarriedExclusions rows={file.carriedExclusions} problem={review} />
       <h4>Latest transactions</h4>
       <ul className="admin-list">
         {transactions.map((t) => (
@@ -111,51 +87,44 @@ function UserFileView({ id }: { id: string }) {
   );
 }
 
-export function UsersPanel() {
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [state] = useApiRead<{ users: UserSummary[] }>(
-    query === null ? null : `/api/admin/users?query=${encodeURIComponent(query)}`,
-  );
+export interface UsersView {
+  query: string;
+  /** Null before a search. */
+  found: UserSummary[] | SectionProblem | null;
+  /** The opened file, or why it could not be opened; null when none is open. */
+  file: UserFileData | SectionProblem | null;
+  /** A review of a carried exclusion the server refused, shown at its form. */
+  review: ReviewProblem | null;
+}
 
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setChosen(null);
-    setQuery(text.trim());
-  }
-
+export function UsersPanel({ query, found, file, review }: UsersView) {
   return (
     <section aria-labelledby="users-title" className="admin__section">
       <h2 id="users-title">Users</h2>
-      <form className="admin-search" onSubmit={search} role="search">
+      <form className="admin-search" method="get" role="search">
+        <input type="hidden" name="section" value="users" />
         <label htmlFor="user-query">Name, email or phone</label>
-        <input
-          id="user-query"
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
+        <input id="user-query" name="query" type="search" defaultValue={query} />
         <button type="submit" className="button button--small">
           Search
         </button>
       </form>
-      {query !== null && state.name === 'loading' ? <Progress>Searching…</Progress> : null}
-      {state.name === 'failed' ? <Banner tone="error" title={state.error} /> : null}
-      {query !== null && state.name === 'ready' ? (
+      {found && 'error' in found ? <Banner tone="error" title={found.error} /> : null}
+      {Array.isArray(found) ? (
         <ul className="admin-list" aria-label="Users found">
-          {state.data.users.map((u) => (
+          {found.map((u) => (
             <li key={u.id}>
-              <button type="button" className="link-button" onClick={() => setChosen(u.id)}>
+              <a href={consoleHref({ section: 'users', query, user: u.id })}>
                 {u.erased ? 'Erased account' : `${u.firstName} ${u.lastName}`}
-              </button>{' '}
+              </a>{' '}
               {u.email} {u.phone}
             </li>
           ))}
-          {state.data.users.length === 0 ? <li>Nobody matches.</li> : null}
+          {found.length === 0 ? <li>Nobody matches.</li> : null}
         </ul>
       ) : null}
-      {chosen ? <UserFileView id={chosen} /> : null}
+      {file && 'error' in file ? <Banner tone="error" title={file.error} /> : null}
+      {file && !('error' in file) ? <UserFileView file={file} review={review} /> : null}
     </section>
   );
 }

@@ -1,8 +1,11 @@
-// Self-exclusion (`POST /api/me/exclusion`): choose a period, confirm that it cannot be undone.
-import { useState, type FormEvent } from 'react';
-import { apiFetch } from '../account/api';
+// Self-exclusion: choose a period, confirm that it cannot be undone. A plain form: it posts to the
+// responsible play page's action (`intent=exclude`, the page door's `exclude`).
+import { data, redirect } from 'react-router';
+import type { PageServices } from '../../../server/pages/services';
+import { formChecked, formText } from '../../form-data';
 import { Banner } from '../account/banner';
-import { useHydrated } from '../account/use-hydrated';
+
+export const EXCLUDE_INTENT = 'exclude';
 
 const PERIODS = [
   ['24h', '24 hours'],
@@ -12,60 +15,43 @@ const PERIODS = [
   ['permanent', 'For good'],
 ] as const;
 
-type Period = (typeof PERIODS)[number][0];
-
-export function ExclusionForm({ onExcluded }: { onExcluded(until: string | null): void }) {
-  const [period, setPeriod] = useState<Period | null>(null);
-  const [sure, setSure] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!period || !sure) return setError('Choose a period and confirm that you understand.');
-    setBusy(true);
-    setError(null);
-    const answer = await apiFetch<{ exclusion: { until: string | null } }>('/api/me/exclusion', {
-      method: 'POST',
-      body: { period },
-      fallbackError: 'Your exclusion could not be saved. Please try again.',
-    });
-    setBusy(false);
-    if (!answer.ok) return setError(answer.error);
-    onExcluded(answer.data.exclusion.until);
+/** The responsible play page's action for `intent=exclude`; on success the page afresh. */
+export async function excludeAction(services: PageServices, form: FormData, page: string) {
+  const period = formText(form, 'period');
+  if (!period || !formChecked(form, 'sure')) {
+    return data({ exclude: 'Choose a period and confirm that you understand.' }, 400);
   }
+  const answer = await services.play.exclude(period);
+  // A new request: the page's user then carries the exclusion.
+  if (answer.ok) throw redirect(page);
+  return data({ exclude: answer.error }, answer.status);
+}
 
+export function ExclusionForm({ error }: { error: string | null }) {
   return (
     <form
       className="form exclusion-form"
-      onSubmit={submit}
+      method="post"
       noValidate
       aria-label="Take a break"
-      data-ready={hydrated ? 'true' : undefined}
+      data-ready="true"
     >
+      <input type="hidden" name="intent" value={EXCLUDE_INTENT} />
       {error ? <Banner tone="error" title={error} /> : null}
       <fieldset className="exclusion-periods">
         <legend>Exclude me from play for</legend>
         {PERIODS.map(([value, label]) => (
           <label key={value} className="check">
-            <input
-              type="radio"
-              name="period"
-              value={value}
-              checked={period === value}
-              onChange={() => setPeriod(value)}
-            />{' '}
-            {label}
+            <input type="radio" name="period" value={value} /> {label}
           </label>
         ))}
       </fieldset>
       <label className="check">
-        <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I
-        understand that it cannot be shortened or lifted early.
+        <input type="checkbox" name="sure" /> I understand that it cannot be shortened or lifted
+        early.
       </label>
-      <button type="submit" className="button" disabled={busy || !hydrated}>
-        {busy ? 'Saving…' : 'Exclude me'}
+      <button type="submit" className="button">
+        Exclude me
       </button>
     </form>
   );

@@ -1,11 +1,16 @@
-// The six play limits (`GET`/`PUT /api/me/limits`): blank means none. Lower applies at once,
-// higher or removed after 24 hours (shown as waiting).
-import { useEffect, useState, type FormEvent } from 'react';
-import { apiFetch } from '../account/api';
-import { Banner, Progress } from '../account/banner';
+// The six play limits: blank means none. Lower applies at once, higher or removed after 24 hours
+// (shown as waiting). A plain form: it posts to the responsible play page's action
+// (`intent=limits`), which sends only the fields that changed to the page door's `updateLimits`
+// (an unchanged value sent again would cancel a change still waiting).
+import { data } from 'react-router';
+import type { PageServices } from '../../../server/pages/services';
+import { formText } from '../../form-data';
+import { Banner } from '../account/banner';
 import { TextField } from '../account/fields';
 import { formatZmw } from '../account/money';
 import { formatLusakaTime } from './lusaka-dates';
+
+export const LIMITS_INTENT = 'limits';
 
 const FIELDS = [
   ['depositDaily', 'Deposits per day'],
@@ -18,92 +23,103 @@ const FIELDS = [
 
 type Field = (typeof FIELDS)[number][0];
 type Values = Record<Field, number | null>;
-interface Limits extends Values {
+export interface Limits extends Values {
   pending: { field: Field; value: number | null; effectiveAt: string }[];
+}
+type Texts = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+/** What a save answered: its words, and the texts as typed when some were wrong. */
+export interface LimitsSave {
+  result: { tone: 'success' | 'error'; message: string } | null;
+  errors: Errors;
+  texts: Texts | null;
 }
 
 const LABELS = Object.fromEntries(FIELDS) as Record<Field, string>;
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
+const INVALID = 'Enter an amount in ZMW above 0, or leave it empty for no limit.';
 
-function toText(values: Values): Record<Field, string> {
-  const text = {} as Record<Field, string>;
+function toText(values: Values): Texts {
+  const text = {} as Texts;
   for (const [field] of FIELDS) text[field] = values[field] === null ? '' : String(values[field]);
   return text;
 }
 
-export function LimitsForm() {
-  const [limits, setLimits] = useState<Limits | null>(null);
-  const [text, setText] = useState<Record<Field, string> | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+/** The changed fields as the API takes them, or what is wrong with the typed ones. */
+export function limitChanges(
+  typed: Texts,
+  current: Values,
+): { ok: true; body: Partial<Values> } | { ok: false; errors: Errors } {
+  const before = toText(current);
+  const errors: Errors = {};
+  const body: Partial<Values> = {};
+  for (const [field] of FIELDS) {
+    const value = typed[field].trim();
+    if (value === before[field]) continue;
+    if (value === '') body[field] = null;
+    else if (AMOUNT.test(value) && Number(value) > 0) body[field] = Number(value);
+    else errors[field] = INVALID;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
+}
 
-  useEffect(() => {
-    let live = true;
-    void apiFetch<Limits>('/api/me/limits', {
-      fallbackError: 'Your limits could not be loaded. Please reload the page.',
-    }).then((answer) => {
-      if (!live) return;
-      if (!answer.ok) return setResult({ tone: 'error', message: answer.error });
-      setLimits(answer.data);
-      setText(toText(answer.data));
-    });
-    return () => {
-      live = false;
+/** The responsible play page's action for `intent=limits`. */
+export async function limitsAction(services: PageServices, form: FormData) {
+  const typed = Object.fromEntries(FIELDS.map(([f]) => [f, formText(form, f)])) as Texts;
+  const current = await services.play.limits();
+  if (!current.ok) {
+    const save: LimitsSave = {
+      result: { tone: 'error', message: current.error },
+      errors: {},
+      texts: typed,
     };
-  }, []);
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!text) return;
-    const found: Partial<Record<Field, string>> = {};
-    const body: Partial<Values> = {};
-    const before = limits ? toText(limits) : null;
-    for (const [field] of FIELDS) {
-      const value = text[field].trim();
-      // Only what was changed: sending an unchanged value would cancel a change still waiting.
-      if (before && value === before[field]) continue;
-      if (value === '') body[field] = null;
-      else if (AMOUNT.test(value) && Number(value) > 0) body[field] = Number(value);
-      else found[field] = 'Enter an amount in ZMW above 0, or leave it empty for no limit.';
-    }
-    setErrors(found);
-    setResult(null);
-    if (Object.keys(found).length > 0) return;
-    if (Object.keys(body).length === 0) {
-      return setResult({ tone: 'success', message: 'Nothing changed.' });
-    }
-    setBusy(true);
-    const answer = await apiFetch<Limits>('/api/me/limits', {
-      method: 'PUT',
-      body,
-      fallbackError: 'Your limits could not be saved. Please try again.',
-    });
-    setBusy(false);
-    if (!answer.ok) return setResult({ tone: 'error', message: answer.error });
-    setLimits(answer.data);
-    setText(toText(answer.data));
-    setResult({
-      tone: 'success',
-      message:
-        answer.data.pending.length > 0
-          ? 'Saved. Lower limits apply now; higher ones, or removed ones, wait 24 hours.'
-          : 'Saved. Your limits apply now.',
-    });
+    return data({ limits: save }, current.status);
   }
-
-  if (!limits || !text) {
-    return result ? <Banner tone="error" title={result.message} /> : <Progress>Loading…</Progress>;
+  const changes = limitChanges(typed, current.limits);
+  if (!changes.ok) {
+    const save: LimitsSave = { result: null, errors: changes.errors, texts: typed };
+    return data({ limits: save }, 400);
   }
+  if (Object.keys(changes.body).length === 0) {
+    const save: LimitsSave = {
+      result: { tone: 'success', message: 'Nothing changed.' },
+      errors: {},
+      texts: null,
+    };
+    return data({ limits: save });
+  }
+  const answer = await services.play.updateLimits(changes.body);
+  if (!answer.ok) {
+    const save: LimitsSave = {
+      result: { tone: 'error', message: answer.error },
+      errors: {},
+      texts: typed,
+    };
+    return data({ limits: save }, answer.status);
+  }
+  const message =
+    answer.limits.pending.length > 0
+      ? 'Saved. Lower limits apply now; higher ones, or removed ones, wait 24 hours.'
+      : 'Saved. Your limits apply now.';
+  const save: LimitsSave = { result: { tone: 'success', message }, errors: {}, texts: null };
+  return data({ limits: save });
+}
+
+export function LimitsForm({ limits, save }: { limits: Limits; save: LimitsSave | null }) {
+  const text = save?.texts ?? toText(limits);
+  const errors = save?.errors ?? {};
+  const firstError = Object.keys(errors)[0];
   return (
     <form
       className="form limits-form"
-      onSubmit={save}
+      method="post"
       noValidate
       aria-label="Play limits"
       data-ready="true"
     >
-      {result ? <Banner tone={result.tone} title={result.message} /> : null}
+      <input type="hidden" name="intent" value={LIMITS_INTENT} />
+      {save?.result ? <Banner tone={save.result.tone} title={save.result.message} /> : null}
       {FIELDS.map(([field, label]) => (
         <TextField
           key={field}
@@ -112,8 +128,8 @@ export function LimitsForm() {
           value={text[field]}
           inputMode="decimal"
           placeholder="No limit"
-          onChange={(value) => setText({ ...text, [field]: value })}
           error={errors[field]}
+          autoFocus={firstError === field}
           hint={limits[field] === null ? 'No limit now.' : `Now ${formatZmw(limits[field])}.`}
         />
       ))}
@@ -130,8 +146,8 @@ export function LimitsForm() {
           </ul>
         </div>
       ) : null}
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving…' : 'Save limits'}
+      <button type="submit" className="button">
+        Save limits
       </button>
     </form>
   );

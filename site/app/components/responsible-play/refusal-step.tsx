@@ -1,5 +1,4 @@
 // What to do next after a refusal of responsible play, chosen by its code (never by its words).
-import { Link } from 'react-router';
 import { AcceptTerms } from './accept-terms';
 
 export const SELF_EXCLUDED = 'self_excluded';
@@ -27,17 +26,17 @@ export function PlayRefusalStep({
   if (code === SELF_EXCLUDED) {
     return (
       <p>
-        <Link to="/rentalgame/withdraw">Withdraw your balance</Link>, see your{' '}
-        <Link to="/rentalgame/accounthistory">history</Link>, or find someone to talk to:{' '}
-        <Link to="/responsible-play#help">where to get help</Link>.
+        <a href="/rentalgame/withdraw">Withdraw your balance</a>, see your{' '}
+        <a href="/rentalgame/accounthistory">history</a>, or find someone to talk to:{' '}
+        <a href="/responsible-play#help">where to get help</a>.
       </p>
     );
   }
   if (code === LIMIT_REACHED) {
     return (
       <p>
-        Your limits are on your <Link to="/rentalgame/responsible-play">responsible play</Link>{' '}
-        page. A lower limit applies at once; a higher one only after 24 hours.
+        Your limits are on your <a href="/rentalgame/responsible-play">responsible play</a> page. A
+        lower limit applies at once; a higher one only after 24 hours.
       </p>
     );
   }

@@ -1,10 +1,10 @@
 // Write to support: a topic, the message, and the payment or room it is about (prefilled from the
-// screen where "Get help" was pressed).
-import { useState, type FormEvent } from 'react';
-import { authMessages } from '../../../shared/auth-messages';
-import { apiFetch } from '../account/api';
+// screen where "Get help" was pressed). A plain form: it posts to the support page's action (the
+// page door's `writeToSupport`: the API's guest rule, rate limit and checks).
+import { data, redirect } from 'react-router';
+import type { PageServices } from '../../../server/pages/services';
+import { formText } from '../../form-data';
 import { Banner } from '../account/banner';
-import { useHydrated } from '../account/use-hydrated';
 
 export const TOPICS = [
   { value: 'payment', label: 'A deposit or withdrawal' },
@@ -16,54 +16,48 @@ export type Topic = (typeof TOPICS)[number]['value'];
 
 const MESSAGE_MAX = 2000;
 
+/** What was posted and why it was refused. */
+export interface TicketDraft {
+  topic: string;
+  reference: string;
+  message: string;
+  error: string;
+}
+
+/** The support page's action: sent → the page afresh (`?sent=1`), its list with the new ticket. */
+export async function ticketAction(services: PageServices, form: FormData, page: string) {
+  const draft = {
+    topic: formText(form, 'topic'),
+    reference: formText(form, 'reference').trim(),
+    message: formText(form, 'message'),
+  };
+  if (!draft.message.trim()) {
+    return data({ ticket: { ...draft, error: 'Please describe the problem.' } }, 400);
+  }
+  const answer = await services.play.writeToSupport(draft);
+  if (answer.ok) throw redirect(`${page}?sent=1`);
+  const ticket: TicketDraft = { ...draft, error: answer.error };
+  return data({ ticket }, answer.status);
+}
+
 export function TicketForm({
-  topic: initialTopic,
-  reference: initialReference,
-  onSent,
+  topic,
+  reference,
+  draft,
+  sent,
 }: {
   topic: Topic;
   reference: string;
-  onSent(): void;
+  draft: TicketDraft | null;
+  sent: boolean;
 }) {
-  const hydrated = useHydrated();
-  const [topic, setTopic] = useState<Topic>(initialTopic);
-  const [reference, setReference] = useState(initialReference);
-  const [message, setMessage] = useState('');
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!message.trim()) return setResult({ tone: 'error', text: 'Please describe the problem.' });
-    setBusy(true);
-    const answer = await apiFetch('/api/support', {
-      method: 'POST',
-      body: { topic, message, ...(reference.trim() ? { reference: reference.trim() } : {}) },
-      fallbackError: authMessages.unexpected,
-    });
-    setBusy(false);
-    if (!answer.ok) return setResult({ tone: 'error', text: answer.error });
-    setMessage('');
-    setResult({ tone: 'success', text: 'Sent. Our reply will appear below.' });
-    onSent();
-  }
-
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label="Write to support"
-      data-ready={hydrated ? 'true' : undefined}
-    >
-      {result ? <Banner tone={result.tone} title={result.text} /> : null}
+    <form className="form" method="post" noValidate aria-label="Write to support" data-ready="true">
+      {draft ? <Banner tone="error" title={draft.error} /> : null}
+      {sent && !draft ? <Banner tone="success" title="Sent. Our reply will appear below." /> : null}
       <div className="field">
         <label htmlFor="support-topic">What is it about?</label>
-        <select
-          id="support-topic"
-          value={topic}
-          onChange={(event) => setTopic(event.target.value as Topic)}
-        >
+        <select id="support-topic" name="topic" defaultValue={draft?.topic ?? topic}>
           {TOPICS.map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}
@@ -75,24 +69,25 @@ export function TicketForm({
         <label htmlFor="support-reference">Payment or room reference (if any)</label>
         <input
           id="support-reference"
-          value={reference}
+          name="reference"
+          defaultValue={draft?.reference ?? reference}
           maxLength={100}
-          onChange={(event) => setReference(event.target.value)}
         />
       </div>
       <div className="field">
         <label htmlFor="support-message">Your message</label>
         <textarea
           id="support-message"
-          value={message}
+          name="message"
+          defaultValue={draft?.message ?? ''}
           rows={5}
           maxLength={MESSAGE_MAX}
-          onChange={(event) => setMessage(event.target.value)}
+          autoFocus={Boolean(draft)}
         />
       </div>
       <div className="form__actions">
-        <button type="submit" className="button" disabled={!hydrated || busy}>
-          {busy ? 'Sending…' : 'Send to support'}
+        <button type="submit" className="button">
+          Send to support
         </button>
       </div>
     </form>

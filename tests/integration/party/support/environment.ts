@@ -35,8 +35,13 @@ export interface Environment {
   clock(roomId: string, action: TestClockCall['action']): Promise<TestClockAnswer>;
   /** Registers the room with the fake site and pushes it to its room server (call 1). */
   putRoom(room: FakeRoom): Promise<void>;
-  /** SIGKILL the room server and start it again on the same port and storage. */
-  restartParty(): Promise<void>;
+  /** Where the room servers keep their storage (`partykit dev --persist`). */
+  persistDir: string;
+  /**
+   * SIGKILL the room server and start it again on the same port and storage; `whileDown` runs in
+   * between (e.g. to rewrite what is stored).
+   */
+  restartParty(whileDown?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,7 @@ export async function startEnvironment(options: {
     },
     secret,
     keys,
+    persistDir,
     testClockKey,
     timeScale: options.timeScale,
     ticketUrl(roomId, uid, name = uid, now = Date.now()) {
@@ -90,8 +96,9 @@ export async function startEnvironment(options: {
         );
       }
     },
-    async restartParty() {
+    async restartParty(whileDown) {
       await party.kill();
+      await whileDown?.();
       party = await startPartykit({ config: TEST_CONFIG, persistDir, vars, port: party.port });
     },
     async close() {

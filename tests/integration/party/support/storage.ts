@@ -2,7 +2,7 @@
 // its storage in its own SQLite file (table `_cf_KV`), values in V8's serialization format.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { deserialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import { createClient } from '@libsql/client';
 
 /** One object's storage: every key and its value. */
@@ -43,4 +43,47 @@ export async function readStoredRoom(
 ): Promise<StoredObject | undefined> {
   const objects = await readStoredObjects(persistDir);
   return objects.find((object) => object.get('roomId') === roomId);
+}
+
+/**
+ * Rewrites one stored value of the room with this id, in the format workerd reads (V8's
+ * serialization), while its room server is stopped: e.g. to put back what an older release stored.
+ */
+export async function rewriteStoredValue(
+  persistDir: string,
+  roomId: string,
+  key: string,
+  rewrite: (value: unknown) => unknown,
+): Promise<void> {
+  for (const file of await objectFiles(persistDir)) {
+    const db = createClient({ url: `file:${file}` });
+    try {
+      const owner = await db.execute({
+        sql: 'select value from _cf_KV where key = ?',
+        args: ['roomId'],
+      });
+      const id = owner.rows[0]
+        ? deserialize(Buffer.from(owner.rows[0].value as ArrayBuffer))
+        : null;
+      if (id !== roomId) continue;
+      const found = await db.execute({
+        sql: 'select value from _cf_KV where key = ?',
+        args: [key],
+      });
+      const before = found.rows[0]
+        ? deserialize(Buffer.from(found.rows[0].value as ArrayBuffer))
+        : undefined;
+      await db.execute({
+        sql: 'update _cf_KV set value = ? where key = ?',
+        args: [serialize(rewrite(before)), key],
+      });
+      return;
+    } catch (error) {
+      if (error instanceof Error && /no such table/.test(error.message)) continue;
+      throw error;
+    } finally {
+      db.close();
+    }
+  }
+  throw new Error(`no stored room ${roomId}`);
 }

@@ -1,0 +1,92 @@
+// The page door's rooms: read a room and the public list, create, join and leave a room, and start a
+// practice game (a signed-out visitor first gets a guest session, as the practice page's script
+// does through `POST /api/auth/guest`), each with the JSON API's guards, rate limits (per account
+// and per address, counted before the service runs) and services (api/rooms.ts, api/practice.ts,
+// api/auth.ts).
+import type { AuthDeps } from '../auth/config';
+import { sessionCookie } from '../auth/cookies';
+import { startGuest } from '../auth/service';
+import { cookieMaxAgeSeconds } from '../auth/sessions';
+import { createPractice, practiceDepsOf } from '../practice/service';
+import { ENDPOINT_LIMITS, type EndpointLimit } from '../rate-limit/limits';
+import { checkRateLimit } from '../rate-limit/middleware';
+import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
+import { roomMessages } from '../rooms/messages';
+import { refuse } from '../api/refusals';
+import { player, refused, signedIn, type PageCaller } from './caller';
+
+export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: PageCaller) {
+  const rooms = roomServiceOf(deps.rooms);
+
+  /** A player who may go on to the service, or the refusal: `requirePlayer`, then the limit. */
+  async function limitedPlayer(endpoint: EndpointLimit) {
+    const who = player(caller);
+    if (refused(who)) return who;
+    const subjects = { account: who.user.id, address: caller.address };
+    return (await checkRateLimit(deps.rooms, endpoint, subjects)) ?? who;
+  }
+
+  return {
+    /** `GET /api/rooms/:roomId`. */
+    async room(roomId: string) {
+      const room = await rooms.get(roomId);
+      if (!room) return refuse(404, roomMessages.invalidRoomId, 'room_not_found');
+      return { ok: true as const, room };
+    },
+
+    /** `GET /api/rooms`: public rooms still accepting players. */
+    publicRooms: () => rooms.listPublic(),
+
+    /** `POST /api/rooms {amount, time, maxPlayers, privacy}`. */
+    async create(body: Record<string, unknown>) {
+      const who = await limitedPlayer(ENDPOINT_LIMITS.roomCreate);
+      if ('ok' in who) return who;
+      return rooms.create(who.user, body);
+    },
+
+    /** `POST /api/rooms/:roomId/join` (no client seed: a form has none to give). */
+    async join(roomId: string) {
+      const who = await limitedPlayer(ENDPOINT_LIMITS.roomJoin);
+      if ('ok' in who) return who;
+      return rooms.join(who.user, roomId, {});
+    },
+
+    /** `POST /api/rooms/:roomId/leave`: `room` null when the room closed. */
+    async leave(roomId: string) {
+      const who = await limitedPlayer(ENDPOINT_LIMITS.roomLeave);
+      if ('ok' in who) return who;
+      return rooms.leave(who.user, roomId);
+    },
+
+    /**
+     * `POST /api/practice {time, bots}`; signed out, a guest session first (`POST /api/auth/guest`,
+     * counted per address), whose Set-Cookie value comes back with the room or the refusal (the
+     * visitor keeps their guest session either way, as with the API's two calls).
+     */
+    async practice(body: { time: number; bots: number }) {
+      let actor = caller.user;
+      let cookie: string | null = null;
+      if (!actor) {
+        const limited = await checkRateLimit(deps.auth, ENDPOINT_LIMITS.guest, {
+          address: caller.address,
+        });
+        if (limited) return { ...limited, cookie };
+        const guest = await startGuest(deps.auth, { previousToken: caller.sessionToken });
+        const now = (deps.auth.clock ?? Date.now)();
+        const maxAge = cookieMaxAgeSeconds(guest.issued.session, now);
+        cookie = sessionCookie(deps.auth.config.publicUrl, guest.issued.token, maxAge);
+        actor = guest.user;
+      } else {
+        const who = signedIn(caller);
+        if (refused(who)) return { ...who, cookie };
+      }
+      const limited = await checkRateLimit(deps.rooms, ENDPOINT_LIMITS.practice, {
+        account: actor.id,
+        address: caller.address,
+      });
+      if (limited) return { ...limited, cookie };
+      const outcome = await createPractice(practiceDepsOf(deps.rooms), actor, body);
+      return { ...outcome, cookie };
+    },
+  };
+}
