@@ -23,6 +23,7 @@ import {
   ACCEPT_TERMS_FIELDS,
   ACCEPT_TERMS_INTENT,
 } from '../components/responsible-play/accept-terms';
+import { AllowanceGate, loadAllowance } from '../components/responsible-play/allowance';
 import { ExclusionNotice } from '../components/responsible-play/exclusion-notice';
 import {
   BalanceCard,
@@ -69,9 +70,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user) throw redirect(authPath(pathOf(request.url)));
   const notice = new URL(request.url).searchParams.get('notice');
-  const [rooms, lobby] = await Promise.all([
+  const [rooms, lobby, allowance] = await Promise.all([
     context.services.rooms.publicRooms().catch(() => null),
     context.services.games.lobby(),
+    user.isGuest ? null : loadAllowance(context.services),
   ]);
   return {
     user,
@@ -80,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     partyOrigin: partyOriginOf(context),
     opponents: lobby.ok ? lobby.opponents : [],
     rematches: lobby.ok ? lobby.rematches : [],
+    allowance,
   };
 }
 
@@ -219,7 +222,7 @@ const CARDS: readonly Card[] = [
 ];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, unauthorized, rooms, partyOrigin, opponents, rematches } = loaderData;
+  const { user, unauthorized, rooms, partyOrigin, opponents, rematches, allowance } = loaderData;
   const roomId = user.currentRoomId;
   const seatAnswer = actionData && 'seat' in actionData ? actionData.seat : null;
 
@@ -259,9 +262,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
             <h2 id="lobby-play-title" className="visually-hidden">
               Play now
             </h2>
-            <QuickMatchForm amount={QUICK_PLAY_STAKE_ZMW} className="button lobby-play__button">
-              Play {formatZmwShort(QUICK_PLAY_STAKE_ZMW)} now
-            </QuickMatchForm>
+            <AllowanceGate allowance={allowance} kind="stake">
+              <QuickMatchForm amount={QUICK_PLAY_STAKE_ZMW} className="button lobby-play__button">
+                Play {formatZmwShort(QUICK_PLAY_STAKE_ZMW)} now
+              </QuickMatchForm>
+            </AllowanceGate>
             <p className="lobby-play__line">
               A seat in the public room at that stake closest to full, or a new one.
             </p>
@@ -289,12 +294,16 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <h2 id="lobby-rooms-title" className="lobby-section__title">
           Rooms open now
         </h2>
-        <Island
-          of={roomListIsland}
-          props={{ isGuest: user.isGuest, rooms, partyOrigin, problem: null }}
-        />
+        <AllowanceGate allowance={allowance?.exclusionUntil ? allowance : null} kind="stake">
+          <Island
+            of={roomListIsland}
+            props={{ isGuest: user.isGuest, rooms, partyOrigin, problem: null }}
+          />
+        </AllowanceGate>
       </section>
-      <RecentOpponents opponents={opponents} />
+      <AllowanceGate allowance={allowance?.exclusionUntil ? allowance : null} kind="stake">
+        <RecentOpponents opponents={opponents} />
+      </AllowanceGate>
       <h2 className="lobby-section__title">Everything else</h2>
       <nav aria-label="Dashboard">
         <ul className="dash-grid" role="list">
