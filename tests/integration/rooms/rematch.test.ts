@@ -87,6 +87,11 @@ describe('rematch', () => {
     const rematchId = (started.json.room as Room).roomId;
     const starter = room.seats.find((seat) => seat.uid === first!.id)!.name.split(' ')[0];
 
+    // The finished game's room server is told (call 1), so the board's game over can say it.
+    await expect
+      .poll(() => app.party!.rooms.filter((r) => r.roomId === room.roomId).at(-1)?.rematch)
+      .toEqual({ roomId: rematchId, hostId: first!.id, hostName: starter });
+
     const other = await pagesOf(second!.id);
     const lobby = await other.games.lobby();
     expect(lobby).toMatchObject({
