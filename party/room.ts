@@ -52,13 +52,14 @@ import { pullRoom } from './room/site-client';
 import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
 import { inputOf, machineInput, seatsEvent } from './room/site-events';
 import { readRoomCall } from './room/site-calls';
-import type { RoomForParty } from '../wire/site-room';
+import type { RoomForParty, RoomViewAnswer } from '../wire/site-room';
 import { RoomView } from './room/room-view';
 import { loadRoom, saveChange, saveClock, saveRoomId } from './room/storage';
 import { playableHere } from './room/snapshot-format';
 import { TaskQueue } from './room/task-queue';
 import { RoomClock, type ClockState } from './room/clock';
 import { isTestClockPath, readTestClockCall, testClockRefusal } from './room/test-clock-call';
+import { isRoomViewPath, roomViewRefusal } from './room/view-call';
 import type { TestClockAnswer, TestClockCall } from '../wire/test-clock';
 
 /** How much of the log a connecting client receives (the finished game's record holds all of it). */
@@ -261,6 +262,7 @@ export default class RoomServer implements Party.Server {
 
   async onRequest(request: Party.Request): Promise<Response> {
     if (isTestClockPath(request)) return this.onTestClock(request);
+    if (isRoomViewPath(request)) return this.onRoomView(request);
     if (request.method === 'GET' || request.method === 'HEAD') {
       return this.serial(async () =>
         jsonResponse(this.view.publicStatus(this.roomId, this.settlement.acknowledged)),
@@ -286,6 +288,21 @@ export default class RoomServer implements Party.Server {
       }
       if (this.view.setRematch(pushed.rematch)) this.view.broadcastState();
       return jsonResponse({ ok: true });
+    });
+  }
+
+  /** Call 8: the room as a spectator sees it, for the board page's first HTML. */
+  private async onRoomView(request: Party.Request): Promise<Response> {
+    if (request.method !== 'GET') {
+      return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
+    }
+    const refused = await roomViewRefusal(request, this.env.keys.siteToRoom, Date.now());
+    if (refused) return refused;
+    return this.serial(async () => {
+      const answer: RoomViewAnswer = {
+        view: (await this.ensureActor()) ? this.view.spectatorView() : null,
+      };
+      return jsonResponse(answer);
     });
   }
 

@@ -10,8 +10,9 @@
 //   5  site → room   POST /parties/main/:roomId                  {type:'signedOut', sessionKey}
 //   6  site → room   GET  /parties/main/:roomId                  → the room's public status
 //   7  start → room  POST /parties/main/:roomId                  {type:'restarting'}
+//   8  site → room   GET  /parties/main/:roomId/view  (signed)   → {view}: what a spectator sees
 import { z } from 'zod';
-import { roomStatusSchema } from '../game/protocol';
+import { roomStatusSchema, roomViewSchema } from '../game/protocol';
 import { PRIVACY_OPTIONS } from '../game/room-options';
 
 const roomId = z.string().min(1).max(128);
@@ -20,6 +21,7 @@ const uid = z.string().min(1).max(128);
 /** Where each call goes (the path that is signed). */
 export const wirePaths = {
   room: (id: string) => `/parties/main/${encodeURIComponent(id)}`,
+  roomView: (id: string) => `/parties/main/${encodeURIComponent(id)}/view`,
   lobby: '/parties/lobby/main',
   pull: (id: string) => `/api/internal/rooms/${encodeURIComponent(id)}`,
   settlement: (id: string) => `/api/internal/rooms/${encodeURIComponent(id)}/settlement`,
@@ -92,6 +94,20 @@ export const roomServerStatusSchema = z.object({
 });
 export type RoomServerStatus = z.infer<typeof roomServerStatusSchema>;
 
+/**
+ * Call 8's answer: the room as a spectator's socket first receives it (the view `S` of
+ * docs/protocol.md, nothing a watcher does not get), or null while the room server holds no game.
+ * The site draws it in the board page's first HTML.
+ */
+export const roomViewAnswerSchema = z.object({ view: roomViewSchema.nullable() });
+export type RoomViewAnswer = z.infer<typeof roomViewAnswerSchema>;
+
+/**
+ * Largest answer to call 8 the site reads (bytes of UTF-8): six players' views with a finished
+ * game's statements and lessons are about 12 KiB; past this the site draws the empty board.
+ */
+export const ROOM_VIEW_ANSWER_LIMIT = 256 * 1024;
+
 /** Call 2's answer. */
 export const roomPullSchema = z.object({ room: roomForPartySchema });
 
@@ -138,6 +154,8 @@ export type LobbyPush = z.infer<typeof lobbyPushSchema>;
  */
 export const CALL_BODY_LIMITS = {
   roomCall: 16 * 1024,
+  /** Call 8 is a GET: no body. */
+  roomView: 0,
   lobbyPush: 1024 * 1024,
   pull: 1024,
   settlement: 32 * 1024 * 1024,

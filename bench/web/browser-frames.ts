@@ -12,6 +12,19 @@ export const SLOW_PHONE = {
   cpuSlowdown: 4,
 };
 
+/** Puts `page` on regular 3G with a 4× slower CPU (CDP), before it navigates. */
+export async function throttleToSlowPhone(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_PHONE.latency,
+    downloadThroughput: SLOW_PHONE.downloadThroughput,
+    uploadThroughput: SLOW_PHONE.uploadThroughput,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+}
+
 /** What the page loaded when, in ms from navigation start (Resource Timing). */
 export interface Timeline {
   documentEnd: number | null;
@@ -33,15 +46,7 @@ export async function firstFrameOnSlowPhone(
   const context = await newContext(browser, new URL(url).origin, cookie);
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: SLOW_PHONE.latency,
-      downloadThroughput: SLOW_PHONE.downloadThroughput,
-      uploadThroughput: SLOW_PHONE.uploadThroughput,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+    await throttleToSlowPhone(context, page);
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     await waitForFirstDraw(page, 60_000);
     const state = await read(page);

@@ -4,7 +4,9 @@
 //   1. bytes per route (JS and CSS a browser downloads on first load, gzip and brotli), and what a
 //      second visit downloads once the service worker holds the files; the manifest's installability
 //   2. Lighthouse mobile performance (score, LCP, TBT, CLS), home and board, median of 3
-//   3. time to the board's first frame on regular 3G with a 4× slower CPU
+//   3. time to the board's first frame on regular 3G with a 4× slower CPU; on the same phone, when
+//      the board is readable (its SVG in the first HTML), its LCP, the canvas's takeover and the
+//      layout shift up to it (first-paint.ts)
 //   4. script time per frame while trucks move, and frames rendered while nothing moves
 //   5. references: a bare React page and a bare React + @pixi/react board (bench/web/reference/)
 //
@@ -17,6 +19,7 @@ import { launch, type Cookie } from './browser';
 import { SLOW_PHONE } from './browser-frames';
 import { bytesSection, measureBytes, measureSecondVisits } from './bytes';
 import { measureFirstFrames } from './first-frame';
+import { measureFirstPaint } from './first-paint';
 import { measureInstallability } from './installable';
 import { lighthouseNotes, lighthouseSection, measureLighthouse } from './lighthouse-figures';
 import {
@@ -89,6 +92,11 @@ async function main(): Promise<void> {
       );
       figures.firstFrame3g = {
         board: figure(median(boardFirst), 'ms', { name: REF_BOARD, value: median(refFirst) }),
+      };
+    });
+    await phase('firstPaint3g', async () => {
+      figures.firstPaint3g = {
+        board: await measureFirstPaint(chromium, boardUrl, cookie, references.url.pixi),
       };
     });
     await phase('moving and idle', async () => {

@@ -126,6 +126,13 @@ export class RoomView {
     return this.wholeJson;
   }
 
+  /** The whole view a spectator's socket would be sent now (call 8), or null with no game. */
+  spectatorView(): View | null {
+    const actor = this.actor();
+    if (!actor) return null;
+    return toView(actor.getSnapshot(), { spectators: this.spectatorCount() });
+  }
+
   publicStatus(roomId: string, settled: boolean): RoomServerStatus {
     const actor = this.actor();
     const view = actor ? toView(actor.getSnapshot(), { spectators: 0 }) : null;

@@ -3,6 +3,7 @@
 // and the timestamp (401, the body unread), the declared and then the actual size (413, reading
 // stops at the limit), and only then the signature over the exact bytes.
 import type * as Party from 'partykit/server';
+import { readLimitedText } from '../../wire/limited-body';
 import { checkSignatureHeaders, verifyRequest } from '../../wire/signing';
 import { CALL_REFUSALS } from '../../wire/site-room';
 
@@ -27,33 +28,6 @@ export async function readSignedBody(
     now,
   });
   return verdict.ok ? { ok: true, body } : { ok: false, status: 401, reason: verdict.reason };
-}
-
-/** The body as UTF-8 text, or null as soon as it is known to exceed `maxBytes`. */
-async function readLimitedText(request: Party.Request, maxBytes: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (!Number.isFinite(declared) || declared > maxBytes) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

@@ -3,6 +3,7 @@
 import type { SupportContact } from '../shared/support-contact';
 import type { PublicUser } from './auth/users';
 import type { ChallengePages } from './challenge/pages';
+import type { FirstView } from './rooms/first-view';
 import type { PageServices } from './pages/services';
 import type { SharePages } from './share/previews';
 
@@ -18,6 +19,8 @@ export type SiteServices = {
   support: SupportContact;
   /** The daily challenge page's loader data and form action. */
   challenge: ChallengePages;
+  /** The room as a spectator sees it, for the board's first HTML; null when unknown or slow. */
+  boardFirstView: FirstView;
   /** What a room's shared link previews (Open Graph). */
   share: SharePages;
 };

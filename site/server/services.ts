@@ -36,6 +36,7 @@ import { paymentsConfigFromEnv } from './payments/config';
 import { practiceDepsOf } from './practice/service';
 import { createPaymentProvider } from './payments/create-provider';
 import { createDatabaseSandboxStore } from './payments/sandbox-store-db';
+import { firstViewOf } from './rooms/first-view';
 import { httpPartyClient } from './rooms/party-client';
 import { roomServiceOf, type RoomsDeps } from './rooms/deps';
 import { startRoomSweeper } from './rooms/sweeper';
@@ -176,6 +177,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
           practiceDepsOf(roomsDeps),
           config.publicUrl,
         ),
+        boardFirstView: firstViewOf({ database, client: roomServers }),
         share: sharePages(database, config.publicUrl),
       },
       ops: {

@@ -74,6 +74,9 @@ export function recordingPartyClient(): RecordingPartyClient {
     async roomStatus() {
       throw new Error('no room server');
     },
+    async roomView() {
+      throw new Error('no room server');
+    },
   };
   return client;
 }

@@ -49,9 +49,11 @@ export interface BoardCanvasProps {
   size: number;
   /** The truck driving now (the motion's hops step), on the `Date.now()` clock; or null. */
   drive?: Drive | null;
+  /** Called once, after the canvas's first frame: it takes over from the first HTML's SVG. */
+  onDrawn?: () => void;
 }
 
-export default memo(function BoardCanvas({ view, size, drive = null }: BoardCanvasProps) {
+export default memo(function BoardCanvas({ view, size, drive = null, onDrawn }: BoardCanvasProps) {
   // Init options are read once; later size changes resize the renderer (see Scene).
   const resolution = typeof window === 'undefined' ? 1 : Math.min(window.devicePixelRatio || 1, 2);
   return (
@@ -67,7 +69,7 @@ export default memo(function BoardCanvas({ view, size, drive = null }: BoardCanv
       skipExtensionImports
       className="board-canvas"
     >
-      <Scene view={view} size={size} drive={drive} />
+      <Scene view={view} size={size} drive={drive} onDrawn={onDrawn} />
     </Application>
   );
 });
@@ -104,8 +106,9 @@ function labelStylesFor(cell: number): (fill: number, wrapWidth: number) => Text
   };
 }
 
-function Scene({ view, size, drive = null }: BoardCanvasProps) {
+function Scene({ view, size, drive = null, onDrawn }: BoardCanvasProps) {
   const { app } = useApplication();
+  const drawnOnce = useRef(false);
   const layout = useMemo(() => boardLayout(size), [size]);
   const trucks = useRef(new Map<string, Container>());
   const driving = useRef<Drive | null>(drive);
@@ -188,6 +191,10 @@ function Scene({ view, size, drive = null }: BoardCanvasProps) {
     } else if (!app.ticker.started || resized) {
       if (!app.ticker.started) Ticker.system.stop();
       app.render();
+    }
+    if (!drawnOnce.current) {
+      drawnOnce.current = true;
+      onDrawn?.();
     }
   });
 

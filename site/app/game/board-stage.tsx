@@ -1,12 +1,23 @@
-// The board's place on the page: measures the room it has (and keeps measuring as the screen
-// changes), lazy-loads the Pixi canvas into it, lays the motion's DOM over it (board-overlay.tsx),
-// and describes the board in words for people who cannot see the canvas.
+// The board's place on the page: a box whose size the style sheet sets from the first HTML (the
+// script never resizes it, so nothing moves), the board drawn in it as SVG from the first HTML on
+// (first-paint/), the Pixi canvas lazy-loaded into it at the box's measured side, taking over after
+// its first frame with the motion's DOM over it (board-overlay.tsx); and the board described in
+// words for people who cannot see it.
 import { countOf } from '../../shared/count';
-import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react';
 import type { RoomView } from '../../../game/protocol';
-import { Progress } from '../components/account/banner';
 import type { Drive } from './animation';
 import { BoardOverlay, type OverlayProps } from './board-overlay';
+import { FIRST_BOARD_SIZE, FirstBoard } from './first-paint/first-board';
 import { homesOf, positionName } from './format';
 import { fitBoardSize, tileAt } from './layout';
 import { tileInfo } from './tile-legend';
@@ -18,30 +29,13 @@ const BoardCanvas = lazy(loadBoardCanvas);
 // and the socket, instead of after the first state: on a slow connection that is seconds earlier.
 if (typeof window !== 'undefined') void loadBoardCanvas().catch(() => undefined);
 
-/** A little air below the board (and the dice bar under it). */
-const MARGIN = 12;
-
-/**
- * The height the board may take so that the players, the board and Roll share one screen: the
- * window less what sits above the board (header, players bar) and, when the dice bar sits under the
- * board (portrait), less the dice bar. Beside the board (landscape, desktop) the dice bar costs no
- * height.
- */
-function roomForBoard(element: HTMLElement): number {
-  const box = element.getBoundingClientRect();
-  const above = box.top + window.scrollY;
-  const dice = element.parentElement?.querySelector<HTMLElement>('.dice-bar');
-  const diceBox = dice?.getBoundingClientRect();
-  const below = diceBox && diceBox.left < box.right - 1 ? diceBox.height + MARGIN : 0;
-  return window.innerHeight - above - below - MARGIN;
-}
-
 /**
  * Memoised: the page around it re-renders for its count-downs every 250 ms, and the board must not
  * (each render would redraw the canvas). It changes only when the room's state does.
  */
 export const BoardStage = memo(function BoardStage({
   view,
+  renderedAt,
   drive,
   playing,
   die,
@@ -50,16 +44,22 @@ export const BoardStage = memo(function BoardStage({
 }: {
   /** The room as the board shows it (shown-view.ts). */
   view: RoomView;
+  /** When the server rendered the page (ms): the first HTML's clocks. */
+  renderedAt: number;
   drive: Drive | null;
 } & Omit<OverlayProps, 'view' | 'size'>) {
-  const frame = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // The box's side as measured (null until the page runs: the SVG is drawn at the phones' size and
+  // scaled to the box).
   const [size, setSize] = useState<number | null>(null);
+  const [canvasDrawn, setCanvasDrawn] = useState(false);
   const [tapped, setTapped] = useState<number | null>(null);
+  const takeOver = useCallback(() => setCanvasDrawn(true), []);
 
   useEffect(() => {
-    const element = frame.current;
+    const element = box.current;
     if (!element) return;
-    const measure = () => setSize(fitBoardSize(element.clientWidth, roomForBoard(element)));
+    const measure = () => setSize(fitBoardSize(element.clientWidth, element.clientWidth));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -93,32 +93,32 @@ export const BoardStage = memo(function BoardStage({
   const info = tapped === null ? null : tileInfo(tapped, view);
 
   return (
-    <div className="board-stage" ref={frame}>
+    <div className="board-stage">
       <div className="board-stage__square" onClick={tap}>
         <div
           className="board-stage__canvas"
           role="img"
           aria-label={`Game board. ${description}.`}
-          style={size ? { width: size, height: size } : undefined}
+          ref={box}
           data-testid="board"
+          data-renderer={canvasDrawn ? 'canvas' : 'svg'}
         >
-          {size ? (
-            <>
-              <Suspense fallback={<Progress>Loading the board…</Progress>}>
-                <BoardCanvas view={view} size={size} drive={drive} />
-              </Suspense>
-              <BoardOverlay
-                view={view}
-                size={size}
-                playing={playing}
-                die={die}
-                line={line}
-                me={me}
-              />
-            </>
-          ) : (
-            <Progress>Loading the board…</Progress>
+          {canvasDrawn ? null : (
+            <FirstBoard
+              view={view}
+              size={size ?? FIRST_BOARD_SIZE}
+              renderedAt={renderedAt}
+              me={me}
+            />
           )}
+          {size ? (
+            <Suspense fallback={null}>
+              <BoardCanvas view={view} size={size} drive={drive} onDrawn={takeOver} />
+            </Suspense>
+          ) : null}
+          {size && canvasDrawn ? (
+            <BoardOverlay view={view} size={size} playing={playing} die={die} line={line} me={me} />
+          ) : null}
         </div>
         {info ? <TappedTile info={info} onClose={() => setTapped(null)} /> : null}
       </div>

@@ -2,11 +2,14 @@
 // the link watches (guests too). The Pixi canvas is loaded lazily by BoardStage, so this is the
 // only route that ships it; its files are named in the page's first HTML (modulepreload, at low
 // priority), so that a slow connection fetches them behind the page's own code rather than only
-// once that code has run (decision 065).
+// once that code has run (decision 065). The board itself is in the first HTML: the loader asks the
+// room server for the room as a spectator sees it (a short wait, else the board drawn empty) and the
+// page draws it as SVG until the canvas takes over (game/first-paint/, decision 103).
 import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { isPracticeView } from '../../../game/bots';
+import type { RoomView } from '../../../game/protocol';
 import { statementOf } from '../../../game/statement';
 import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
@@ -21,6 +24,7 @@ import { AwayList } from '../game/away-list';
 import { boardMachine, hasOffer, isMyTurn } from '../game/board-machine';
 import { EarlyTicketScript } from '../game/early-ticket';
 import { BoardStage } from '../game/board-stage';
+import { BoardPreview } from '../game/first-paint/board-preview';
 import { DicePanel, FairnessPanel, PlayersBar, TruckOffer } from '../game/board-panels';
 import { GameOverDialog } from '../game/game-over';
 import { describeLog, homesOf, namesOf, secondsLeft, turnLabel } from '../game/format';
@@ -60,7 +64,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = context.user;
   const url = new URL(request.url);
   if (!params.roomId) {
@@ -73,26 +77,36 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     roomId: params.roomId,
     here: `${url.pathname}${url.search}`,
     canvasFiles: context.boardCanvasFiles,
+    firstView: await context.boardFirstView(params.roomId),
+    renderedAt: Date.now(),
   };
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {
-  const { user, roomId, here, canvasFiles } = loaderData;
+  const { user, roomId, here, canvasFiles, firstView, renderedAt } = loaderData;
   const nonce = useRouteLoaderData<typeof RootLoader>('root')?.nonce ?? undefined;
-  if (!user) return <SignedOut here={here} />;
+  if (!user) return <SignedOut here={here} firstView={firstView} renderedAt={renderedAt} />;
   return (
     <>
       <EarlyTicketScript roomId={roomId} nonce={nonce} />
       {canvasFiles.map((href) => (
         <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
       ))}
-      <GameScreen user={user} roomId={roomId} />
+      <GameScreen user={user} roomId={roomId} firstView={firstView} renderedAt={renderedAt} />
     </>
   );
 }
 
 /** Signed out: sign in to play, or watch as a guest (an anonymous session, spectating only). */
-function SignedOut({ here }: { here: string }) {
+function SignedOut({
+  here,
+  firstView,
+  renderedAt,
+}: {
+  here: string;
+  firstView: RoomView | null;
+  renderedAt: number;
+}) {
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
@@ -139,6 +153,7 @@ function SignedOut({ here }: { here: string }) {
             {busy ? 'Starting…' : 'Watch as guest'}
           </button>
         </div>
+        <BoardPreview view={firstView} renderedAt={renderedAt} />
       </main>
     </>
   );
@@ -156,26 +171,23 @@ function ReloadButton() {
 function GameScreen({
   user,
   roomId,
+  firstView,
+  renderedAt,
 }: {
   user: NonNullable<Route.ComponentProps['loaderData']['user']>;
   roomId: string;
+  /** The room as the page's server render saw it: shown until the socket's first state. */
+  firstView: RoomView | null;
+  renderedAt: number;
 }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [board, tell, boardActor] = useMachine(boardMachine, { input: { me: user.id } });
   const socket = useRoomSocket(roomId, tell);
-  const {
-    view,
-    logs,
-    message,
-    purchaseMessage,
-    redirect,
-    failure,
-    offline,
-    resultShown,
-    motion,
-    away,
-  } = board.context;
+  const { logs, message, purchaseMessage, redirect, failure, offline, resultShown, motion, away } =
+    board.context;
+  // Until the socket's first state, the room as the page's server render saw it.
+  const view = board.context.view ?? firstView;
   useMotionDirector(motion, boardActor);
   const sound = useSoundSwitch();
   const [turnCall, setTurnCall] = useState<{ text: string; id: number } | null>(null);
@@ -218,7 +230,9 @@ function GameScreen({
   const reconnecting = board.matches('reconnecting') || board.matches({ over: 'reconnecting' });
   const rollEnabled = board.matches({ connected: { dice: 'yourTurn' } });
   useTurnTitle(rollEnabled);
-  const now = useNow(Boolean(view) && view?.status !== 'waiting', 250);
+  const ticking = useNow(Boolean(view) && view?.status !== 'waiting', 250);
+  // The first client render shows the server's clocks, so it matches the HTML.
+  const now = hydrated ? ticking : renderedAt;
   const deadline = shown?.status === 'active' ? (shown.turn.deadline ?? null) : null;
   const secondsOfTurn = deadline === null ? null : secondsLeft(deadline, now);
   useUrgency(rollEnabled ? secondsOfTurn : null);
@@ -245,6 +259,8 @@ function GameScreen({
   const me = shown?.participants[user.id];
   const announcement = message?.text ?? motion.line?.text ?? '';
   const announcementId = message ? `m${message.id}` : (motion.line?.id ?? '');
+  // The viewer watches too: the first HTML's view was taken before their socket was counted.
+  const watchers = Math.max(view?.spectators ?? 0, 1);
   const liveGame = seated && (view?.status === 'active' || view?.status === 'countdown') && !ended;
   const statementRows: StatementRow[] = shown
     ? shown.joinedOrder.flatMap((uid) => {
@@ -309,14 +325,17 @@ function GameScreen({
             </p>
           </Banner>
         ) : (
-          <Progress>{hydrated ? 'Connecting to the game…' : 'Loading the game…'}</Progress>
+          <>
+            <Progress>{hydrated ? 'Connecting to the game…' : 'Loading the game…'}</Progress>
+            <BoardPreview view={null} renderedAt={renderedAt} />
+          </>
         )
       ) : (
         <>
           {!seated ? (
             <p className="spectator-note" data-testid="spectator-note">
-              You are watching{user.isGuest ? ' as a guest' : ''}. {view.spectators}{' '}
-              {view.spectators === 1 ? 'person is' : 'people are'} watching.
+              You are watching{user.isGuest ? ' as a guest' : ''}. {watchers}{' '}
+              {watchers === 1 ? 'person is' : 'people are'} watching.
             </p>
           ) : null}
           {away && away.entries.length > 0 && !reconnecting ? (
@@ -352,6 +371,7 @@ function GameScreen({
                 />
                 <BoardStage
                   view={shown}
+                  renderedAt={renderedAt}
                   drive={drive}
                   playing={playingStep}
                   die={die}

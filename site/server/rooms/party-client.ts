@@ -1,8 +1,12 @@
-// The site's side of protocol calls 1, 4 and 5 (signed JSON POSTs to the room server and the lobby)
-// and 6 (the room server's public status).
+// The site's side of protocol calls 1, 4 and 5 (signed JSON POSTs to the room server and the lobby),
+// 6 (the room server's public status) and 7 (the room as a spectator sees it, signed).
+import { readLimitedText } from '../../../wire/limited-body';
 import { purposeKey, signRequest } from '../../../wire/signing';
+import type { RoomView } from '../../../game/protocol';
 import {
+  ROOM_VIEW_ANSWER_LIMIT,
   roomServerStatusSchema,
+  roomViewAnswerSchema,
   wirePaths,
   type LobbyPush,
   type RoomServerStatus,
@@ -19,6 +23,11 @@ export interface PartyClient {
   signOut(roomId: string, sessionKey: string): Promise<void>;
   /** Call 6: what the room server holds of the room (waking it if it sleeps). */
   roomStatus(roomId: string): Promise<RoomServerStatus>;
+  /**
+   * Call 8: the room as a spectator sees it (null: the room server holds no game), within
+   * `timeoutMs`; throws on no answer, a refusal, an answer over its limit or of the wrong shape.
+   */
+  roomView(roomId: string, timeoutMs: number): Promise<RoomView | null>;
 }
 
 export interface HttpPartyClientOptions {
@@ -95,8 +104,37 @@ export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
     return parsed.data;
   }
 
+  async function getView(roomId: string, viewTimeoutMs: number): Promise<RoomView | null> {
+    const path = wirePaths.roomView(roomId);
+    const signed = signRequest(key, { method: 'GET', path, body: '', now: options.clock() });
+    const signal = AbortSignal.timeout(viewTimeoutMs);
+    let text: string | null;
+    let status: number;
+    try {
+      const response = await doFetch(`${base}${path}`, { headers: signed, signal });
+      status = response.status;
+      text = await readLimitedText(response, ROOM_VIEW_ANSWER_LIMIT);
+    } catch (error) {
+      throw new PartyCallError(path, null, error instanceof Error ? error.message : String(error));
+    }
+    if (text === null) throw new PartyCallError(path, status, 'the answer is over its limit');
+    if (status !== 200) throw new PartyCallError(path, status, text.slice(0, 200));
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // reported below as the wrong shape
+    }
+    const parsed = roomViewAnswerSchema.safeParse(json);
+    if (!parsed.success || (parsed.data.view && parsed.data.view.roomId !== roomId)) {
+      throw new PartyCallError(path, status, 'the view has the wrong shape');
+    }
+    return parsed.data.view;
+  }
+
   return {
     roomStatus: getStatus,
+    roomView: getView,
     sendRoom: (room) => post(wirePaths.room(room.roomId), { type: 'room', room }),
     sendLobby: (rooms) => post(wirePaths.lobby, { type: 'rooms', rooms }),
     signOut: (roomId, sessionKey) =>

@@ -1,11 +1,13 @@
 // The site → party calls (room push, sign-out, lobby list) check the signature headers and the
 // timestamp before reading a byte of the body, and read at most a small, fixed amount: an unsigned
 // caller cannot make a room server wait for or buffer a body. A room server started without the
-// test clock's key has no test clock at all.
+// test clock's key has no test clock at all. The site's read of a room as a spectator sees it (call
+// 7) is a signed GET.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purposeKey, signRequest } from '../../../wire/signing';
-import { CALL_BODY_LIMITS } from '../../../wire/site-room';
+import { CALL_BODY_LIMITS, wirePaths } from '../../../wire/site-room';
+import { httpPartyClient } from '../../../site/server/rooms/party-client';
 import { postTestClock } from '../../support/test-clock';
 import { makeRoom, startEnvironment, type Environment } from './support/environment';
 
@@ -148,5 +150,46 @@ describe('the test clock of a room server started without TEST_CLOCK_KEY', () =>
       expect(answer.status).toBe(404);
       expect(await answer.json()).toEqual({ error: 'Not found', code: 'not_found' });
     }
+  });
+});
+
+describe('call 8: the room as a spectator sees it', () => {
+  const client = () =>
+    httpPartyClient({ partyUrl: env.party.httpUrl, internalSecret: env.secret, clock: Date.now });
+
+  it('answers the site, signed, with the view a spectator is sent, names as they are', async () => {
+    const room = makeRoom({ players: ['a', 'b'], maxPlayers: 3 });
+    const named = {
+      ...room,
+      seats: room.seats.map((seat, i) =>
+        i === 0 ? { ...seat, name: '</script><svg onload=alert(1)> "Mwila"' } : seat,
+      ),
+    };
+    await env.putRoom(named);
+    const view = await client().roomView(room.roomId, 5_000);
+    expect(view?.roomId).toBe(room.roomId);
+    expect(view?.status).toBe('waiting');
+    expect(view?.joinedOrder).toEqual(['a', 'b']);
+    expect(view?.participants.a?.name).toBe('</script><svg onload=alert(1)> "Mwila"');
+    // Nothing a watcher is not sent: the seed stays hidden until the game ends.
+    expect(view?.fairness.serverSeed).toBeNull();
+    expect(JSON.stringify(view)).not.toContain(room.serverSeed);
+  });
+
+  it('answers null for a room the site does not know', async () => {
+    expect(await client().roomView(`nobody-${Date.now()}`, 5_000)).toBeNull();
+  });
+
+  it('refuses a call that is not signed with the site’s key, or not a GET', async () => {
+    const room = makeRoom({ players: ['a'], maxPlayers: 2 });
+    await env.putRoom(room);
+    const path = wirePaths.roomView(room.roomId);
+    const unsigned = await fetch(`${env.party.httpUrl}${path}`);
+    expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toEqual({ error: 'Unauthorized', code: 'unauthorized' });
+    const wrongKey = signRequest('not-the-key', { method: 'GET', path, body: '', now: Date.now() });
+    expect((await fetch(`${env.party.httpUrl}${path}`, { headers: wrongKey })).status).toBe(401);
+    const posted = await fetch(`${env.party.httpUrl}${path}`, { method: 'POST', body: '{}' });
+    expect(posted.status).toBe(405);
   });
 });

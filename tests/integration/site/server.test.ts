@@ -98,6 +98,8 @@ describe('site server (production build)', () => {
           page: () => Promise.reject(new Error('no challenge service in this suite')),
           start: () => Promise.reject(new Error('no challenge service in this suite')),
         },
+        // No room server in this suite: every board is drawn empty.
+        boardFirstView: () => Promise.resolve(null),
         share: { roomPreview: () => Promise.resolve(null) },
       },
       buildDirectory: BUILD_DIR,

@@ -1,0 +1,216 @@
+// The board in the page's first HTML (contract section 8, decision 103): with scripts off the board
+// page shows the room as it stands (all 20 tiles, the seated players, whose turn, the die); with
+// scripts on, the Pixi canvas takes over in the same box with no layout shift, and the die's face
+// and the players' places are the same before and after (the SVG gives way to the canvas and the
+// motion's overlay, which carries the die from then on); offline, the board stays, dimmed, under
+// "Reconnecting…". The game stands still on a held clock.
+import type { Page } from '@playwright/test';
+import {
+  anotherPerson,
+  baseUrl,
+  createRoomViaApi,
+  depositViaApi,
+  expect,
+  joinViaApi,
+  screenshot,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
+import { holdClock, startHeldGame } from './support/clock';
+import { rollOnHeldClock } from './support/play';
+import { attachScreenshot, SIZES } from './support/screens';
+
+const PORTRAIT = SIZES[0];
+
+const boardPath = (roomId: string) => `/rentalgame/boardgame/${roomId}`;
+
+/**
+ * What a reader sees of the board: the die's face (`[data-die]`: the SVG's in the first HTML, the
+ * motion overlay's once the canvas has taken over), the box and its description (every player's
+ * place and trucks), the first HTML's seats and trucks.
+ */
+interface BoardMarks {
+  face: string | null;
+  dice: number;
+  label: string | null;
+  box: { x: number; y: number; width: number; height: number } | null;
+  seats: { uid: string; x: number; y: number; width: number; height: number }[];
+  positions: string[];
+}
+
+/**
+ * Records, before any module script runs, the board as the first HTML drew it (`__firstMarks`),
+ * and every layout shift from then on (`__shifts`); `__readMarks` reads the board as it is now.
+ */
+function watchFirstPaint(): void {
+  const win = window as unknown as {
+    __firstMarks?: BoardMarks;
+    __readMarks: () => BoardMarks;
+    __shifts: number[];
+  };
+  win.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[]) {
+      if (!entry.hadRecentInput) win.__shifts.push(entry.value);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  const rect = (e: Element) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  };
+  win.__readMarks = () => {
+    const board = document.querySelector('[data-board]');
+    const box = document.querySelector('[data-testid="board"]');
+    return {
+      face: document.querySelector('[data-die]')?.getAttribute('data-die-face') ?? null,
+      dice: document.querySelectorAll('[data-die]').length,
+      label: box?.getAttribute('aria-label') ?? null,
+      box: box ? rect(box) : null,
+      seats: [...(board?.querySelectorAll('[data-seat]') ?? [])].map((seat) => ({
+        uid: seat.getAttribute('data-seat') ?? '',
+        ...rect(seat),
+      })),
+      positions: [...(board?.querySelectorAll('[data-piece]') ?? [])].map(
+        (piece) => `${piece.getAttribute('data-piece')}@${piece.getAttribute('data-position')}`,
+      ),
+    };
+  };
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') win.__firstMarks = win.__readMarks();
+  });
+}
+
+function marksNow(page: Page): Promise<BoardMarks> {
+  return page.evaluate(() =>
+    (window as unknown as { __readMarks: () => BoardMarks }).__readMarks(),
+  );
+}
+
+function expectSameRect(after: BoardMarks['box'], before: BoardMarks['box'], what: string): void {
+  expect(after, what).not.toBeNull();
+  for (const key of ['x', 'y', 'width', 'height'] as const) {
+    expect(Math.abs((after?.[key] ?? 0) - (before?.[key] ?? -99)), `${what}: ${key}`).toBeLessThan(
+      1,
+    );
+  }
+}
+
+test('the board is in the first HTML: read with scripts off, then the canvas takes over in the same box without a shift', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PORTRAIT);
+  const chanda = await signUpViaApi(page.request, { firstName: 'Chanda' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request, { privacy: 'Private' });
+  await holdClock(roomId);
+  const other = await anotherPerson(browser, PORTRAIT);
+  const bwalya = await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
+  await depositViaApi(other.page.request, 20);
+  await joinViaApi(other.page.request, roomId);
+  await startHeldGame(roomId);
+  // One roll, so the die has a face; then the game stands still at the next turn.
+  await page.goto(boardPath(roomId));
+  await other.page.goto(boardPath(roomId));
+  // Both boards connected (the first HTML already shows whose turn it is; Roll waits for the socket).
+  await expect(
+    page.getByRole('button', { name: 'Roll', exact: true, disabled: false }),
+  ).toBeVisible({ timeout: 30_000 });
+  const roller = await rollOnHeldClock([
+    { page, buy: { done: true } },
+    { page: other.page, buy: { done: true } },
+  ]);
+  // The roller's die, landed (the motion's overlay carries it once the canvas has taken over).
+  const landed = roller.locator('[data-die]:not([data-die-rolling])');
+  await expect(landed).toHaveAttribute('data-die-face', /^[1-6]$/, { timeout: 30_000 });
+  const face = await landed.getAttribute('data-die-face');
+
+  // Scripts off: the room as it stands, from the server alone.
+  const plain = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: PORTRAIT,
+    javaScriptEnabled: false,
+    storageState: await other.context.storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto(boardPath(roomId));
+  const board = noScript.locator('svg[data-board]');
+  await expect(board).toBeVisible();
+  await expect(board.locator('[data-tile]')).toHaveCount(20);
+  await expect(board.locator(`[data-seat="${chanda.id}"]`)).toContainText('Chanda Mwansa');
+  await expect(board.locator(`[data-seat="${bwalya.id}"]`)).toContainText('Bwalya Mwansa');
+  await expect(board.locator('[data-die]')).toHaveAttribute('data-die-face', face ?? '');
+  const turn = await board.locator('[data-turn]').getAttribute('data-turn');
+  expect([chanda.id, bwalya.id]).toContain(turn);
+  await expect(board.locator('[data-turn]')).toContainText(
+    turn === bwalya.id ? 'Your turn' : "Chanda's turn",
+  );
+  await expect(board.locator('[data-clock]')).toContainText(/\d+:\d\d left/);
+  await expect(noScript.getByTestId('board')).toHaveAttribute('data-renderer', 'svg');
+  for (const size of SIZES) {
+    await noScript.setViewportSize(size);
+    await attachScreenshot(noScript, testInfo, 'board-no-script');
+    await screenshot(noScript, 'board-no-script');
+  }
+  await plain.close();
+
+  // Scripts on, for someone watching: the first HTML's board, then the canvas in the same box.
+  const watcher = await anotherPerson(browser, PORTRAIT);
+  await signUpViaApi(watcher.page.request, { firstName: 'Mutale' });
+  const fresh = watcher.page;
+  await fresh.addInitScript(watchFirstPaint);
+  await fresh.goto(boardPath(roomId));
+  await expect(fresh.getByTestId('board')).toHaveAttribute('data-renderer', 'canvas', {
+    timeout: 30_000,
+  });
+  await expect(fresh.getByTestId('board').locator('canvas')).toBeVisible();
+  // The canvas fills the box it took over.
+  const [boxRect, canvasRect] = await Promise.all([
+    fresh.getByTestId('board').boundingBox(),
+    fresh.getByTestId('board').locator('canvas').boundingBox(),
+  ]);
+  expect(Math.abs((canvasRect?.width ?? 0) - (boxRect?.width ?? -9)), 'canvas width').toBeLessThan(
+    1,
+  );
+  const before = (await fresh.evaluate(
+    () => (window as unknown as { __firstMarks?: BoardMarks }).__firstMarks ?? null,
+  )) as BoardMarks | null;
+  const after = await marksNow(fresh);
+  expect(before, 'the first HTML had a board').not.toBeNull();
+  expect(before?.face).toBe(face);
+  expect(after.face).toBe(face);
+  // One die, on the same face; every player where the first HTML put them; the same box.
+  expect(before?.dice).toBe(1);
+  expect(after.dice).toBe(1);
+  expect(before?.label).toContain('Chanda Mwansa on');
+  expect(after.label).toBe(before?.label);
+  expect(before?.seats.map((s) => s.uid).sort()).toEqual([chanda.id, bwalya.id].sort());
+  expect(before?.positions).toHaveLength(2);
+  expectSameRect(after.box, before?.box ?? null, 'the board’s box');
+  const shifts = await fresh.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  expect(
+    shifts.reduce((a, b) => a + b, 0),
+    'layout shift from first paint to takeover',
+  ).toBe(0);
+  await attachScreenshot(fresh, testInfo, 'board-canvas-took-over');
+  await screenshot(fresh, 'board-canvas-took-over');
+
+  // A socket reconnecting keeps the board as last known, dimmed, under what is happening.
+  await fresh.context().setOffline(true);
+  await expect(fresh.getByTestId('reconnecting')).toBeVisible({ timeout: 15_000 });
+  await expect(fresh.getByTestId('board').locator('canvas')).toBeVisible();
+  await expect(fresh.locator('[data-die]')).toHaveAttribute('data-die-face', face ?? '');
+  await expect
+    .poll(() => fresh.getByTestId('board').evaluate((box) => Number(getComputedStyle(box).opacity)))
+    .toBeLessThan(1);
+  await screenshot(fresh, 'board-reconnecting');
+  await fresh.context().setOffline(false);
+  await watcher.context.close();
+  expect(watcher.problems).toEqual([]);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
