@@ -9,6 +9,7 @@ import type { AppLoadContext } from 'react-router';
 import { PATHS } from '../../../shared/paths';
 import { formText } from '../../form-data';
 import { Island } from '../island';
+import { AllowanceGate, loadAllowance } from '../responsible-play/allowance';
 import { AccountPage } from './account-page';
 import { Banner } from './banner';
 import {
@@ -45,9 +46,10 @@ export async function paymentPageLoader(
   const paymentId = query.get(PAYMENT_PARAM);
   const wallet = context.services.wallet;
   const player = !user.isGuest;
-  const [followed, proved] = await Promise.all([
+  const [followed, proved, allowance] = await Promise.all([
     player && paymentId ? wallet.payment(paymentId) : null,
     player && kind === 'withdrawal' ? wallet.provedNumbers() : null,
+    player && kind === 'deposit' ? loadAllowance(context.services) : null,
   ]);
   const payment: PaymentView | null = followed?.ok
     ? {
@@ -60,6 +62,7 @@ export async function paymentPageLoader(
     user,
     payment,
     numbers: proved === null ? undefined : proved.ok ? proved.numbers : ('failed' as const),
+    allowance,
     // The key of this form's post without scripts: posting the same page again moves no money twice.
     idempotencyKey: crypto.randomUUID(),
     phoneConfirmed: kind === 'withdrawal' && query.get(PHONE_PARAM) === PHONE_CONFIRMED,
@@ -118,7 +121,7 @@ export function PaymentPage({
   /** A deposit made to join a room leads back to it (shown above the form). */
   room?: PublicRoom | null;
 }) {
-  const { user, payment, numbers, idempotencyKey, phoneConfirmed } = loaderData;
+  const { user, payment, numbers, idempotencyKey, phoneConfirmed, allowance } = loaderData;
   const page = PAGES[kind];
   const signUp = `${PATHS.auth}?mode=signup&returnTo=${encodeURIComponent(page.path)}`;
   return (
@@ -136,21 +139,23 @@ export function PaymentPage({
           </p>
         </Banner>
       ) : (
-        <Island
-          of={paymentFormIsland}
-          props={{
-            kind,
-            user,
-            ...(numbers === undefined ? {} : { numbers }),
-            idempotencyKey,
-            refused,
-            payment,
-            path: page.path,
-            room,
-            proving,
-            phoneConfirmed,
-          }}
-        />
+        <AllowanceGate allowance={allowance} kind="deposit">
+          <Island
+            of={paymentFormIsland}
+            props={{
+              kind,
+              user,
+              ...(numbers === undefined ? {} : { numbers }),
+              idempotencyKey,
+              refused,
+              payment,
+              path: page.path,
+              room,
+              proving,
+              phoneConfirmed,
+            }}
+          />
+        </AllowanceGate>
       )}
     </AccountPage>
   );
