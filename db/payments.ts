@@ -5,7 +5,7 @@ import type { Queryable } from './client';
 import { accountIds, movement, postTransfer } from './ledger';
 import { provedNumbers, type ProvedNumber } from './proved-identities';
 import { assertMayDeposit } from './responsible-play';
-import { paymentEvents, paymentRequests, sandboxPayments, userTransactions } from './schema';
+import { paymentEvents, paymentRequests, sandboxPayments, userTransactions, users } from './schema';
 import type {
   Operator,
   PaymentEventSource,
@@ -153,6 +153,28 @@ export async function requireProvedNumber(
   if (!proved.some((number) => number.phone === phone)) {
     throw new NumberNotProvedError(phone, proved);
   }
+}
+
+/** A withdrawal from an account whose own number no SMS code proved, where the operator asks for one. */
+export class PhoneNotProvedError extends Error {
+  constructor(userId: string) {
+    super(`${userId} has no phone number proved by an SMS code`);
+    this.name = 'PhoneNotProvedError';
+  }
+}
+
+/**
+ * Throws `PhoneNotProvedError` unless the account's phone was proved by an SMS code
+ * (`users.phone_verified_at`). Only where the operator asks for it (`WITHDRAWALS_NEED_PROVED_PHONE`,
+ * decision 091); call it in the withdrawal's own write transaction, like `requireProvedNumber`.
+ */
+export async function requireProvedPhone(tx: Queryable, userId: string): Promise<void> {
+  const user = await tx
+    .select({ phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!user?.phone || user.phoneVerifiedAt === null) throw new PhoneNotProvedError(userId);
 }
 
 export function findPayment(db: Queryable, paymentId: string) {

@@ -43,8 +43,10 @@ export async function provedNumbers(db: Queryable, userId: string): Promise<Prov
 }
 
 export interface AccountIdentities {
-  /** Proved: a verified email; the numbers of completed deposits. */
+  /** Proved: a verified email; the numbers of completed deposits and the phone proved by a code. */
   proved: { emails: string[]; phones: string[] };
+  /** Of `proved.phones`, the profile phone proved by an SMS code (it signs the account in). */
+  signInPhone: string | null;
   /** Typed only (an email not yet proved, the profile phone): a hint, never proof. */
   typed: { emails: string[]; phones: string[] };
 }
@@ -52,7 +54,12 @@ export interface AccountIdentities {
 /** What the account proved, and what it only typed (see the head of this file). */
 export async function accountIdentities(q: Queryable, userId: string): Promise<AccountIdentities> {
   const user = await q
-    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt, phone: users.phone })
+    .select({
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .get();
@@ -60,9 +67,13 @@ export async function accountIdentities(q: Queryable, userId: string): Promise<A
   const emailProved = Boolean(user?.email && user.emailVerifiedAt !== null);
   const provedEmails = emailProved && user?.email ? [user.email] : [];
   const typedEmails = !emailProved && user?.email ? [user.email] : [];
-  const typedPhones = user?.phone && !numbers.includes(user.phone) ? [user.phone] : [];
+  const signInPhone = user?.phone && user.phoneVerifiedAt !== null ? user.phone : null;
+  const provedPhones =
+    signInPhone && !numbers.includes(signInPhone) ? [...numbers, signInPhone] : numbers;
+  const typedPhones = user?.phone && !provedPhones.includes(user.phone) ? [user.phone] : [];
   return {
-    proved: { emails: provedEmails, phones: numbers },
+    proved: { emails: provedEmails, phones: provedPhones },
+    signInPhone,
     typed: { emails: typedEmails, phones: typedPhones },
   };
 }

@@ -293,21 +293,74 @@ export async function netLossIn(
 const DEPOSIT_KINDS = ['depositMonthly', 'depositWeekly', 'depositDaily'] as const;
 const LOSS_KINDS = ['lossMonthly', 'lossWeekly', 'lossDaily'] as const;
 
+/** Each limit of `kinds` in force, with what its period has used so far (ngwee). */
+async function limitsInUse(
+  q: Queryable,
+  userId: string,
+  now: number,
+  kinds: readonly LimitKind[],
+  usedIn: (start: number, end: number) => Promise<number>,
+): Promise<{ kind: LimitKind; limit: number; used: number; periodEnd: number }[]> {
+  const limits = await effectiveLimits(q, userId, now);
+  const inUse = [];
+  for (const kind of kinds) {
+    const limit = limits[kind];
+    if (limit === null) continue;
+    const period = lusakaPeriod(limitUnit[kind], now);
+    inUse.push({
+      kind,
+      limit,
+      used: await usedIn(period.start, period.end),
+      periodEnd: period.end,
+    });
+  }
+  return inUse;
+}
+
 async function refusePastLimit(
   tx: Queryable,
   input: { userId: string; amount: number; now: number },
   kinds: readonly LimitKind[],
   usedIn: (start: number, end: number) => Promise<number>,
 ): Promise<void> {
-  const limits = await effectiveLimits(tx, input.userId, input.now);
-  for (const kind of kinds) {
-    const limit = limits[kind];
-    if (limit === null) continue;
-    const period = lusakaPeriod(limitUnit[kind], input.now);
-    if ((await usedIn(period.start, period.end)) + input.amount > limit) {
-      throw new LimitReachedError(kind, limit, period.end);
-    }
+  for (const { kind, limit, used, periodEnd } of await limitsInUse(
+    tx,
+    input.userId,
+    input.now,
+    kinds,
+    usedIn,
+  )) {
+    if (used + input.amount > limit) throw new LimitReachedError(kind, limit, periodEnd);
   }
+}
+
+/** The most `kinds`' limits still let through now (ngwee, never below 0); null: no limit. */
+async function leftUnder(
+  q: Queryable,
+  userId: string,
+  now: number,
+  kinds: readonly LimitKind[],
+  usedIn: (start: number, end: number) => Promise<number>,
+): Promise<number | null> {
+  const inUse = await limitsInUse(q, userId, now, kinds, usedIn);
+  if (inUse.length === 0) return null;
+  return Math.max(0, Math.min(...inUse.map(({ limit, used }) => limit - used)));
+}
+
+/**
+ * What a player may still do now before a limit refuses them, in ngwee (null: no limit): the
+ * deposits `assertMayDeposit` would let through, and the stakes `assertMayStake` would.
+ */
+export async function headroomOf(
+  q: Queryable,
+  userId: string,
+  now: number,
+): Promise<{ deposit: number | null; stake: number | null }> {
+  const [deposit, stake] = await Promise.all([
+    leftUnder(q, userId, now, DEPOSIT_KINDS, (start, end) => depositedIn(q, userId, start, end)),
+    leftUnder(q, userId, now, LOSS_KINDS, (start, end) => netLossIn(q, userId, start, end)),
+  ]);
+  return { deposit, stake };
 }
 
 /**

@@ -104,6 +104,8 @@ export const roomViewSchema = z.object({
   /** A daily challenge's Lusaka date (`YYYY-MM-DD`): the site reveals its seed the next day. */
   dailyChallenge: z.string().optional(),
   result: resultViewSchema.nullable(),
+  /** Once a player of the finished game started a rematch: its room and who started it. */
+  rematch: z.object({ roomId: z.string(), hostId: z.string(), hostName: z.string() }).optional(),
 });
 export type RoomView = z.infer<typeof roomViewSchema>;
 export type ParticipantView = z.infer<typeof participantViewSchema>;

@@ -16,3 +16,6 @@ export type Privacy = (typeof PRIVACY_OPTIONS)[number];
  * 4-player, 10-minute room, the shape most players pick.
  */
 export const QUICK_MATCH = { maxPlayers: 4, timeMinutes: 10, privacy: 'Public' } as const;
+
+/** The stake of the dashboard's first action, "Play ZMW 10 now": the smallest one. */
+export const QUICK_PLAY_STAKE_ZMW = STAKE_OPTIONS_ZMW[0];

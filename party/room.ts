@@ -286,6 +286,7 @@ export default class RoomServer implements Party.Server {
       } else {
         await this.apply(seatsEvent(pushed, this.now(), onlineUids(this.room)));
       }
+      if (this.view.setRematch(pushed.rematch)) this.view.broadcastState();
       return jsonResponse({ ok: true });
     });
   }

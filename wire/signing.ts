@@ -75,9 +75,9 @@ function mac(secret: string, message: string): Uint8Array {
 /**
  * The uses of INTERNAL_SECRET, each with its own key (docs/decisions/022): browsers' connection
  * tickets, the site's calls to the room servers, the room servers' calls to the site, the payment
- * sandbox's callbacks, the daily challenge's seeds (decision 088; the site's alone), and the test
- * clock of a product started for tests (decision 083). A key that leaks from one use signs nothing
- * for another.
+ * sandbox's callbacks, the daily challenge's seeds (decision 088; the site's alone), the digests of
+ * sign-in codes sent by SMS (decision 090; the site's alone), and the test clock of a product started
+ * for tests (decision 083). A key that leaks from one use signs nothing for another.
  */
 export type KeyPurpose =
   | 'tickets'
@@ -85,6 +85,7 @@ export type KeyPurpose =
   | 'room-to-site'
   | 'payments-sandbox'
   | 'daily-challenge'
+  | 'phone-codes'
   | 'test-clock';
 
 /** HMAC-SHA256(INTERNAL_SECRET, a fixed label per purpose), as 64 hex digits; empty for no secret. */

@@ -42,6 +42,8 @@ export const roomForPartySchema = z.object({
     .optional(),
   /** The site never says 'countdown': the room server runs the countdown. */
   status: z.enum(['waiting', 'active', 'ended', 'closed']),
+  /** A finished game's rematch, once a player started one: game over offers the others to join. */
+  rematch: z.object({ roomId, hostId: uid, hostName: z.string().max(200) }).optional(),
   seats: z
     .array(z.object({ uid, name: z.string().max(200), clientSeed: z.string().max(64) }))
     .max(6),

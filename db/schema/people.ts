@@ -1,4 +1,5 @@
-// People and sessions: users, sessions and their rooms, mail tokens, login throttle, rate-limit counters.
+// People and sessions: users, sessions and their rooms, mail tokens, SMS codes, login throttle,
+// rate-limit counters.
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -20,7 +21,12 @@ export const users = sqliteTable(
     lastName: text('last_name').notNull().default(''),
     /** Local 10-digit Zambian number; null until the profile is complete (Google sign-up). */
     phone: text('phone'),
-    /** Always lower-cased; null only for guests. */
+    /**
+     * When `phone` was proved by an SMS code (sign-up or sign-in by phone): the number then signs
+     * this account in. Null while the number is only typed.
+     */
+    phoneVerifiedAt: integer('phone_verified_at'),
+    /** Always lower-cased; null for guests and for a phone sign-up that gave none. */
     email: text('email'),
     /** Null for Google and guest users. */
     passwordHash: text('password_hash'),
@@ -38,6 +44,10 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_google_sub_unique').on(t.googleSub),
+    // One account at most holds a number it proved (a typed number binds nobody).
+    uniqueIndex('users_proved_phone_unique')
+      .on(t.phone)
+      .where(sql`${t.phoneVerifiedAt} IS NOT NULL`),
     check('users_email_lower_case', sql`${t.email} IS NULL OR ${t.email} = lower(${t.email})`),
   ],
 );
@@ -92,6 +102,25 @@ export const emailTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_tokens_user_purpose').on(t.userId, t.purpose)],
+);
+
+/**
+ * The live sign-in code of a phone number (at most one: a new one replaces it). Neither the number
+ * nor the code is stored: both only as HMACs under a key of their own (site/server/auth/phone-codes.ts).
+ */
+export const phoneCodes = sqliteTable(
+  'phone_codes',
+  {
+    /** HMAC of the local number. */
+    phoneDigest: text('phone_digest').primaryKey(),
+    /** HMAC of the number and the code. */
+    codeHash: text('code_hash').notNull(),
+    /** Wrong codes tried against this one. */
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('phone_codes_expires_at').on(t.expiresAt)],
 );
 
 export const loginThrottle = sqliteTable('login_throttle', {

@@ -23,6 +23,8 @@ export class RoomView {
   private readonly holders = new Set<string>();
   /** A newcomer was given a live count that the others do not have yet. */
   private countAhead = false;
+  /** The finished game's rematch, as the site last pushed it (call 1). */
+  private rematch: View['rematch'] = undefined;
 
   constructor(
     private readonly room: Party.Room,
@@ -30,6 +32,13 @@ export class RoomView {
     /** Runs a task in the room's queue (the delayed spectator announcement). */
     private readonly serial: (task: () => Promise<void>) => Promise<void>,
   ) {}
+
+  /** The site's word on the rematch; true when it changed (then broadcast the state). */
+  setRematch(rematch: View['rematch']): boolean {
+    if (JSON.stringify(rematch) === JSON.stringify(this.rematch)) return false;
+    this.rematch = rematch;
+    return true;
+  }
 
   spectatorCount(closing?: Party.Connection): number {
     return countSpectators(this.room, seatedUidsOf(this.actor()), closing);
@@ -43,7 +52,8 @@ export class RoomView {
     const actor = this.actor();
     if (!actor) return;
     this.spectators.sent = this.spectatorCount(closing);
-    const next = toView(actor.getSnapshot(), { spectators: this.spectators.sent });
+    const view = toView(actor.getSnapshot(), { spectators: this.spectators.sent });
+    const next = this.rematch ? { ...view, rematch: this.rematch } : view;
     const before = this.current;
     let patch = before
       ? (createMergePatch(before, next) as Record<string, unknown> | undefined)

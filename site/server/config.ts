@@ -8,6 +8,7 @@ import { parseEmail } from '../shared/email';
 import { parseAdminEmails } from './auth/config';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
 import { loadOrCreateSecrets } from './secrets';
+import type { SmsGatewayConfig } from './sms/create-sender';
 
 export type Env = Record<string, string | undefined>;
 
@@ -27,6 +28,11 @@ export interface SiteConfig {
   sandboxDelayMs: number;
   /** `ALLOW_SANDBOX_PAYMENTS=1`: a public (https) site may run on the payment sandbox, as a demo. */
   allowSandboxPayments: boolean;
+  /**
+   * `WITHDRAWALS_NEED_PROVED_PHONE=1`: a withdrawal also needs the account's own number proved by an
+   * SMS code (decision 091). Off by default.
+   */
+  withdrawalsNeedProvedPhone: boolean;
   gameTimeScale: number;
   /**
    * `TEST_CLOCK=1`: the room server gets the test clock's key, so tests can hold a room's game clock
@@ -45,6 +51,11 @@ export interface SiteConfig {
   /** Outgoing mail by SMTP; unset: each message is a `.eml` file in `<dataDir>/outbox/`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The SMS gateway (Africa's Talking's SMS API) for sign-in codes, when `SMS_URL` is set; null:
+   * each message is a text file in `<dataDir>/outbox/sms/`.
+   */
+  sms: SmsGatewayConfig | null;
   /** Shown in the footer and on the support page when set; nothing is shown in their place. */
   supportEmail: string | null;
   supportPhone: string | null;
@@ -149,6 +160,10 @@ const environmentSchema = z.object({
     blankAsUnset,
     z.enum(['0', '1'], { error: 'must be 1 (allow) or 0' }).default('0'),
   ),
+  WITHDRAWALS_NEED_PROVED_PHONE: z.preprocess(
+    blankAsUnset,
+    z.enum(['0', '1'], { error: 'must be 1 (required) or 0' }).default('0'),
+  ),
   GAME_TIME_SCALE: z.preprocess(
     blankAsUnset,
     z.coerce.number().positive('must be a number above 0').max(1000).default(1),
@@ -172,6 +187,15 @@ const environmentSchema = z.object({
   SITE_URL: optional(httpUrl),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()),
+  SMS_URL: optional(httpUrl),
+  SMS_USERNAME: optional(z.string().trim()),
+  SMS_API_KEY: optional(z.string().trim()),
+  SMS_FROM: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 +]{1,16}$/, 'must be a sender id or short code (letters and digits)'),
+  ),
   SUPPORT_EMAIL: optional(
     z
       .string()
@@ -203,6 +227,21 @@ const environmentSchema = z.object({
   ),
 });
 
+type Environment = z.infer<typeof environmentSchema>;
+
+/** What the variables say wrong together: the gateway without its account, or its key in clear. */
+function smsIssues(e: Environment): string[] {
+  if (!e.SMS_URL) return [];
+  const issues = (['SMS_USERNAME', 'SMS_API_KEY'] as const)
+    .filter((name) => !e[name])
+    .map((name) => `${name}: is required with SMS_URL`);
+  // The API key travels with every message: in clear only to this machine (a local test gateway).
+  if (new URL(e.SMS_URL).protocol === 'http:' && !isLoopback(e.SMS_URL)) {
+    issues.push('SMS_URL: must be https:// (http:// only to this machine)');
+  }
+  return issues;
+}
+
 /**
  * Reads and checks the settings. `SESSION_SECRET` and `INTERNAL_SECRET`, when unset, come from
  * `<DATA_DIR>/secrets.json`, which is created (mode 0600) the first time.
@@ -215,6 +254,12 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const together = smsIssues(e);
+  if (together.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${together.map((line) => `  ${line}`).join('\n')}`,
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   if (e.TEST_CLOCK === '1') assertOnlyThisMachine(e.START, publicUrl, env.PARTY_PUBLIC_URL);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
@@ -233,6 +278,7 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     paymentsProvider: e.PAYMENTS_PROVIDER,
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === '1',
+    withdrawalsNeedProvedPhone: e.WITHDRAWALS_NEED_PROVED_PHONE === '1',
     gameTimeScale: e.GAME_TIME_SCALE,
     testClock: e.TEST_CLOCK === '1',
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
@@ -243,6 +289,9 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     siteUrl: e.SITE_URL ?? `http://127.0.0.1:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    sms: e.SMS_URL
+      ? { url: e.SMS_URL, username: e.SMS_USERNAME!, apiKey: e.SMS_API_KEY!, from: e.SMS_FROM }
+      : null,
     supportEmail: e.SUPPORT_EMAIL ?? null,
     supportPhone: e.SUPPORT_PHONE?.trim() ?? null,
     backups: {

@@ -29,6 +29,8 @@ import { requireSameOrigin } from './auth/origin';
 import type { Env, SiteConfig } from './config';
 import type { SiteServerDeps } from './create-site-server';
 import { createMailer } from './mail/mailer';
+import { createSmsSender } from './sms/create-sender';
+import { purposeKey } from '../../wire/signing';
 import { createOps, type SiteOps } from './ops';
 import { pageServices } from './pages/services';
 import { refusalCounts } from './refusal-counter';
@@ -75,6 +77,10 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     database,
     config: auth,
     mailer,
+    phone: {
+      sms: createSmsSender({ gateway: config.sms, dataDir: config.dataDir }),
+      codeKey: purposeKey(config.internalSecret, 'phone-codes'),
+    },
     // The rooms service is built below; a sign-out can only happen once requests are served.
     onSignedOut: (sessionId, roomIds) => rooms.signedOut(sessionId, roomIds),
   };
@@ -93,6 +99,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
       publicUrl: config.publicUrl,
       adminEmails: auth.adminEmails,
       internalSecret: config.internalSecret,
+      requireProvedPhone: config.withdrawalsNeedProvedPhone,
     },
   };
   const wallet = createWalletService(walletDeps);

@@ -1,5 +1,7 @@
 // The account messages a person can see, and the account forms' field lengths: browser-safe, so the
 // server's refusals and the screens' own checks speak with one voice.
+import { countOf } from './count';
+import { PHONE_CODE } from './phone-code';
 import { formatWait } from './rate-limited';
 
 /** Field lengths of the account forms (the server checks them, the screens show them). */
@@ -46,4 +48,17 @@ export const authMessages = {
   mailTooSoon: 'We sent you a link a moment ago. Please wait a minute before asking again.',
   tooManyAttempts: (seconds: number) =>
     `Too many login attempts. Please wait ${formatWait(seconds)} and try again.`,
+  codeSent: (phone: string) =>
+    `We sent a ${PHONE_CODE.length}-digit code by SMS to ${phone}. ` +
+    `It works for ${PHONE_CODE.lifetimeMinutes} minutes.`,
+  codeMalformed: `Enter the ${PHONE_CODE.length}-digit code from the SMS.`,
+  codeWrong: (triesLeft: number) =>
+    `That code is not right. Check the SMS and try again (${countOf(triesLeft, 'try', 'tries')} left).`,
+  codeExpired: 'This code has expired. Ask for a new one.',
+  codeTooManyAttempts: 'Too many wrong codes: this one no longer works. Ask for a new one.',
+  smsNotSent: 'We could not send the SMS just now. Please try again in a minute.',
+  phoneTaken:
+    'This number already signs in to another account. Log out and sign in with the number to use that account.',
+  phoneProved:
+    'Your phone number was confirmed by SMS and signs you in, so it cannot be changed here. Please contact support to change it.',
 } as const;

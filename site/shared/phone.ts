@@ -44,6 +44,12 @@ export function isValidZambianPhone(phone: string): boolean {
   return LOCAL_PHONE.test(phone);
 }
 
+/** The local form → the international one gateways expect: `0961234567` → `+260961234567`. */
+export function internationalPhone(phone: string): string {
+  if (!isValidZambianPhone(phone)) throw new Error('not a Zambian mobile number');
+  return `+260${phone.slice(1)}`;
+}
+
 /** The network that owns the number, known as soon as its first three local digits are there. */
 export function operatorFromPrefix(phone: string): Operator | null {
   return OPERATOR_BY_PREFIX[phone.slice(0, 3)] ?? null;

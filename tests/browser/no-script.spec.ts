@@ -1,8 +1,9 @@
 // With JavaScript turned off, as on a cheap phone's data saver or a failed script download: the
-// read-only pages show their data in their first HTML, and signing in, depositing and withdrawing
-// work as plain form posts (decision 086). Every page here is rendered on the server; nothing
+// read-only pages show their data in their first HTML, and signing in (by email or by phone),
+// depositing and withdrawing work as plain form posts (decision 086). Every page here is rendered on the server; nothing
 // waits for a script.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import {
   baseUrl,
@@ -14,6 +15,7 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
+import { readSmsOutbox, waitForSmsCode } from '../support/sms-outbox';
 
 test.use({ javaScriptEnabled: false });
 
@@ -105,6 +107,39 @@ test('sign-up works as a plain form and says what is missing', async ({ page }) 
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/rentalgame\/dashboard$/);
   await expect(page.getByText('Welcome, Bupe')).toBeVisible();
+});
+
+test('a new number signs up by phone as plain forms, its code read from the SMS outbox', async ({
+  page,
+}) => {
+  const phone = `097${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir)
+    throw new Error('E2E_DATA_DIR is not set: run the suite with `npm run test:browser`');
+  const smsDir = path.join(dataDir, 'outbox', 'sms');
+  const seen = (await readSmsOutbox(smsDir)).filter((m) => m.to === phone).length;
+
+  await page.goto('/rentalgame/dashboard');
+  const form = page.getByRole('form', { name: 'Continue with your phone' });
+  await form.getByLabel('Mobile number').fill(phone);
+  await form.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(form.getByText(`We sent a 6-digit code by SMS to ${phone}.`)).toBeVisible();
+  const code = await waitForSmsCode(smsDir, phone, { seen });
+  await form.getByLabel('Code from the SMS').fill(code);
+  await form.getByRole('button', { name: 'Continue' }).click();
+
+  // The code was right and the number is new: who is signing up?
+  await expect(form.getByText('Number confirmed. This number is new to us')).toBeVisible();
+  await form.getByLabel('First name').fill('Natasha');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('Surname is required.')).toBeVisible();
+  await expect(form.getByLabel('First name')).toHaveValue('Natasha');
+  await form.getByLabel('Surname').fill('Banda');
+  await form.getByLabel('I am 18 years old or older.').check();
+  await form.getByRole('checkbox', { name: /I accept the Terms/ }).check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/rentalgame\/dashboard$/);
+  await expect(page.getByText('Welcome, Natasha')).toBeVisible();
 });
 
 test("the dashboard, both histories and the console's read views show their data in the first HTML", async ({

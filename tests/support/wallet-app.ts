@@ -21,7 +21,7 @@ import { responsiblePlayRouter } from '../../site/server/api/responsible-play';
 import { roomsRouter } from '../../site/server/api/rooms';
 import { supportRouter } from '../../site/server/api/support';
 import { walletRouter } from '../../site/server/api/wallet';
-import type { AuthConfig } from '../../site/server/auth/config';
+import type { AuthConfig, AuthDeps } from '../../site/server/auth/config';
 import { sessionMiddleware } from '../../site/server/auth/middleware';
 import { logger } from '../../site/server/logging';
 import { createFigures, type FiguresService } from '../../site/server/ops/figures';
@@ -39,7 +39,9 @@ import {
 import { createDatabaseSandboxStore } from '../../site/server/payments/sandbox-store-db';
 import type { ProviderName } from '../../site/server/payments/provider';
 import { roomServiceOf, type RoomsDeps } from '../../site/server/rooms/deps';
+import type { OutgoingSms } from '../../site/server/sms/sender';
 import type { ReconcilerOptions } from '../../site/server/wallet/reconciler';
+import { purposeKey } from '../../wire/signing';
 import {
   createWalletService,
   type WalletDeps,
@@ -65,6 +67,8 @@ export interface WalletAppOptions {
   reconciler?: ReconcilerOptions;
   /** The services' clock (default: the real one). */
   clock?: () => number;
+  /** `WITHDRAWALS_NEED_PROVED_PHONE=1`: a withdrawal also needs `user.phoneVerified`. */
+  requireProvedPhone?: boolean;
 }
 
 export interface TestPlayer {
@@ -98,6 +102,13 @@ export interface WalletApp {
     /** The profile's phone (default 0971234567). */
     phone?: string;
   }): Promise<TestPlayer>;
+  /**
+   * Signs a player up (or back in) by phone through the API: a code to `phone`, read from the
+   * recorded SMS, then the verify call with names, 18+ and the terms.
+   */
+  phonePlayer(phone: string): Promise<TestPlayer & { status: number }>;
+  /** The code of the latest SMS sent to `phone`. */
+  lastSmsCode(phone: string): string;
   guest(): Promise<TestPlayer>;
   makeAdmin(userId: string): Promise<void>;
   /**
@@ -145,13 +156,29 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
 
   const auth: AuthConfig = { publicUrl: url, adminEmails: options.adminEmails ?? [] };
   const clock = options.clock;
-  const authDeps = { database: db.database, config: auth, ...(clock ? { clock } : {}) };
+  const smsSent: OutgoingSms[] = [];
+  function lastSmsCode(phone: string): string {
+    const text = smsSent.filter((sms) => sms.to === phone).at(-1)?.text ?? '';
+    const code = /^(\d{6}) /.exec(text)?.[1];
+    if (!code) throw new Error(`no SMS code sent to ${phone}`);
+    return code;
+  }
+  const authDeps: AuthDeps = {
+    database: db.database,
+    config: auth,
+    ...(clock ? { clock } : {}),
+    phone: {
+      sms: { send: async (sms) => void smsSent.push(sms) },
+      codeKey: purposeKey(TEST_INTERNAL_SECRET, 'phone-codes'),
+    },
+  };
   const baseDeps: WalletDeps = {
     database: db.database,
     provider,
     config: {
       ...auth,
       internalSecret: TEST_INTERNAL_SECRET,
+      requireProvedPhone: options.requireProvedPhone ?? false,
       ...(options.reconciler ? { reconciler: options.reconciler } : {}),
     },
     ...(clock ? { clock } : {}),
@@ -262,6 +289,26 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
       const id = await signUp(c, email, opts.phone);
       if (opts.fundZmw) await fund(id, opts.fundZmw, Date.now(), opts.fundPhone);
       return { id, email, client: c };
+    },
+    lastSmsCode,
+    async phonePlayer(phone) {
+      const c = client();
+      const started = await c.post('/api/auth/phone/start', { phone });
+      if (started.status !== 202) throw new Error(`phone start failed: ${started.text}`);
+      const code = lastSmsCode(phone);
+      const answer = await c.post('/api/auth/phone/verify', {
+        phone,
+        code,
+        firstName: 'Mutale',
+        lastName: 'Banda',
+        adult: true,
+        terms: true,
+      });
+      if (answer.status !== 201 && answer.status !== 200) {
+        throw new Error(`phone verify failed: ${answer.status} ${answer.text}`);
+      }
+      const id = (answer.json.user as { id: string }).id;
+      return { id, email: '', client: c, status: answer.status };
     },
     async guest() {
       const c = client();

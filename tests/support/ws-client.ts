@@ -50,6 +50,7 @@ export interface WireState {
     systemShare: number;
     statements: Record<string, Record<string, number>>;
   };
+  rematch?: { roomId: string; hostId: string; hostName: string };
   [key: string]: unknown;
 }
 

@@ -57,7 +57,13 @@ export function GameOverDialog({
       }
       footer={
         <div className="game-over__actions">
-          {seated ? <Rematch roomId={view.roomId} stake={view.stake} /> : null}
+          {seated ? (
+            <Rematch
+              roomId={view.roomId}
+              stake={view.stake}
+              startedBy={view.rematch && view.rematch.hostId !== me ? view.rematch.hostName : null}
+            />
+          ) : null}
           <ShareResult view={view} me={me} />
           <Link
             className="button button--ghost"
@@ -99,7 +105,16 @@ export function GameOverDialog({
   );
 }
 
-function Rematch({ roomId, stake }: { roomId: string; stake: number }) {
+/** `startedBy`: another player's first name once they started the rematch (the room pushes it). */
+function Rematch({
+  roomId,
+  stake,
+  startedBy,
+}: {
+  roomId: string;
+  stake: number;
+  startedBy: string | null;
+}) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -119,6 +134,11 @@ function Rematch({ roomId, stake }: { roomId: string; stake: number }) {
 
   return (
     <>
+      {startedBy ? (
+        <p className="game-over__hint game-over__rematch-started" role="status">
+          <strong>{startedBy} started a rematch: join</strong>
+        </p>
+      ) : null}
       <button
         type="button"
         className="button game-over__rematch"
@@ -126,7 +146,11 @@ function Rematch({ roomId, stake }: { roomId: string; stake: number }) {
         disabled={busy}
         aria-describedby="rematch-hint"
       >
-        {busy ? 'Setting up…' : `Rematch (${formatZmw(stake)})`}
+        {busy
+          ? 'Setting up…'
+          : startedBy
+            ? `Join the rematch (${formatZmw(stake)})`
+            : `Rematch (${formatZmw(stake)})`}
       </button>
       <p id="rematch-hint" className="game-over__hint">
         The same players and stake, in a private room: your stake is taken when you tap.

@@ -1,7 +1,9 @@
-// Sign in and sign up. The card is an island (components/account/auth-card.tsx): with scripts its
-// forms check what is typed and talk to the JSON API; without, they post here, and the action
-// runs the same checks and the same services (the page door), sets the session cookie and goes on
-// to the `returnTo` path (same site only) or the dashboard. A signed-in account that lacks names or
+// Sign in and sign up. The mobile number and an SMS code come first (the players' identity is their
+// mobile-money number); Google and email with a password follow. The card is an island
+// (components/account/auth-card.tsx): with scripts its forms check what is typed and talk to the
+// JSON API; without, they post here, and the action runs the same checks and the same services
+// (the page door), sets the session cookie and goes on to the `returnTo` path (same site only) or
+// the dashboard. A signed-in account that lacks names or
 // a phone number (made with Google) gets the complete-profile popup first.
 import { data, redirect } from 'react-router';
 import { authMessages } from '../../shared/auth-messages';
@@ -13,6 +15,7 @@ import {
   needsProfile,
 } from '../components/account/complete-profile-dialog';
 import { LOGIN_INTENT } from '../components/account/login-form';
+import { isPhoneIntent, phoneAction } from '../components/account/phone-action';
 import { completeProfileAction } from '../components/account/profile-action';
 import { returnToAfterSignIn } from '../components/account/return-to';
 import { phoneDigits } from '../components/account/phone';
@@ -82,6 +85,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === COMPLETE_PROFILE_INTENT) {
     return completeProfileAction(context.services, form, returnTo);
   }
+  if (isPhoneIntent(intent)) {
+    const answer = await phoneAction(context.services, form, 'sign-in');
+    if (answer.kind === 'signed-in') {
+      throw redirect(afterSignIn(answer.user, returnTo), {
+        headers: { 'Set-Cookie': answer.cookie },
+      });
+    }
+    if (answer.kind === 'form') return data({ phone: answer.phone }, answer.status);
+    throw data('This form is not one of this page.', 400);
+  }
   const email = formText(form, 'email');
   const password = formText(form, 'password');
   if (intent === LOGIN_INTENT) {
@@ -145,11 +158,21 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     loaderData;
   const attempt = actionData && 'attempt' in actionData ? actionData.attempt : null;
   const profileAttempt = actionData && 'profile' in actionData ? actionData.profile : null;
+  const phoneAttempt = actionData && 'phone' in actionData ? actionData.phone : null;
   return (
     <section className="auth container" aria-labelledby="auth-title">
       <Island
         of={authCardIsland}
-        props={{ mode, returnTo, google, isGuest, callbackError, supportEmail, attempt }}
+        props={{
+          mode,
+          returnTo,
+          google,
+          isGuest,
+          callbackError,
+          supportEmail,
+          attempt,
+          phoneAttempt,
+        }}
       />
       {incompleteUser ? (
         <Island

@@ -5,6 +5,7 @@ import { data, Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { Island } from '../components/island';
+import { AllowanceGate, loadAllowance } from '../components/responsible-play/allowance';
 import {
   ACCEPT_TERMS_FIELDS,
   ACCEPT_TERMS_INTENT,
@@ -37,10 +38,11 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context.user);
   const notice = new URL(request.url).searchParams.get('notice');
-  return { user, roomClosed: notice === 'closed' };
+  const allowance = user.isGuest ? null : await loadAllowance(context.services);
+  return { user, roomClosed: notice === 'closed', allowance };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateGame({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, roomClosed } = loaderData;
+  const { user, roomClosed, allowance } = loaderData;
   const initial: Choice = actionData?.choice ?? NO_CHOICE;
   return (
     <AccountPage user={user} className="create-game">
@@ -94,7 +96,9 @@ export default function CreateGame({ loaderData, actionData }: Route.ComponentPr
           </p>
         </Banner>
       ) : (
-        <Island of={createGameIsland} props={{ initial, failed: actionData?.failure ?? null }} />
+        <AllowanceGate allowance={allowance} kind="stake">
+          <Island of={createGameIsland} props={{ initial, failed: actionData?.failure ?? null }} />
+        </AllowanceGate>
       )}
     </AccountPage>
   );

@@ -1,5 +1,7 @@
-// The game dashboard: every place a player goes from here, as cards, rendered on the server. Its
-// two forms (send the verification link again, complete the profile) post to this route's action.
+// The game dashboard, a lobby: first "Play ZMW 10 now" (quick match), the balance with "Add money",
+// the rematches waiting, the public rooms open now (the room list island), the people last played,
+// then every other place as cards; rendered on the server. Its forms (quick match, join, accept the
+// terms and go on, send the verification link again, complete the profile) post to this action.
 import { data, Link, redirect } from 'react-router';
 import { AccountIcon, type AccountIconName } from '../components/account/account-icons';
 import { AccountPage } from '../components/account/account-page';
@@ -17,16 +19,45 @@ import {
   verifyRequestAction,
 } from '../components/account/verify-email-notice';
 import { Island } from '../components/island';
+import {
+  ACCEPT_TERMS_FIELDS,
+  ACCEPT_TERMS_INTENT,
+} from '../components/responsible-play/accept-terms';
+import { AllowanceGate, loadAllowance } from '../components/responsible-play/allowance';
 import { ExclusionNotice } from '../components/responsible-play/exclusion-notice';
-import { formText } from '../form-data';
+import {
+  BalanceCard,
+  QUICK_MATCH_INTENT,
+  QuickMatchForm,
+  RecentOpponents,
+  RematchNotices,
+} from '../components/rooms/lobby';
+import {
+  JOIN_ROOM_INTENT,
+  ProblemBanner,
+  roomListIsland,
+  roomProblem,
+  type RoomProblem,
+} from '../components/rooms/room-list';
+import { formChecked, formText } from '../form-data';
 import { BRAND, PRACTICE_PATH } from '../content/brand';
+import { UNEXPECTED } from '../game/api';
+import { waitingRoomPath } from '../game/guards';
+import { partyOriginOf } from '../game/party-origin';
 import { staticPage } from '../islands';
+import { QUICK_PLAY_STAKE_ZMW } from '../../../game/room-options';
+import { formatZmwShort } from '../../shared/money';
+import type { PageServices } from '../../server/pages/services';
 import accountStyles from '../styles/account.css?url';
+import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/dashboard';
 
 export const handle = staticPage;
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: gameStyles },
+];
 
 export const meta: Route.MetaFunction = () => [
   { title: `Game dashboard · ${BRAND.name}` },
@@ -35,11 +66,52 @@ export const meta: Route.MetaFunction = () => [
 
 const DASHBOARD = '/rentalgame/dashboard';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
   if (!user) throw redirect(authPath(pathOf(request.url)));
   const notice = new URL(request.url).searchParams.get('notice');
-  return { user, unauthorized: notice === 'unauthorized' };
+  const [rooms, lobby, allowance] = await Promise.all([
+    context.services.rooms.publicRooms().catch(() => null),
+    context.services.games.lobby(),
+    user.isGuest ? null : loadAllowance(context.services),
+  ]);
+  return {
+    user,
+    unauthorized: notice === 'unauthorized',
+    rooms,
+    partyOrigin: partyOriginOf(context),
+    opponents: lobby.ok ? lobby.opponents : [],
+    rematches: lobby.ok ? lobby.rematches : [],
+    allowance,
+  };
+}
+
+/** Where a lobby form seats the player: a room (join) or a stake (quick match). */
+type Seat = { roomId: string } | { amount: string };
+
+/**
+ * Seats the player through the page door (join or quick match, with their checks), then to the
+ * waiting room; a refusal comes back as the problem to show, with the fields to post again.
+ */
+async function seat(services: PageServices, target: Seat) {
+  const answer =
+    'roomId' in target
+      ? await services.rooms.join(target.roomId)
+      : await services.rooms.quick({ amount: target.amount });
+  if (answer.ok) throw redirect(waitingRoomPath(answer.room.roomId));
+  const roomId = 'roomId' in target ? target.roomId : '';
+  const seatedIn = 'roomId' in answer && typeof answer.roomId === 'string' ? answer.roomId : null;
+  const problem = roomProblem(answer.code, answer.error, roomId, seatedIn);
+  if (!problem && roomId) throw redirect(waitingRoomPath(roomId));
+  return data(
+    { seat: { problem: problem ?? ({ kind: 'plain', message: UNEXPECTED } as const), target } },
+    answer.status,
+  );
+}
+
+function seatOf(form: FormData): Seat {
+  const roomId = formText(form, 'roomId');
+  return roomId ? { roomId } : { amount: formText(form, 'amount') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,6 +122,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return verifyRequestAction(context.services, DASHBOARD);
     case COMPLETE_PROFILE_INTENT:
       return completeProfileAction(context.services, form, DASHBOARD);
+    case QUICK_MATCH_INTENT:
+    case JOIN_ROOM_INTENT:
+      return seat(context.services, seatOf(form));
+    case ACCEPT_TERMS_INTENT: {
+      const accepted = formChecked(form, ACCEPT_TERMS_FIELDS.accepted)
+        ? await context.services.play.acceptTerms(formChecked(form, ACCEPT_TERMS_FIELDS.adult))
+        : null;
+      if (accepted?.ok) return seat(context.services, seatOf(form));
+      const message = accepted ? accepted.error : 'Please accept the Terms and Conditions.';
+      const problem: RoomProblem = { kind: 'play', message, code: 'terms_required', roomId: '' };
+      return data({ seat: { problem, target: seatOf(form) } }, 400);
+    }
   }
   throw data('This form is not one of this page.', 400);
 }
@@ -62,7 +146,6 @@ interface Card {
 }
 
 const CARDS: readonly Card[] = [
-  { to: '/', title: 'Home', line: 'Back to the four pillars and our services.', icon: 'home' },
   {
     to: PRACTICE_PATH,
     title: 'Practise first',
@@ -135,11 +218,13 @@ const CARDS: readonly Card[] = [
     line: 'What we keep about you, why, and your rights.',
     icon: 'privacy',
   },
+  { to: '/', title: 'Home', line: 'Back to the four pillars and our services.', icon: 'home' },
 ];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, unauthorized } = loaderData;
+  const { user, unauthorized, rooms, partyOrigin, opponents, rematches, allowance } = loaderData;
   const roomId = user.currentRoomId;
+  const seatAnswer = actionData && 'seat' in actionData ? actionData.seat : null;
 
   return (
     <AccountPage user={user} className="dashboard">
@@ -149,22 +234,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <p>That page is for administrators only. Everything you can do is below.</p>
         </Banner>
       ) : null}
-      {user.isGuest ? (
-        <Banner tone="info" title="You are watching as a guest.">
-          <p>
-            Guests can watch games and <Link to={PRACTICE_PATH}>practise against bots</Link>.{' '}
-            <Link to="/auth?mode=signup">Sign up</Link> to deposit, create rooms and play for real
-            money.
-          </p>
-        </Banner>
-      ) : null}
-      {!user.isGuest && !user.emailVerified ? (
-        <VerifyEmailNotice
-          email={user.email}
-          answer={actionData && 'verify' in actionData ? actionData.verify : null}
-        />
-      ) : null}
-      <ExclusionNotice exclusionUntil={user.exclusionUntil} />
       {roomId ? (
         <Link
           to={`/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`}
@@ -181,6 +250,61 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </span>
         </Link>
       ) : null}
+      <div aria-live="polite">
+        {seatAnswer ? (
+          <ProblemBanner problem={seatAnswer.problem} onJoin={() => {}} retry={seatAnswer.target} />
+        ) : null}
+      </div>
+      <RematchNotices rematches={rematches} />
+      {user.isGuest ? null : (
+        <div className="lobby-top">
+          <section className="lobby-play" aria-labelledby="lobby-play-title">
+            <h2 id="lobby-play-title" className="visually-hidden">
+              Play now
+            </h2>
+            <AllowanceGate allowance={allowance} kind="stake">
+              <QuickMatchForm amount={QUICK_PLAY_STAKE_ZMW} className="button lobby-play__button">
+                Play {formatZmwShort(QUICK_PLAY_STAKE_ZMW)} now
+              </QuickMatchForm>
+            </AllowanceGate>
+            <p className="lobby-play__line">
+              A seat in the public room at that stake closest to full, or a new one.
+            </p>
+          </section>
+          <BalanceCard balance={user.accountBalance} />
+        </div>
+      )}
+      {user.isGuest ? (
+        <Banner tone="info" title="You are watching as a guest.">
+          <p>
+            Guests can watch games and <Link to={PRACTICE_PATH}>practise against bots</Link>.{' '}
+            <Link to="/auth?mode=signup">Sign up</Link> to deposit, create rooms and play for real
+            money.
+          </p>
+        </Banner>
+      ) : null}
+      {!user.isGuest && !user.emailVerified ? (
+        <VerifyEmailNotice
+          email={user.email}
+          answer={actionData && 'verify' in actionData ? actionData.verify : null}
+        />
+      ) : null}
+      <ExclusionNotice exclusionUntil={user.exclusionUntil} />
+      <section className="lobby-section" aria-labelledby="lobby-rooms-title">
+        <h2 id="lobby-rooms-title" className="lobby-section__title">
+          Rooms open now
+        </h2>
+        <AllowanceGate allowance={allowance?.exclusionUntil ? allowance : null} kind="stake">
+          <Island
+            of={roomListIsland}
+            props={{ isGuest: user.isGuest, rooms, partyOrigin, problem: null }}
+          />
+        </AllowanceGate>
+      </section>
+      <AllowanceGate allowance={allowance?.exclusionUntil ? allowance : null} kind="stake">
+        <RecentOpponents opponents={opponents} />
+      </AllowanceGate>
+      <h2 className="lobby-section__title">Everything else</h2>
       <nav aria-label="Dashboard">
         <ul className="dash-grid" role="list">
           {CARDS.map((card) => (

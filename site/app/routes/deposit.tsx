@@ -38,7 +38,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
     <PaymentPage
       kind="deposit"
       loaderData={loaderData}
-      refused={actionData?.refused ?? null}
+      refused={actionData && 'refused' in actionData ? actionData.refused : null}
       lead="Add money to your game wallet with MTN, Airtel or Zamtel mobile money. Withdrawals go only to numbers you have deposited from."
       room={loaderData.room}
     />

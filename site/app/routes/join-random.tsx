@@ -5,6 +5,7 @@ import { data, Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { Island } from '../components/island';
+import { AllowanceGate, loadAllowance } from '../components/responsible-play/allowance';
 import {
   ACCEPT_TERMS_FIELDS,
   ACCEPT_TERMS_INTENT,
@@ -33,8 +34,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context.user);
-  const rooms = await context.services.rooms.publicRooms().catch(() => null);
-  return { user, rooms, partyOrigin: partyOriginOf(context) };
+  const [rooms, allowance] = await Promise.all([
+    context.services.rooms.publicRooms().catch(() => null),
+    user.isGuest ? null : loadAllowance(context.services),
+  ]);
+  return { user, rooms, partyOrigin: partyOriginOf(context), allowance };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function JoinRandom({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, rooms, partyOrigin } = loaderData;
+  const { user, rooms, partyOrigin, allowance } = loaderData;
   return (
     <AccountPage user={user} className="join-random">
       <p className="account__back">
@@ -82,15 +86,17 @@ export default function JoinRandom({ loaderData, actionData }: Route.ComponentPr
           </p>
         </Banner>
       ) : null}
-      <Island
-        of={roomListIsland}
-        props={{
-          isGuest: user.isGuest,
-          rooms,
-          partyOrigin,
-          problem: actionData?.problem ?? null,
-        }}
-      />
+      <AllowanceGate allowance={allowance} kind="stake">
+        <Island
+          of={roomListIsland}
+          props={{
+            isGuest: user.isGuest,
+            rooms,
+            partyOrigin,
+            problem: actionData?.problem ?? null,
+          }}
+        />
+      </AllowanceGate>
     </AccountPage>
   );
 }

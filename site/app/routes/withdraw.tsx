@@ -31,7 +31,8 @@ export default function Withdraw({ loaderData, actionData }: Route.ComponentProp
     <PaymentPage
       kind="withdrawal"
       loaderData={loaderData}
-      refused={actionData?.refused ?? null}
+      refused={actionData && 'refused' in actionData ? actionData.refused : null}
+      proving={actionData && 'proving' in actionData ? actionData.proving : null}
       lead="Send money from your game wallet to a mobile money number you have deposited from."
     />
   );

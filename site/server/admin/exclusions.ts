@@ -16,9 +16,10 @@ import { refuse, type Refusal } from '../api/refusals';
 import { recordAudit } from './audit';
 
 /** How the person's identity met the row: proved ones block, typed ones are a hint. */
-export type CarriedMatch = 'email' | 'payer_number' | 'unproved_email' | 'profile_phone';
+export type CarriedMatch =
+  'email' | 'payer_number' | 'sign_in_phone' | 'unproved_email' | 'profile_phone';
 
-const BLOCKING: ReadonlySet<CarriedMatch> = new Set(['email', 'payer_number']);
+const BLOCKING: ReadonlySet<CarriedMatch> = new Set(['email', 'payer_number', 'sign_in_phone']);
 
 export const REVIEW_REASON_MAX = 500;
 
@@ -72,6 +73,7 @@ export async function carriedExclusionsFor(
   };
   // Proved first: an identity both proved and typed counts as proved.
   add('email', identities.proved.emails, 'email');
+  if (identities.signInPhone) add('phone', [identities.signInPhone], 'sign_in_phone');
   add('phone', identities.proved.phones, 'payer_number');
   add('email', identities.typed.emails, 'unproved_email');
   add('phone', identities.typed.phones, 'profile_phone');

@@ -38,13 +38,17 @@ import {
   type SignedIn,
 } from '../auth/service';
 import { findUserById } from '../auth/users';
+import { startPhoneSignIn, verifyPhoneSignIn } from '../auth/phone-sign-in';
 
 function providerOf(deps: AuthDeps): OAuthProvider | null {
   if (deps.googleProvider) return deps.googleProvider;
   return deps.config.google ? googleProvider(deps.config.google, deps.config.publicUrl) : null;
 }
 
-/** `POST /auth/signup|login|logout|guest`, `GET /auth/providers`, `GET /auth/google[/callback]`. */
+/**
+ * `POST /auth/signup|login|logout|guest`, `POST /auth/phone/start|verify`, `GET /auth/providers`,
+ * `GET /auth/google[/callback]`.
+ */
 export function authRouter(deps: AuthDeps): Router {
   const router = Router();
   const { publicUrl } = deps.config;
@@ -80,6 +84,21 @@ export function authRouter(deps: AuthDeps): Router {
   router.post('/auth/login', jsonBody, async (req, res) => {
     answer(res, await logIn(deps, req.body, { ...context(req), address: clientAddress(req) }), 200);
   });
+
+  // Sign-in by phone: where it is configured (the site always; apps that test other parts may not).
+  if (deps.phone) {
+    router.post('/auth/phone/start', jsonBody, async (req, res) => {
+      const outcome = await startPhoneSignIn(deps, req.body, { address: clientAddress(req) });
+      if (!outcome.ok) return sendRefusal(res, outcome);
+      const { message, expiresInSeconds, resendInSeconds } = outcome;
+      res.status(202).json({ message, expiresInSeconds, resendInSeconds });
+    });
+
+    router.post('/auth/phone/verify', jsonBody, async (req, res) => {
+      const outcome = await verifyPhoneSignIn(deps, req.body, context(req));
+      answer(res, outcome, outcome.ok && outcome.created ? 201 : 200);
+    });
+  }
 
   router.post('/auth/guest', limits.guest, async (req, res) => {
     answer(res, await startGuest(deps, context(req)), 200);

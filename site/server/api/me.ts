@@ -3,11 +3,16 @@ import type { AuthDeps } from '../auth/config';
 import { apiErrors, jsonBody, sendError, sendRefusal, sendUnexpected } from './refusals';
 import { authMessages as m } from '../auth/messages';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
+import { provePhone } from '../auth/phone-sign-in';
+import { clientAddress } from '../rate-limit/client-address';
 import { completeProfile } from '../auth/service';
 import { challengeDateAt } from '../challenge/day';
 import { challengeStreakOf } from '../challenge/results';
 
-/** `GET /me` → `{user}`; `PATCH /me` completes the profile (`firstName, lastName, phone`). */
+/**
+ * `GET /me` → `{user}`; `PATCH /me` completes the profile (`firstName, lastName, phone`);
+ * `POST /me/phone/verify` proves the account's number with an SMS code.
+ */
 export function meRouter(deps: AuthDeps): Router {
   const router = Router();
   const session = sessionMiddleware(deps);
@@ -36,6 +41,21 @@ export function meRouter(deps: AuthDeps): Router {
       );
     }
   });
+
+  // Where sign-in by phone is configured (the site always; apps that test other parts may not).
+  if (deps.phone) {
+    router.post('/me/phone/verify', session, requireUser, jsonBody, async (req, res) => {
+      const user = currentUser(res);
+      if (user.isGuest) return sendError(res, 403, m.guestsWatchOnly, 'guest_not_allowed');
+      const outcome = await provePhone(
+        deps,
+        { userId: user.id, address: clientAddress(req) },
+        req.body,
+      );
+      if (!outcome.ok) return sendRefusal(res, outcome);
+      res.json({ user: outcome.user });
+    });
+  }
 
   router.use('/me', apiErrors({ scope: 'auth', context: 'me route failed' }));
   return router;

@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/client';
 import { parseEmail } from '../../shared/email';
 import type { Mailer } from '../mail/mailer';
+import type { SmsSender } from '../sms/sender';
 import { GOOGLE_ENDPOINTS, type GoogleConfig, type OAuthProvider } from './google';
 
 export interface AuthConfig {
@@ -25,6 +26,16 @@ export interface AuthDeps {
   onSignedOut?: (sessionId: string, roomIds: string[]) => void;
   /** Verification and reset mail; without one (apps that test other parts) none is made or sent. */
   mailer?: Mailer;
+  /** Sign-in by phone number and SMS code; without it (apps that test other parts) it is off. */
+  phone?: PhoneSignInDeps;
+}
+
+export interface PhoneSignInDeps {
+  sms: SmsSender;
+  /** `purposeKey(INTERNAL_SECRET, 'phone-codes')`: the HMAC key of the stored numbers and codes. */
+  codeKey: string;
+  /** Tests only: the next code to send, instead of a random one. */
+  newCode?: () => string;
 }
 
 /** `ADMIN_EMAILS`: comma-separated addresses, each by the one email rule (the site's config refuses a

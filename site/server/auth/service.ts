@@ -47,7 +47,7 @@ function now(deps: AuthDeps): number {
   return (deps.clock ?? Date.now)();
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if (/UNIQUE constraint failed/i.test(e.message)) return true;
   }
@@ -55,7 +55,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** One transaction: the request's old session ends and a fresh token is issued (no fixation). */
-async function startSession(
+export async function startSession(
   deps: AuthDeps,
   userId: string,
   context: RequestContext,
@@ -215,6 +215,12 @@ export async function completeProfile(
 ): Promise<ProfileOutcome> {
   const input = validateProfile(body);
   if (!input.ok) return refuse(400, input.error, input.code);
+  // A number proved by SMS signs the account in: changing it here would strand a phone-only account
+  // (its next sign-in by phone would make a new one) and prove nothing about the new number.
+  const current = await findUserById(deps.database.read, userId);
+  if (current?.phoneVerifiedAt != null && current.phone !== input.value.phone) {
+    return refuse(409, m.phoneProved, 'phone_proved');
+  }
   const at = now(deps);
   await deps.database.write((tx) =>
     tx

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { accounts, users } from '../../../db/schema';
 import type { AuthConfig } from './config';
 import type { Queryable } from '../../../db/client';
@@ -15,6 +15,8 @@ export interface PublicUser {
   email: string;
   /** The email was proved: its mail link was opened, a reset went through, or Google vouched. */
   emailVerified: boolean;
+  /** `phone` was proved by an SMS code: the account signs in with it. */
+  phoneVerified: boolean;
   /** ZMW with at most 2 decimals (the ledger keeps integer ngwee). */
   accountBalance: number;
   currentRoomId: string | null;
@@ -48,6 +50,10 @@ export function hasAdminClaim(user: UserRow, config: Pick<AuthConfig, 'adminEmai
   );
 }
 
+export function isPhoneVerified(user: Pick<UserRow, 'phoneVerifiedAt' | 'phone'>): boolean {
+  return user.phone !== null && user.phoneVerifiedAt !== null;
+}
+
 export async function walletBalanceNgwee(db: Queryable, userId: string): Promise<number> {
   const [row] = await db
     .select({ balance: accounts.balance })
@@ -69,6 +75,7 @@ export function toPublicUser(
     phone: user.phone ?? '',
     email: user.email ?? '',
     emailVerified: isEmailVerified(user),
+    phoneVerified: isPhoneVerified(user),
     accountBalance: balanceNgwee / 100,
     currentRoomId: user.currentRoomId ?? null,
     isAdmin: hasAdminClaim(user, config),
@@ -101,6 +108,15 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return row ?? null;
 }
 
+/** The account that proved this (local) number by an SMS code; at most one can (a unique index). */
+export async function findUserByProvedPhone(db: Queryable, phone: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)));
+  return row ?? null;
+}
+
 export async function findUserByGoogleSub(db: Queryable, subject: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.googleSub, subject));
   return row ?? null;
@@ -111,13 +127,15 @@ export interface NewUser {
   lastName: string;
   /** Null until the profile is complete (Google sign-up) and for guests. */
   phone: string | null;
-  /** Null only for guests. */
+  /** Null for guests and for a phone sign-up that gave none. */
   email: string | null;
   passwordHash: string | null;
   isGuest?: boolean;
   googleSub?: string | null;
   /** Set when the address is already proved (Google said so). */
   emailVerifiedAt?: number | null;
+  /** Set when the phone is proved (an SMS code). */
+  phoneVerifiedAt?: number | null;
 }
 
 export async function insertUser(db: Queryable, input: NewUser, now: number): Promise<UserRow> {
@@ -135,6 +153,7 @@ export async function insertUser(db: Queryable, input: NewUser, now: number): Pr
       isGuest: input.isGuest ?? false,
       googleSub: input.googleSub ?? null,
       emailVerifiedAt: input.emailVerifiedAt ?? null,
+      phoneVerifiedAt: input.phoneVerifiedAt ?? null,
       currentRoomId: null,
       createdAt: now,
       updatedAt: now,

@@ -2,6 +2,7 @@ import { authMessages as m, LIMITS } from './messages';
 import { checkNewPassword } from './password-rule';
 import { isValidEmail, normalizeEmail } from '../../shared/email';
 import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
+import { parsePhoneCode } from '../../shared/phone-code';
 import { consentMessages } from '../../shared/terms';
 
 export { isValidEmail, LIMITS, normalizeEmail };
@@ -93,6 +94,49 @@ export function validateSignup(body: unknown): Validation<SignupInput> {
   if (b.adult !== true) return refused(consentMessages.adult, 'adult_required');
   if (b.terms !== true) return refused(consentMessages.terms, 'terms_not_accepted');
   return { ok: true, value: { firstName, lastName, phone, email, password } };
+}
+
+/** The number a sign-in code goes to (`POST /auth/phone/start`), in the local form. */
+export function validatePhone(body: unknown): Validation<string> {
+  const phone = normalizeZambianPhone(asBody(body).phone);
+  if (!phone) return refused(PHONE_REQUIRED.error, PHONE_REQUIRED.code);
+  if (!isValidZambianPhone(phone)) return refused(INVALID_PHONE.error, INVALID_PHONE.code);
+  return { ok: true, value: phone };
+}
+
+export interface PhoneCodeInput {
+  phone: string;
+  code: string;
+}
+
+/** `POST /auth/phone/verify`'s number and code, before the code is checked. */
+export function validatePhoneCode(body: unknown): Validation<PhoneCodeInput> {
+  const phone = validatePhone(body);
+  if (!phone.ok) return phone;
+  const code = parsePhoneCode(asBody(body).code);
+  if (!code) return refused(m.codeMalformed, 'code_invalid');
+  return { ok: true, value: { phone: phone.value, code } };
+}
+
+export interface PhoneAccountInput {
+  firstName: string;
+  lastName: string;
+  /** Optional: receipts and password resets; unproved until its link is opened. */
+  email: string | null;
+}
+
+/** A new number's account: names, 18+ and the terms (as at sign-up); an email only if given. */
+export function validatePhoneAccount(body: unknown): Validation<PhoneAccountInput> {
+  const b = asBody(body);
+  const firstName = text(b.firstName);
+  const lastName = text(b.lastName);
+  const email = normalizeEmail(b.email);
+  const problem =
+    checkNames(firstName, lastName) ?? (!email || isValidEmail(email) ? null : INVALID_EMAIL);
+  if (problem) return refused(problem.error, problem.code);
+  if (b.adult !== true) return refused(consentMessages.adult, 'adult_required');
+  if (b.terms !== true) return refused(consentMessages.terms, 'terms_not_accepted');
+  return { ok: true, value: { firstName, lastName, email: email || null } };
 }
 
 export function validateLogin(body: unknown): Validation<LoginInput> {

@@ -37,6 +37,8 @@ export const eraseMessages = {
   wrongPassword: 'Incorrect password. Please try again.',
   googleAgain:
     'Please sign in with Google again, then delete your account within 10 minutes of signing in.',
+  phoneAgain:
+    'Please sign in again with your phone number (a new SMS code), then delete your account within 10 minutes of signing in.',
   balanceNotZero: 'Your wallet still holds money. Withdraw all of it before deleting your account.',
   seatHeld:
     'You have a seat in a game. Leave it, or let the game end, before deleting your account.',
@@ -61,7 +63,8 @@ async function proveIdentity(
   if (user.passwordHash === null) {
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, auth.sessionId));
     const fresh = session !== undefined && now - session.createdAt <= FRESH_GOOGLE_SIGN_IN_MS;
-    return fresh ? null : refuse(403, eraseMessages.googleAgain, 'reauth_required');
+    const again = user.googleSub ? eraseMessages.googleAgain : eraseMessages.phoneAgain;
+    return fresh ? null : refuse(403, again, 'reauth_required');
   }
   if (typeof password !== 'string' || password.length === 0) {
     return refuse(400, eraseMessages.passwordRequired, 'password_required');
@@ -133,6 +136,7 @@ async function erasePersonalData(tx: Tx, userId: string, now: number): Promise<E
       passwordHash: null,
       googleSub: null,
       emailVerifiedAt: null,
+      phoneVerifiedAt: null,
       isAdmin: false,
       currentRoomId: null,
       erasedAt: now,

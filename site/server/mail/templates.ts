@@ -1,7 +1,8 @@
 // The words of every mail the site sends. Each link is on `PUBLIC_URL` and carries a single-use token.
 import type { OutgoingMail } from './mailer';
 
-const BRAND = 'Zed Truck Company';
+/** The name every message signs with (mail and SMS). */
+export const BRAND = 'Zed Truck Company';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

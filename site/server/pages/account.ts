@@ -1,5 +1,5 @@
-// The page door's account operations: sign in, sign up, the mail links, passwords, the profile and
-// erasure, each with the JSON API's guards, limits and services (api/auth.ts, api/account.ts,
+// The page door's account operations: sign in, sign up, sign in by phone, the mail links, passwords,
+// the profile and erasure, each with the JSON API's guards, limits and services (api/auth.ts, api/account.ts,
 // api/me.ts, api/data-rights.ts). A session they start comes back as its Set-Cookie value.
 import type { AuthDeps } from '../auth/config';
 import { clearedSessionCookie, sessionCookie } from '../auth/cookies';
@@ -7,6 +7,7 @@ import { requestVerification, verifyEmail } from '../auth/email-verification';
 import { authMessages as m } from '../auth/messages';
 import { changePassword } from '../auth/password-change';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset';
+import { provePhone, startPhoneSignIn, verifyPhoneSignIn } from '../auth/phone-sign-in';
 import { completeProfile, logIn, signUp, type AuthOutcome } from '../auth/service';
 import { cookieMaxAgeSeconds } from '../auth/sessions';
 import { findUserById, isEmailVerified, type PublicUser } from '../auth/users';
@@ -58,6 +59,24 @@ export function accountDoor(deps: AuthDeps, caller: PageCaller) {
       if (limited) return limited;
       const context = { previousToken: caller.sessionToken, address: caller.address };
       return signedInAnswer(await signUp(deps, body, context));
+    },
+
+    /** `POST /api/auth/phone/start {phone}`: a code by SMS, with its limits per number and address. */
+    phoneStart(body: { phone: string }) {
+      return startPhoneSignIn(deps, body, { address: caller.address });
+    },
+
+    /** `POST /api/auth/phone/verify`: signs in the number's account, or makes one for a new number. */
+    async phoneVerify(body: Record<string, unknown>) {
+      const context = { previousToken: caller.sessionToken, address: caller.address };
+      return signedInAnswer(await verifyPhoneSignIn(deps, body, context));
+    },
+
+    /** `POST /api/me/phone/verify {phone, code, password}`: this account proves its own number. */
+    async provePhone(body: { phone: string; code: string; password: string }) {
+      const who = player(caller);
+      if (refused(who)) return who;
+      return provePhone(deps, { userId: who.user.id, address: caller.address }, body);
     },
 
     /** `POST /api/auth/email/verify-request`: the verification link again. */

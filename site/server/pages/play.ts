@@ -6,7 +6,7 @@ import { refuse } from '../api/refusals';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
 import { acceptTerms } from '../responsible-play/consents';
-import { excludeSelf, limitsOf, updateLimits } from '../responsible-play/service';
+import { allowanceOf, excludeSelf, limitsOf, updateLimits } from '../responsible-play/service';
 import { checkTicketInput, createTicket, supportMessages, ticketsOf } from '../support/tickets';
 import { TERMS_VERSION } from '../../shared/terms';
 import { player, refused, signedIn, type PageCaller } from './caller';
@@ -19,6 +19,16 @@ export function playDoor(deps: AuthDeps, caller: PageCaller) {
       const who = signedIn(caller);
       if (refused(who)) return who;
       return { ok: true as const, limits: await limitsOf(deps.database.read, who.user.id, now()) };
+    },
+
+    /** What the stake and deposit forms show before they are filled (`allowanceOf`). */
+    async allowance() {
+      const who = signedIn(caller);
+      if (refused(who)) return who;
+      return {
+        ok: true as const,
+        allowance: await allowanceOf(deps.database.read, who.user.id, now()),
+      };
     },
 
     /** `PUT /api/me/limits`: only the fields given change. */

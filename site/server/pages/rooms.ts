@@ -1,4 +1,5 @@
-// The page door's rooms: read a room and the public list, create, join and leave a room, and start a
+// The page door's rooms: read a room and the public list, create, join and leave a room, quick match
+// (the dashboard's "Play ZMW 10 now"), and start a
 // practice game (a signed-out visitor first gets a guest session, as the practice page's script
 // does through `POST /api/auth/guest`), each with the JSON API's guards, rate limits (per account
 // and per address, counted before the service runs) and services (api/rooms.ts, api/practice.ts,
@@ -42,6 +43,13 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
       const who = await limitedPlayer(ENDPOINT_LIMITS.roomCreate);
       if ('ok' in who) return who;
       return rooms.create(who.user, body);
+    },
+
+    /** `POST /api/rooms/quick {amount}`: the rooms service's quick match, with its own limit. */
+    async quick(body: { amount: unknown }) {
+      const who = await limitedPlayer(ENDPOINT_LIMITS.quickMatch);
+      if ('ok' in who) return who;
+      return rooms.quick(who.user, body);
     },
 
     /** `POST /api/rooms/:roomId/join` (no client seed: a form has none to give). */

@@ -4,6 +4,7 @@
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
 import { loadFinishedGame, loadHistory, mayRead } from '../rooms/games';
+import { lobbyOf } from '../rooms/recent-opponents';
 import { roomMessages } from '../rooms/messages';
 import { isRoomIdShaped } from '../rooms/settings';
 import type { RoomsDeps } from '../rooms/deps';
@@ -78,6 +79,13 @@ export function gamesDoor(deps: Pick<RoomsDeps, 'database'>, caller: PageCaller)
       const who = signedIn(caller);
       if (refused(who)) return who;
       return { ok: true as const, games: await loadHistory(deps.database.read, who.user.id) };
+    },
+
+    /** The dashboard's lobby: recent opponents and the rematches waiting for the caller. */
+    async lobby() {
+      const who = signedIn(caller);
+      if (refused(who)) return who;
+      return { ok: true as const, ...(await lobbyOf(deps.database.read, who.user.id)) };
     },
 
     /** `GET /api/games/:roomId`: one finished game, for its players and admins. */

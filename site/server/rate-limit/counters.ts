@@ -14,7 +14,15 @@ export interface CounterCheck {
   windowMs: number;
 }
 
-export type Admission = { ok: true } | { ok: false; retryAfterMs: number };
+export type Admission =
+  | { ok: true }
+  | {
+      ok: false;
+      /** Until the last full counter's window ends. */
+      retryAfterMs: number;
+      /** The full counters, each with the time until its window ends. */
+      full: { key: string; retryAfterMs: number }[];
+    };
 
 /** Expired counters removed per admission: keeps the table to the keys in use, a little at a time. */
 const PRUNE_BATCH = 20;
@@ -40,10 +48,11 @@ export async function admit(
     );
   const current = new Map(rows.filter((r) => r.windowEndsAt > now).map((r) => [r.key, r]));
 
-  const full = checks.filter((c) => (current.get(c.key)?.count ?? 0) >= c.limit);
+  const full = checks
+    .filter((c) => (current.get(c.key)?.count ?? 0) >= c.limit)
+    .map((c) => ({ key: c.key, retryAfterMs: current.get(c.key)!.windowEndsAt - now }));
   if (full.length > 0) {
-    const retryAfterMs = Math.max(...full.map((c) => current.get(c.key)!.windowEndsAt - now));
-    return { ok: false, retryAfterMs };
+    return { ok: false, retryAfterMs: Math.max(...full.map((c) => c.retryAfterMs)), full };
   }
 
   for (const check of checks) {

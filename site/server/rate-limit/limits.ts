@@ -4,9 +4,13 @@
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
-/** Who a rule counts: the signed-in account, the client's (grouped) address, or the sign-up email. */
-export type Subject = 'account' | 'address' | 'email';
+/**
+ * Who a rule counts: the signed-in account, the client's (grouped) address, the sign-up email, or
+ * the phone number a sign-in code goes to.
+ */
+export type Subject = 'account' | 'address' | 'email' | 'phone';
 
 export interface LimitRule {
   per: Subject;
@@ -31,6 +35,28 @@ export const ENDPOINT_LIMITS = {
       { per: 'email', limit: 10, windowMs: HOUR_MS },
       { per: 'address', limit: 60, windowMs: HOUR_MS },
     ],
+  },
+  // Sign-in codes by SMS (site/server/auth/phone-sign-in.ts counts the three together, all or none).
+  // Each code costs money and lands on someone's phone: one a minute to a number (the page shows
+  // the wait), five an hour and ten a day; and, since one code allows five guesses, these also cap
+  // the guesses at any one number. An address may ask for many numbers (a shared network).
+  phoneCodeResend: {
+    name: 'phone-code-resend',
+    tooMany: 'We sent a code to this number a moment ago.',
+    rules: [{ per: 'phone', limit: 1, windowMs: MINUTE_MS }],
+  },
+  phoneCode: {
+    name: 'phone-code',
+    tooMany: 'Too many codes asked for.',
+    rules: [
+      { per: 'phone', limit: 5, windowMs: HOUR_MS },
+      { per: 'address', limit: 60, windowMs: HOUR_MS },
+    ],
+  },
+  phoneCodeDaily: {
+    name: 'phone-code-daily',
+    tooMany: 'Too many codes asked for this number today.',
+    rules: [{ per: 'phone', limit: 10, windowMs: DAY_MS }],
   },
   guest: {
     name: 'guest',

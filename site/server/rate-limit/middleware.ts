@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Database } from '../../../db/client';
 import { parseEmail } from '../../shared/email';
+import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
 import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
 import { refuse, type Refusal } from '../api/refusals';
 import { sendError } from '../auth/http';
@@ -23,6 +24,11 @@ function subjectOf(per: Subject, req: Request, res: Response): string | null {
     case 'email': {
       // Not an address (the route refuses it next): only the address's own allowance applies.
       return parseEmail((req.body as { email?: unknown } | undefined)?.email);
+    }
+    case 'phone': {
+      // Not a number (the route refuses it next): only the other rules apply.
+      const phone = normalizeZambianPhone((req.body as { phone?: unknown } | undefined)?.phone);
+      return isValidZambianPhone(phone) ? phone : null;
     }
   }
 }
@@ -81,7 +87,7 @@ export async function checkRateLimit(
 /**
  * Counts the request against the endpoint's rules (state in the database, in the write
  * transaction) and answers `429 {error, code: 'rate_limited'}` with `Retry-After` once any is
- * spent. Mount after `sessionMiddleware` (for `account`) and `jsonBody` (for `email`).
+ * spent. Mount after `sessionMiddleware` (for `account`) and `jsonBody` (for `email` and `phone`).
  */
 export function rateLimit(deps: RateLimitDeps, endpoint: EndpointLimit): RequestHandler {
   return async (req, res, next) => {

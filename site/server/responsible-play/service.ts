@@ -7,6 +7,7 @@ import {
   activeExclusion,
   effectiveLimits,
   ExclusionRunningError,
+  headroomOf,
   pendingLimits,
   playTotalsIn,
   setLimits,
@@ -155,6 +156,22 @@ export async function playFieldsOf(
     exclusion === null ? null : exclusion.until === null ? 'permanent' : iso(exclusion.until);
   return { exclusionUntil, limits: toZmw(limits) };
 }
+
+/**
+ * What a form may say before it is filled (information only: the money's transactions still
+ * decide): the running exclusion's end (ISO, `"permanent"` or null) and, in ZMW, how much more the
+ * limits let through today (`null`: no limit).
+ */
+export async function allowanceOf(q: Queryable, userId: string, now: number) {
+  const [{ exclusionUntil }, headroom] = await Promise.all([
+    playFieldsOf(q, userId, now),
+    headroomOf(q, userId, now),
+  ]);
+  const zmw = (ngwee: number | null) => (ngwee === null ? null : ngweeToZmw(ngwee));
+  return { exclusionUntil, stakeLeft: zmw(headroom.stake), depositLeft: zmw(headroom.deposit) };
+}
+
+export type Allowance = Awaited<ReturnType<typeof allowanceOf>>;
 
 /** `GET /api/me/play-summary`: today's (Lusaka) stakes, winnings, refunds and net result, in ZMW. */
 export async function playSummaryOf(q: Queryable, userId: string, now: number) {

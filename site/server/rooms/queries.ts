@@ -7,6 +7,7 @@ import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '../../../game
 import { ngweeToZmw } from '../../../game/view';
 import { challengeDateOf } from '../challenge/games';
 import { botSeatsOf } from '../practice/bot-seats';
+import { firstNameOf } from '../../shared/first-name';
 import type { PublicRoom, RoomForParty } from './types';
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -18,6 +19,24 @@ export interface RoomWithSeats {
   seats: SeatRow[];
   /** A daily challenge's Lusaka date (practice rooms only). */
   dailyChallenge?: string;
+  /** A finished game's rematch, while its room is open: the room and who started it. */
+  rematch?: NonNullable<RoomForParty['rematch']>;
+}
+
+/** The rematch room linked from a finished game, with its host, unless it has closed. */
+async function rematchOf(q: Queryable, rematchRoomId: string) {
+  const [room] = await q.select().from(rooms).where(eq(rooms.roomId, rematchRoomId));
+  if (!room || room.status === 'closed') return undefined;
+  const [host] = await q
+    .select()
+    .from(roomSeats)
+    .where(and(eq(roomSeats.roomId, rematchRoomId), eq(roomSeats.userId, room.hostId)));
+  if (!host) return undefined;
+  return {
+    roomId: room.roomId,
+    hostId: host.userId,
+    hostName: firstNameOf(host.name) || 'A player',
+  };
 }
 
 /** How many public rooms the list shows at most. */
@@ -31,7 +50,10 @@ export async function loadRoom(q: Queryable, roomId: string): Promise<RoomWithSe
     .from(roomSeats)
     .where(eq(roomSeats.roomId, roomId))
     .orderBy(asc(roomSeats.seatIndex));
-  if (!room.practice) return { room, seats };
+  if (!room.practice) {
+    const rematch = room.rematchRoomId ? await rematchOf(q, room.rematchRoomId) : undefined;
+    return { room, seats, ...(rematch ? { rematch } : {}) };
+  }
   const dailyChallenge = await challengeDateOf(q, roomId);
   return {
     room,
@@ -87,7 +109,7 @@ export function toRoomForParty(
   found: RoomWithSeats,
   clock: { now: number; timeScale: number },
 ): RoomForParty {
-  const { room, seats, dailyChallenge } = found;
+  const { room, seats, dailyChallenge, rematch } = found;
   const started = room.status === 'countdown' ? 'active' : room.status;
   return {
     roomId: room.roomId,
@@ -96,6 +118,7 @@ export function toRoomForParty(
     maxPlayers: room.maxPlayers,
     serverSeed: room.serverSeed,
     ...(dailyChallenge ? { dailyChallenge } : {}),
+    ...(rematch ? { rematch } : {}),
     // The site never uses 'countdown' itself: the room server runs the countdown.
     status: pastItsStart(found, clock.now, clock.timeScale) ? 'closed' : started,
     seats: seats.map((seat) => ({

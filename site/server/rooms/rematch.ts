@@ -83,7 +83,11 @@ export async function rematch(
   const created = await deps.rooms.create(actor, settingsOf(found.room));
   if (!created.ok) return created;
   const linked = await link(deps.database, oldRoomId, created.room.roomId);
-  if (linked === created.room.roomId) return created;
+  if (linked === created.room.roomId) {
+    // The finished game's room server tells the other players at game over (call 1).
+    deps.rooms.publisher.roomChanged(oldRoomId);
+    return created;
+  }
   // Another player created one at the same moment: give this room up (the stake comes back) and
   // join theirs.
   const left = await deps.rooms.leave(actor, created.room.roomId);

@@ -28,6 +28,7 @@ export const walletCodes = {
   amountTooLarge: 'amount_too_large',
   insufficientBalance: 'insufficient_balance',
   numberNotProved: 'number_not_proved',
+  phoneNotProved: 'phone_not_proved',
   paymentFailed: 'payment_failed',
   idempotencyKeyTooLong: 'idempotency_key_too_long',
   idempotencyKeyReused: 'idempotency_key_reused',
@@ -71,6 +72,8 @@ export const walletMessages = {
     proved.length === 0
       ? 'Withdrawals can only go to a number you have deposited from, and no deposit of yours has completed yet. Please make a deposit first from the number you want to be paid to.'
       : `Withdrawals can only go to a number you have deposited from: ${listNumbers(proved)}. ${proved.length === 1 ? 'Please withdraw to that number.' : 'Please choose one of them.'}`,
+  phoneNotProved:
+    'Please confirm your phone number first: we send a 6-digit code to it by SMS. Then withdraw again.',
   amountTooLarge: (kind: 'deposit' | 'withdrawal', maxNgwee: number) =>
     `The most you can ${kind === 'deposit' ? 'deposit' : 'withdraw'} at once is ${formatNgwee(maxNgwee)}. Please enter a smaller amount.`,
   operatorMismatch: (chosen: Operator, actual: Operator) =>

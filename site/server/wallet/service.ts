@@ -9,7 +9,9 @@ import {
   findPayment,
   NumberNotProvedError,
   provedNumbers,
+  PhoneNotProvedError,
   requireProvedNumber,
+  requireProvedPhone,
   type PaymentRequest,
 } from '../../../db/payments';
 import { userTransactions } from '../../../db/schema';
@@ -51,6 +53,11 @@ export interface WalletConfig {
   adminEmails: readonly string[];
   /** Keys the payment ids derived from an Idempotency-Key. */
   internalSecret: string;
+  /**
+   * `WITHDRAWALS_NEED_PROVED_PHONE=1`: a withdrawal also needs the account's own number proved by an
+   * SMS code (`user.phoneVerified`), decision 091. Off by default.
+   */
+  requireProvedPhone: boolean;
   reconciler?: ReconcilerOptions;
 }
 
@@ -227,7 +234,10 @@ export function createWalletService(deps: WalletDeps): WalletService {
     let recorded: { payment: PaymentRequest; duplicate: boolean };
     try {
       recorded = await database.write(async (tx) => {
-        if (kind === 'withdrawal') await requireProvedNumber(tx, userId, input.phone);
+        if (kind === 'withdrawal') {
+          if (deps.config.requireProvedPhone) await requireProvedPhone(tx, userId);
+          await requireProvedNumber(tx, userId, input.phone);
+        }
         return createPaymentRequest(tx, {
           id: paymentId,
           userId,
@@ -240,6 +250,9 @@ export function createWalletService(deps: WalletDeps): WalletService {
         });
       });
     } catch (error) {
+      if (error instanceof PhoneNotProvedError) {
+        return refuse(403, m.phoneNotProved, c.phoneNotProved);
+      }
       if (error instanceof NumberNotProvedError) {
         return refuse(403, m.numberNotProved(error.proved), c.numberNotProved);
       }

@@ -9,7 +9,7 @@ import { accountRouter } from '../../../site/server/api/account';
 import { authRouter } from '../../../site/server/api/auth';
 import { dataRightsRouter } from '../../../site/server/api/data-rights';
 import { meRouter } from '../../../site/server/api/me';
-import type { AuthConfig } from '../../../site/server/auth/config';
+import type { AuthConfig, AuthDeps } from '../../../site/server/auth/config';
 import type { GoogleConfig } from '../../../site/server/auth/google';
 import {
   requireAdmin,
@@ -18,6 +18,9 @@ import {
 } from '../../../site/server/auth/middleware';
 import { requireSameOrigin } from '../../../site/server/auth/origin';
 import { createMailer } from '../../../site/server/mail/mailer';
+import { smsOutbox } from '../../../site/server/sms/outbox';
+import type { SmsSender } from '../../../site/server/sms/sender';
+import { readSmsOutbox, waitForSmsCode, type OutboxSms } from '../../support/sms-outbox';
 
 export interface AuthAppOptions {
   /** Defaults to the server's own http URL; an https value exercises `Secure` + `__Host-`. */
@@ -25,18 +28,32 @@ export interface AuthAppOptions {
   adminEmails?: string[];
   google?: GoogleConfig;
   start?: number;
+  /** Where sign-in codes go; default the file outbox in the app's temp folder (`smsDir`). */
+  sms?: SmsSender;
+  /** The codes to send, instead of random ones. */
+  newCode?: () => string;
 }
+
+/** The HMAC key of the stored sign-in codes in every app of the harness. */
+export const TEST_CODE_KEY = 'test-phone-code-key-0123456789abcdef';
 
 export interface AuthApp {
   url: string;
   publicUrl: string;
   config: AuthConfig;
+  /** The services' dependencies as the routers got them (for the page door's operations). */
+  deps: AuthDeps;
   db: TestDatabase;
   /** The file outbox every mail of this app goes to. */
   outboxDir: string;
   mails(): Promise<OutboxMail[]>;
   /** Resolves when every mail sent so far is in the outbox. */
   mailIdle(): Promise<void>;
+  /** The SMS outbox (used unless `sms` was given). */
+  smsDir: string;
+  smsMessages(): Promise<OutboxSms[]>;
+  /** The code of the newest SMS to `phone` after the first `seen` ones to it (waits for it). */
+  smsCode(phone: string, seen?: number): Promise<string>;
   /** The newest link to `pathname` mailed to `to` (waits for the mail). */
   mailedLink(to: string, pathname: '/auth/verify' | '/auth/reset'): Promise<URL>;
   /** The injected clock: tests move it with `advance`. */
@@ -63,7 +80,13 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
   };
   const outboxDir = path.join(db.dir, 'outbox');
   const mailer = createMailer({ outboxDir, from: 'Zed Truck Company <no-reply@localhost>' });
-  const deps = { database: db.database, config, clock: () => clock, mailer };
+  const smsDir = path.join(db.dir, 'outbox', 'sms');
+  const phone = {
+    sms: options.sms ?? smsOutbox(smsDir),
+    codeKey: TEST_CODE_KEY,
+    ...(options.newCode ? { newCode: options.newCode } : {}),
+  };
+  const deps: AuthDeps = { database: db.database, config, clock: () => clock, mailer, phone };
 
   const guarded = Router();
   guarded.post('/test/stake', requirePlayer, (_req, res) => void res.json({ staked: true }));
@@ -84,6 +107,7 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
     url,
     publicUrl,
     config,
+    deps,
     db,
     outboxDir,
     mails: async () => {
@@ -91,6 +115,9 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
       return readOutbox(outboxDir);
     },
     mailIdle: () => mailer.idle(),
+    smsDir,
+    smsMessages: () => readSmsOutbox(smsDir),
+    smsCode: (to, seen) => waitForSmsCode(smsDir, to, seen === undefined ? {} : { seen }),
     mailedLink: async (to, pathname) => {
       await mailer.idle();
       return waitForLink(outboxDir, to, pathname);

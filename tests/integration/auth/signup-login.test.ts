@@ -25,6 +25,7 @@ describe('sign-up through the API', () => {
         phone: '0961234567',
         email: 'chanda.mulenga@example.zm',
         emailVerified: false,
+        phoneVerified: false,
         accountBalance: 0,
         currentRoomId: null,
         isAdmin: false,

@@ -95,6 +95,20 @@ describe('spectators', () => {
     await ben.close();
   }, 60_000);
 
+  it('shows everyone the rematch the site pushes (call 1), and a newcomer gets it too', async () => {
+    const room = makeRoom({ players: ['ann'], maxPlayers: 3 });
+    await env.putRoom(room);
+    const ann = await mustConnect(env.ticketUrl(room.roomId, 'ann'));
+    await ann.waitFor(isState);
+    const rematch = { roomId: 'rematch-room-1', hostId: 'ben', hostName: 'Ben' };
+    await env.putRoom({ ...room, rematch });
+    await ann.waitFor((m) => isState(m) && stateOf(m).rematch?.roomId === rematch.roomId);
+    const watcher = await mustConnect(env.ticketUrl(room.roomId, 'watcher-rematch'));
+    const first = stateOf(await watcher.waitFor(isState));
+    expect(first.rematch).toEqual(rematch);
+    await closeAll([ann, watcher]);
+  });
+
   it('marks a watcher who takes a seat as connected', async () => {
     const room = makeRoom({ players: ['ann'], maxPlayers: 3 });
     await env.putRoom(room);

@@ -1,5 +1,5 @@
 // A page's form post counts against the same rate limit as the JSON call it mirrors: creating,
-// joining and leaving a room and starting a practice game through the page door
+// joining and leaving a room, quick match and starting a practice game through the page door
 // (site/server/pages/rooms.ts) are refused with the API's 429 `rate_limited` once the account's
 // allowance is spent, before any stake moves. A real libSQL file and the rooms service.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,6 +55,12 @@ describe.each([
     ENDPOINT_LIMITS.roomJoin,
     'Too many attempts to join a room.',
     (door: Door) => door.join('nosuchroom'),
+  ],
+  [
+    'quick match',
+    ENDPOINT_LIMITS.quickMatch,
+    'Too many quick matches.',
+    (door: Door) => door.quick({ amount: 'ten' }),
   ],
   [
     'leave',

@@ -3,6 +3,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, rooms } from '../../../db/schema';
+import { findUserById, loadPublicUser } from '../../../site/server/auth/users';
+import { roomsDoor } from '../../../site/server/pages/rooms';
+import { gamesDoor } from '../../../site/server/pages/wallet';
+import { authDepsOf } from '../../../site/server/rooms/deps';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { advanceTo, fullRoom, honestGame, postSettlement } from './settlement-support';
 
@@ -24,6 +28,17 @@ async function finishedGame(topUpZmw = 20) {
   expect((await postSettlement(app, full.room.roomId, report)).status).toBe(200);
   for (const player of full.players) await app.fund(player.id, topUpZmw);
   return full;
+}
+
+/** A player's page door, as the dashboard's loader and action use it. */
+async function pagesOf(userId: string) {
+  const row = await findUserById(app.db.database.read, userId);
+  const user = await loadPublicUser(app.db.database.read, row!, app.deps.auth, app.now());
+  const caller = { user, sessionId: `page-${userId}`, sessionToken: null, address: '10.9.0.2' };
+  return {
+    games: gamesDoor(app.deps, caller),
+    rooms: roomsDoor({ rooms: app.deps, auth: authDepsOf(app.deps) }, caller),
+  };
 }
 
 type Room = { roomId: string; amount: number; time: number; maxPlayers: number; privacy: string };
@@ -61,6 +76,37 @@ describe('rematch', () => {
     expect(joined.joinedOrder).toEqual([first!.id, second!.id]);
     expect(joined.status).toBe('active');
     expect(await app.wallet(second!.id)).toBe(before[1]! - 2000);
+    expect((await app.ledger()).sum).toBe(0);
+  });
+
+  it('the other player is told on their dashboard and joins through the normal join', async () => {
+    const { room, players } = await finishedGame();
+    const [first, second] = players;
+    const started = await first!.client.post(`/api/rooms/${room.roomId}/rematch`, {});
+    expect(started.status, started.text).toBe(200);
+    const rematchId = (started.json.room as Room).roomId;
+    const starter = room.seats.find((seat) => seat.uid === first!.id)!.name.split(' ')[0];
+
+    // The finished game's room server is told (call 1), so the board's game over can say it.
+    await expect
+      .poll(() => app.party!.rooms.filter((r) => r.roomId === room.roomId).at(-1)?.rematch)
+      .toEqual({ roomId: rematchId, hostId: first!.id, hostName: starter });
+
+    const other = await pagesOf(second!.id);
+    const lobby = await other.games.lobby();
+    expect(lobby).toMatchObject({
+      ok: true,
+      rematches: [{ roomId: rematchId, fromRoomId: room.roomId, startedBy: starter, amount: 20 }],
+      opponents: [{ uid: first!.id, name: starter, amount: 20, rematch: { roomId: rematchId } }],
+    });
+    // The one who started it sits there already: nothing waits for them.
+    expect(await (await pagesOf(first!.id)).games.lobby()).toMatchObject({ rematches: [] });
+
+    const before = await app.wallet(second!.id);
+    const joined = await other.rooms.join(rematchId);
+    expect(joined).toMatchObject({ ok: true, room: { roomId: rematchId, status: 'active' } });
+    expect(await app.wallet(second!.id)).toBe(before - 2000);
+    expect(await other.games.lobby()).toMatchObject({ rematches: [] });
     expect((await app.ledger()).sum).toBe(0);
   });
 

@@ -22,6 +22,7 @@ const VIEWER: PublicUser = {
   phone: '0971234567',
   email: 'mwila@example.zm',
   emailVerified: true,
+  phoneVerified: false,
   accountBalance: 0,
   currentRoomId: null,
   isAdmin: false,

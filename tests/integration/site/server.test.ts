@@ -23,6 +23,7 @@ const SIGNED_IN: PublicUser = {
   phone: '0971234567',
   email: 'mwila@example.zm',
   emailVerified: true,
+  phoneVerified: false,
   accountBalance: 120.5,
   currentRoomId: null,
   isAdmin: false,

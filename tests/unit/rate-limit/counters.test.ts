@@ -18,7 +18,11 @@ const address: CounterCheck = { key: 'x:address:1.2.3.4', limit: 5, windowMs: 60
 describe('rate-limit counters', () => {
   it('admits up to the limit in a window, then says how long until it ends', async () => {
     for (let i = 0; i < 3; i++) expect(await take([account], 1000 + i)).toEqual({ ok: true });
-    expect(await take([account], 11_000)).toEqual({ ok: false, retryAfterMs: 50_000 });
+    expect(await take([account], 11_000)).toEqual({
+      ok: false,
+      retryAfterMs: 50_000,
+      full: [{ key: account.key, retryAfterMs: 50_000 }],
+    });
     expect(await take([account], 61_000)).toEqual({ ok: true });
   });
 
@@ -34,7 +38,25 @@ describe('rate-limit counters', () => {
     const other = { ...account, key: 'x:account:b' };
     expect(await take([other, address], 0)).toEqual({ ok: true });
     expect(await take([other, address], 0)).toEqual({ ok: true });
-    expect(await take([other, address], 0)).toEqual({ ok: false, retryAfterMs: 600_000 });
+    expect(await take([other, address], 0)).toEqual({
+      ok: false,
+      retryAfterMs: 600_000,
+      full: [{ key: address.key, retryAfterMs: 600_000 }],
+    });
+  });
+
+  it('names every full counter with its own wait, and waits for the longest', async () => {
+    const minute: CounterCheck = { key: 'x:phone-minute:0961234567', limit: 1, windowMs: 60_000 };
+    const hour: CounterCheck = { key: 'x:phone-hour:0961234567', limit: 1, windowMs: 3_600_000 };
+    expect(await take([minute, hour], 0)).toEqual({ ok: true });
+    expect(await take([minute, hour], 10_000)).toEqual({
+      ok: false,
+      retryAfterMs: 3_590_000,
+      full: [
+        { key: minute.key, retryAfterMs: 50_000 },
+        { key: hour.key, retryAfterMs: 3_590_000 },
+      ],
+    });
   });
 
   it('admits exactly the limit out of a burst, across concurrent requests', async () => {

@@ -22,6 +22,7 @@ const PURPOSES: KeyPurpose[] = [
   'room-to-site',
   'payments-sandbox',
   'daily-challenge',
+  'phone-codes',
   'test-clock',
 ];
 

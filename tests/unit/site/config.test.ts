@@ -217,6 +217,43 @@ describe('loadConfig', () => {
     await expect(loadConfig({ SMTP_URL: 'mail.example.zm' }, cwd)).rejects.toThrow(/SMTP_URL/);
   });
 
+  it('sends SMS through the gateway only when SMS_URL is set, with its account, over https', async () => {
+    expect((await loadConfig({}, cwd)).sms).toBeNull();
+    const gateway = await loadConfig(
+      {
+        SMS_URL: 'https://api.africastalking.com/version1/messaging',
+        SMS_USERNAME: ' zed ',
+        SMS_API_KEY: 'atsk_key',
+        SMS_FROM: 'ZEDTRUCK',
+      },
+      cwd,
+    );
+    expect(gateway.sms).toEqual({
+      url: 'https://api.africastalking.com/version1/messaging',
+      username: 'zed',
+      apiKey: 'atsk_key',
+      from: 'ZEDTRUCK',
+    });
+    const local = await loadConfig(
+      { SMS_URL: 'http://127.0.0.1:9/version1/messaging', SMS_USERNAME: 'u', SMS_API_KEY: 'k' },
+      cwd,
+    );
+    expect(local.sms).toMatchObject({
+      url: 'http://127.0.0.1:9/version1/messaging',
+      from: undefined,
+    });
+    const refusals: [Record<string, string>, string[]][] = [
+      [{ SMS_URL: 'https://sms.example.zm' }, ['SMS_USERNAME', 'SMS_API_KEY']],
+      [{ SMS_URL: 'http://sms.example.zm', SMS_USERNAME: 'u', SMS_API_KEY: 'k' }, ['SMS_URL']],
+      [{ SMS_URL: 'api.africastalking.com' }, ['SMS_URL']],
+      [{ SMS_FROM: 'Zed <script>' }, ['SMS_FROM']],
+    ];
+    for (const [env, names] of refusals) {
+      const message = await loadConfig(env, cwd).catch((error: Error) => error.message);
+      for (const name of names) expect(message, JSON.stringify(env)).toContain(name);
+    }
+  });
+
   it('stops on a damaged secrets file instead of replacing the keys', async () => {
     await loadConfig({}, cwd);
     await writeFile(path.join(cwd, 'data/secrets.json'), '{not json');

@@ -82,6 +82,7 @@ describe('the room server’s config file', () => {
       PAWAPAY_API_TOKEN: 'c',
       GOOGLE_CLIENT_SECRET: 'd',
       DATABASE_AUTH_TOKEN: 'e',
+      SMS_API_KEY: 'f',
     });
     expect(env).toEqual({ PATH: '/usr/bin' });
     expect(SITE_ONLY_VARIABLES).toContain('INTERNAL_SECRET');

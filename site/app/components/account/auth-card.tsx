@@ -1,8 +1,10 @@
 // The sign-in page's card, an island: "Log in" and "Sign up" (switched in place once scripts run,
-// by a plain GET form before), each form checked in the browser and sent to the JSON API, or posted
-// to the page's action without scripts; Google when it is configured; after signing in, the
+// by a plain GET form before); the phone form first (number, SMS code, then names and consents for a
+// new number), then Google when it is configured and email with a password, each form checked in
+// the browser and sent to the JSON API, or posted to the page's action without scripts. Once a
+// code is on its way the other ways step aside until "Change number"; after signing in, the
 // complete-profile popup for an account that lacks names or a phone number, else on to `returnTo`.
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
 import { componentIsland } from '../../islands';
 import type { AuthMode } from './auth-checks';
@@ -10,6 +12,8 @@ import type { AuthFormState } from './auth-next-step';
 import { Banner } from './banner';
 import { CompleteProfileDialog, needsProfile } from './complete-profile-dialog';
 import { LoginForm } from './login-form';
+import { PhoneSignIn } from './phone-sign-in';
+import type { PhoneFormState, PhoneStep } from './phone-sign-in-checks';
 import { SignupForm, type SignupDraft } from './signup-form';
 import { useHydrated } from './use-hydrated';
 
@@ -30,6 +34,8 @@ export interface AuthCardProps {
   callbackError: { message: string; code: string } | null;
   supportEmail: string | null;
   attempt: AuthAttempt | null;
+  /** Where the phone form stood after a step posted without scripts. */
+  phoneAttempt: PhoneFormState | null;
 }
 
 function authHref(mode: AuthMode, returnTo: string): string {
@@ -45,6 +51,7 @@ function AuthCard({
   callbackError,
   supportEmail,
   attempt,
+  phoneAttempt,
   ...props
 }: AuthCardProps) {
   const hydrated = useHydrated();
@@ -53,6 +60,13 @@ function AuthCard({
   const [profileUser, setProfileUser] = useState<PublicUser | null>(null);
   const other: AuthMode = mode === 'login' ? 'signup' : 'login';
   const initial = attempt?.mode === mode ? attempt.state : null;
+  const [phoneUnderway, setPhoneUnderway] = useState(
+    phoneAttempt !== null && phoneAttempt.step.kind !== 'number',
+  );
+  const onPhoneStep = useCallback(
+    (step: PhoneStep['kind']) => setPhoneUnderway(step !== 'number'),
+    [],
+  );
 
   function signedIn(user: PublicUser) {
     if (needsProfile(user)) return setProfileUser(user);
@@ -78,32 +92,34 @@ function AuthCard({
       <h1 id="auth-title" className="auth__title">
         {mode === 'login' ? 'Welcome back' : 'Create your account'}
       </h1>
-      <form
-        method="get"
-        action="/auth"
-        className="auth__switch"
-        role="group"
-        aria-label="Log in or sign up"
-      >
-        <input type="hidden" name="returnTo" value={returnTo} />
-        {(['login', 'signup'] as const).map((choice) => (
-          <button
-            key={choice}
-            type="submit"
-            name="mode"
-            value={choice}
-            aria-pressed={mode === choice}
-            className="auth__switch-button"
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              setMode(choice);
-            }}
-          >
-            {choice === 'login' ? 'Log in' : 'Sign up'}
-          </button>
-        ))}
-      </form>
+      {phoneUnderway ? null : (
+        <form
+          method="get"
+          action="/auth"
+          className="auth__switch"
+          role="group"
+          aria-label="Log in or sign up"
+        >
+          <input type="hidden" name="returnTo" value={returnTo} />
+          {(['login', 'signup'] as const).map((choice) => (
+            <button
+              key={choice}
+              type="submit"
+              name="mode"
+              value={choice}
+              aria-pressed={mode === choice}
+              className="auth__switch-button"
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                setMode(choice);
+              }}
+            >
+              {choice === 'login' ? 'Log in' : 'Sign up'}
+            </button>
+          ))}
+        </form>
+      )}
       {isGuest ? (
         <Banner tone="info" title="You are watching as a guest.">
           <p>Sign up or log in to deposit, create rooms and play for real money.</p>
@@ -117,26 +133,44 @@ function AuthCard({
               page. Do not know the password? <a href="/auth/forgot">Reset it by mail</a>.
             </p>
           ) : (
-            <p>You can try Google again, or use your email and password below.</p>
+            <p>You can try Google again, or use your phone number or your email below.</p>
           )}
         </Banner>
       ) : null}
-      {mode === 'login' ? (
-        <LoginForm key="login" {...forms} />
-      ) : (
-        <SignupForm key="signup" {...forms} {...(attempt?.draft ? { draft: attempt.draft } : {})} />
-      )}
-      {google ? (
+      <PhoneSignIn
+        mode={mode}
+        initial={phoneAttempt}
+        supportEmail={supportEmail}
+        onSignedIn={signedIn}
+        onStep={onPhoneStep}
+      />
+      {phoneUnderway ? null : (
         <>
+          {google ? (
+            <>
+              <p className="auth__or">
+                <span>or</span>
+              </p>
+              <a className="button button--ghost auth__google" href={googleHref}>
+                <GoogleMark />
+                Continue with Google
+              </a>
+            </>
+          ) : null}
           <p className="auth__or">
-            <span>or</span>
+            <span>or with email</span>
           </p>
-          <a className="button button--ghost auth__google" href={googleHref}>
-            <GoogleMark />
-            Continue with Google
-          </a>
+          {mode === 'login' ? (
+            <LoginForm key="login" {...forms} />
+          ) : (
+            <SignupForm
+              key="signup"
+              {...forms}
+              {...(attempt?.draft ? { draft: attempt.draft } : {})}
+            />
+          )}
         </>
-      ) : null}
+      )}
       {profileUser ? (
         <CompleteProfileDialog
           user={profileUser}

@@ -9,7 +9,7 @@ import { componentIsland } from '../../islands';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { FieldError } from './fields';
-import { isValidZambianPhone, PHONE_INPUT_MAX_LENGTH, phoneDigits } from './phone';
+import { isValidZambianPhone, PHONE_INPUT, phoneDigits } from './phone';
 
 export const PROFILE_FAILED = 'Failed to complete profile. Please try again.';
 export const COMPLETE_PROFILE_INTENT = 'complete-profile';
@@ -157,11 +157,7 @@ export function CompleteProfileDialog({
           <label htmlFor="profile-phone">Phone number</label>
           <input
             {...field('phone')}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={PHONE_INPUT_MAX_LENGTH}
-            placeholder="0961234567"
+            {...PHONE_INPUT}
             onChange={(e) => setFields({ ...fields, phone: phoneDigits(e.target.value) })}
           />
           <FieldError id="profile-phone-error" message={errors.phone} />

@@ -32,6 +32,7 @@ export function TextField({
   error,
   hint,
   type = 'text',
+  optional = false,
   ...rest
 }: {
   label: string;
@@ -41,6 +42,8 @@ export function TextField({
   error: string | undefined;
   hint?: string;
   type?: string;
+  /** Not required (its label says so). */
+  optional?: boolean;
   autoComplete?: string;
   inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
   maxLength?: number;
@@ -58,7 +61,7 @@ export function TextField({
         name={name}
         type={type}
         {...control(value, onChange)}
-        required
+        required={!optional}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         {...rest}
@@ -176,6 +179,86 @@ export function CheckField({
       </div>
       <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+type Names = { firstName: string; lastName: string };
+
+/**
+ * First name and surname side by side: every new account's names (by email or by phone). `first` is
+ * the field the server found wrong first (a form posted without scripts): it gets the focus.
+ */
+export function NameFields({
+  values,
+  onChange,
+  errors,
+  first,
+}: {
+  values: Names;
+  onChange(key: keyof Names, value: string): void;
+  errors: Partial<Record<keyof Names, string>>;
+  first?: string | undefined;
+}) {
+  return (
+    <div className="form__row">
+      <TextField
+        label="First name"
+        name="firstName"
+        autoComplete="given-name"
+        value={values.firstName}
+        onChange={(value) => onChange('firstName', value)}
+        error={errors.firstName}
+        autoFocus={first === 'firstName'}
+      />
+      <TextField
+        label="Surname"
+        name="lastName"
+        autoComplete="family-name"
+        value={values.lastName}
+        onChange={(value) => onChange('lastName', value)}
+        error={errors.lastName}
+        autoFocus={first === 'lastName'}
+      />
+    </div>
+  );
+}
+
+type Consents = { adult: boolean; terms: boolean };
+
+/** The two boxes every new account ticks: 18 or older, and the terms and privacy policy. */
+export function ConsentFields({
+  values,
+  onChange,
+  errors,
+  first,
+}: {
+  values: Consents;
+  onChange(key: keyof Consents, checked: boolean): void;
+  errors: Partial<Record<keyof Consents, string>>;
+  first?: string | undefined;
+}) {
+  return (
+    <>
+      <CheckField
+        name="adult"
+        checked={values.adult}
+        onChange={(checked) => onChange('adult', checked)}
+        error={errors.adult}
+        autoFocus={first === 'adult'}
+      >
+        I am 18 years old or older.
+      </CheckField>
+      <CheckField
+        name="terms"
+        checked={values.terms}
+        onChange={(checked) => onChange('terms', checked)}
+        error={errors.terms}
+        autoFocus={first === 'terms'}
+      >
+        I accept the <a href="/terms">Terms and Conditions</a> and the{' '}
+        <a href="/privacy">Privacy Policy</a>.
+      </CheckField>
+    </>
   );
 }
 

@@ -18,7 +18,9 @@ import { BackToRoom } from '../rooms/back-to-room';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { GetHelpLink } from './get-help-link';
-import { NextStep, Waiting } from './payment-steps';
+import { NextStep, PHONE_NOT_PROVED, Waiting } from './payment-steps';
+import { PhoneSignIn } from './phone-sign-in';
+import type { PhoneFormState } from './phone-sign-in-checks';
 import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
 import { authMessages } from '../../../shared/auth-messages';
@@ -36,7 +38,7 @@ import {
   isValidZambianPhone,
   OPERATORS,
   operatorFromPrefix,
-  PHONE_INPUT_MAX_LENGTH,
+  PHONE_INPUT,
   PHONE_MAX_LENGTH,
   phoneDigits,
   type Operator,
@@ -181,6 +183,10 @@ export interface PaymentFormProps {
   path: string;
   /** The room the person was joining when the stake was not covered (deposits). */
   room?: PublicRoom | null;
+  /** Withdrawals: where the phone confirm form stood after a step posted without scripts. */
+  proving?: PhoneFormState | null;
+  /** Withdrawals: the number was confirmed just now (`?phone=confirmed`). */
+  phoneConfirmed?: boolean;
 }
 
 /** Where the form starts: the payment or the refusal the server rendered, else an empty form. */
@@ -211,6 +217,8 @@ function PaymentForm({
   payment,
   path,
   room = null,
+  proving = null,
+  phoneConfirmed: confirmedBefore = false,
 }: PaymentFormProps) {
   const text = TEXT[kind];
   const hydrated = useHydrated();
@@ -224,6 +232,8 @@ function PaymentForm({
   const [amount, setAmount] = useState(refused?.fields.amount ?? '');
   const [blurred, setBlurred] = useState({ phone: false, amount: false });
   const [phase, setPhase] = useState<Phase>(() => initialPhase(payment, refused));
+  // Where the operator asks withdrawals for a confirmed number (decision 091), confirmed just now.
+  const [phoneConfirmed, setPhoneConfirmed] = useState(confirmedBefore);
   const proved = useProvedNumbers(loadedNumbers);
   const unanswered = useRef<PaymentAttempt | null>(null);
   const following = useRef<AbortController | null>(null);
@@ -344,6 +354,27 @@ function PaymentForm({
           </Banner>
         </div>
       ) : null}
+      {(phase.name === 'done' && phase.code === PHONE_NOT_PROVED) ||
+      (proving && !phoneConfirmed) ? (
+        <div className="payment-prove">
+          <PhoneSignIn
+            mode="login"
+            purpose="prove"
+            initialPhone={phoneDigits(initialUser.phone)}
+            initial={proving}
+            action={path}
+            onSignedIn={() => {
+              setPhoneConfirmed(true);
+              setPhase({ name: 'editing' });
+            }}
+          />
+        </div>
+      ) : null}
+      {phoneConfirmed && phase.name === 'editing' ? (
+        <Banner tone="success" title="Your phone number is confirmed.">
+          <p>Press Withdraw again.</p>
+        </Banner>
+      ) : null}
       {kind === 'withdrawal' ? (
         <p className="payment-available">
           Available to withdraw: <strong>{formatZmw(balance)}</strong>
@@ -368,11 +399,7 @@ function PaymentForm({
             <input
               id="payment-phone"
               name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={PHONE_INPUT_MAX_LENGTH}
-              placeholder="0961234567"
+              {...PHONE_INPUT}
               value={phone}
               required
               aria-invalid={errors.phone ? true : undefined}

@@ -9,6 +9,7 @@ import type { AppLoadContext } from 'react-router';
 import { PATHS } from '../../../shared/paths';
 import { formText } from '../../form-data';
 import { Island } from '../island';
+import { AllowanceGate, loadAllowance } from '../responsible-play/allowance';
 import { AccountPage } from './account-page';
 import { Banner } from './banner';
 import {
@@ -18,6 +19,8 @@ import {
   type PaymentView,
   type RefusedPayment,
 } from './payment-form';
+import { isPhoneIntent, phoneAction } from './phone-action';
+import type { PhoneFormState } from './phone-sign-in-checks';
 import { authPath, pathOf } from './return-to';
 
 const PAGES: Record<PaymentKind, { title: string; verb: string; path: string }> = {
@@ -27,6 +30,9 @@ const PAGES: Record<PaymentKind, { title: string; verb: string; path: string }> 
 
 /** The payment a post started, followed by the page (`?payment=<id>`). */
 const PAYMENT_PARAM = 'payment';
+/** A withdrawal's number confirmed by its SMS code just now (`?phone=confirmed`). */
+const PHONE_PARAM = 'phone';
+const PHONE_CONFIRMED = 'confirmed';
 
 /** The routes' loader: the user, a payment being followed, a withdrawal's proved numbers. */
 export async function paymentPageLoader(
@@ -36,12 +42,14 @@ export async function paymentPageLoader(
 ) {
   const user = context.user;
   if (!user) throw redirect(authPath(pathOf(request.url)));
-  const paymentId = new URL(request.url).searchParams.get(PAYMENT_PARAM);
+  const query = new URL(request.url).searchParams;
+  const paymentId = query.get(PAYMENT_PARAM);
   const wallet = context.services.wallet;
   const player = !user.isGuest;
-  const [followed, proved] = await Promise.all([
+  const [followed, proved, allowance] = await Promise.all([
     player && paymentId ? wallet.payment(paymentId) : null,
     player && kind === 'withdrawal' ? wallet.provedNumbers() : null,
+    player && kind === 'deposit' ? loadAllowance(context.services) : null,
   ]);
   const payment: PaymentView | null = followed?.ok
     ? {
@@ -54,8 +62,10 @@ export async function paymentPageLoader(
     user,
     payment,
     numbers: proved === null ? undefined : proved.ok ? proved.numbers : ('failed' as const),
+    allowance,
     // The key of this form's post without scripts: posting the same page again moves no money twice.
     idempotencyKey: crypto.randomUUID(),
+    phoneConfirmed: kind === 'withdrawal' && query.get(PHONE_PARAM) === PHONE_CONFIRMED,
   };
 }
 
@@ -67,6 +77,15 @@ export async function paymentPageAction(
 ) {
   if (!context.user) throw redirect(authPath(pathOf(request.url)));
   const form = await request.formData();
+  // The withdraw page's phone confirm form (where the operator asks for a confirmed number).
+  if (kind === 'withdrawal' && isPhoneIntent(formText(form, 'intent'))) {
+    const answer = await phoneAction(context.services, form, 'prove');
+    if (answer.kind === 'proved') {
+      throw redirect(`${PAGES[kind].path}?${PHONE_PARAM}=${PHONE_CONFIRMED}`);
+    }
+    if (answer.kind === 'form') return data({ proving: answer.phone }, answer.status);
+    throw data('This form is not one of this page.', 400);
+  }
   const fields: PaymentFields = {
     phone: formText(form, 'phone'),
     operator: formText(form, 'operator'),
@@ -89,17 +108,20 @@ export function PaymentPage({
   kind,
   loaderData,
   refused,
+  proving = null,
   lead,
   room = null,
 }: {
   kind: PaymentKind;
   loaderData: Awaited<ReturnType<typeof paymentPageLoader>>;
   refused: RefusedPayment | null;
+  /** Withdrawals: the phone confirm form's step posted without scripts. */
+  proving?: PhoneFormState | null;
   lead: ReactNode;
   /** A deposit made to join a room leads back to it (shown above the form). */
   room?: PublicRoom | null;
 }) {
-  const { user, payment, numbers, idempotencyKey } = loaderData;
+  const { user, payment, numbers, idempotencyKey, phoneConfirmed, allowance } = loaderData;
   const page = PAGES[kind];
   const signUp = `${PATHS.auth}?mode=signup&returnTo=${encodeURIComponent(page.path)}`;
   return (
@@ -117,19 +139,23 @@ export function PaymentPage({
           </p>
         </Banner>
       ) : (
-        <Island
-          of={paymentFormIsland}
-          props={{
-            kind,
-            user,
-            ...(numbers === undefined ? {} : { numbers }),
-            idempotencyKey,
-            refused,
-            payment,
-            path: page.path,
-            room,
-          }}
-        />
+        <AllowanceGate allowance={allowance} kind="deposit">
+          <Island
+            of={paymentFormIsland}
+            props={{
+              kind,
+              user,
+              ...(numbers === undefined ? {} : { numbers }),
+              idempotencyKey,
+              refused,
+              payment,
+              path: page.path,
+              room,
+              proving,
+              phoneConfirmed,
+            }}
+          />
+        </AllowanceGate>
       )}
     </AccountPage>
   );

@@ -9,6 +9,8 @@ import { NUMBER_NOT_PROVED } from './proved-numbers';
 
 /** The refusal `code` of a withdrawal above the balance. */
 const INSUFFICIENT_BALANCE = 'insufficient_balance';
+/** The refusal `code` of a withdrawal from an account whose number no SMS code confirmed. */
+export const PHONE_NOT_PROVED = 'phone_not_proved';
 
 /** Without scripts, the waiting page loads itself again this often until the payment settles. */
 export const WAITING_RELOAD_SECONDS = 4;
@@ -95,6 +97,9 @@ export function NextStep({
         <a href="/rentalgame/deposit">deposit first</a>.
       </p>
     );
+  }
+  if (code === PHONE_NOT_PROVED) {
+    return <p>Confirm your number below: it takes a minute, and you only do it once.</p>;
   }
   if (code === NUMBER_NOT_PROVED) {
     return (

@@ -1,4 +1,6 @@
 // Zambian mobile numbers as the forms take them: the one rule lives in site/shared/phone.ts.
+import { PHONE_INPUT_MAX_LENGTH } from '../../../shared/phone';
+
 export {
   isValidZambianPhone,
   OPERATORS,
@@ -8,3 +10,12 @@ export {
   phoneFieldValue as phoneDigits,
   type Operator,
 } from '../../../shared/phone';
+
+/** The attributes of every Zambian mobile number input (sign-up, phone sign-in, payments, profile). */
+export const PHONE_INPUT = {
+  type: 'tel',
+  inputMode: 'numeric',
+  autoComplete: 'tel-national',
+  maxLength: PHONE_INPUT_MAX_LENGTH,
+  placeholder: '0961234567',
+} as const;

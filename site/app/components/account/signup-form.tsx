@@ -4,8 +4,15 @@ import { useState } from 'react';
 import { LIMITS } from '../../../shared/auth-messages';
 import { checkSignup, type SignupFields } from './auth-checks';
 import { RefusalBanner, type AuthFormProps } from './auth-next-step';
-import { CheckField, EmailField, PasswordField, Spinning, TextField } from './fields';
-import { PHONE_INPUT_MAX_LENGTH, phoneDigits } from './phone';
+import {
+  ConsentFields,
+  EmailField,
+  NameFields,
+  PasswordField,
+  Spinning,
+  TextField,
+} from './fields';
+import { PHONE_INPUT, phoneDigits } from './phone';
 import { useAuthSubmit } from './use-auth-submit';
 import { useHydrated } from './use-hydrated';
 
@@ -71,34 +78,16 @@ export function SignupForm({
         switchHref={switchHref}
         supportEmail={supportEmail}
       />
-      <div className="form__row">
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          value={fields.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-          autoFocus={first === 'firstName'}
-        />
-        <TextField
-          label="Surname"
-          name="lastName"
-          autoComplete="family-name"
-          value={fields.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-          autoFocus={first === 'lastName'}
-        />
-      </div>
+      <NameFields
+        values={fields}
+        onChange={(key, value) => set(key)(value)}
+        errors={errors}
+        first={first}
+      />
       <TextField
         label="Phone number"
         name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_INPUT_MAX_LENGTH}
-        placeholder="0961234567"
+        {...PHONE_INPUT}
         hint="Your Zambian mobile number: 10 digits starting 095, 096, 097, 076 or 077."
         value={fields.phone}
         onChange={(value) => set('phone')(phoneDigits(value))}
@@ -119,25 +108,12 @@ export function SignupForm({
         hint={`At least ${LIMITS.passwordMin} characters, and not a common password.`}
         autoFocus={first === 'password'}
       />
-      <CheckField
-        name="adult"
-        checked={fields.adult}
-        onChange={set('adult')}
-        error={errors.adult}
-        autoFocus={first === 'adult'}
-      >
-        I am 18 years old or older.
-      </CheckField>
-      <CheckField
-        name="terms"
-        checked={fields.terms}
-        onChange={set('terms')}
-        error={errors.terms}
-        autoFocus={first === 'terms'}
-      >
-        I accept the <a href="/terms">Terms and Conditions</a> and the{' '}
-        <a href="/privacy">Privacy Policy</a>.
-      </CheckField>
+      <ConsentFields
+        values={fields}
+        onChange={(key, checked) => set(key)(checked)}
+        errors={errors}
+        first={first}
+      />
       <div className="form__actions">
         <button type="submit" className="button button--wide" disabled={busy}>
           {busy ? <Spinning>Creating your account…</Spinning> : 'Create account'}

@@ -20,6 +20,7 @@ export interface ReviewProblem {
 const MATCHED_BY: Record<CarriedExclusion['matchedBy'], string> = {
   email: 'their proved email',
   payer_number: 'a number they deposited from',
+  sign_in_phone: 'their phone number, proved by an SMS code',
   unproved_email: 'their email (not proved): a hint only',
   profile_phone: 'their profile phone (typed, not proved): a hint only',
 };

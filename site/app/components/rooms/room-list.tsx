@@ -168,20 +168,29 @@ function RoomList({ isGuest, rooms: loaded, partyOrigin, problem: posted }: Room
 
 export const roomListIsland = componentIsland('room-list', RoomList);
 
-function ProblemBanner({
+/**
+ * A refused join (or quick match) and what to do next. `retry`: the hidden fields the accept step's
+ * form posts again (default: the room); the page's action accepts, then tries again.
+ */
+export function ProblemBanner({
   problem,
   onJoin,
+  retry,
 }: {
   problem: RoomProblem;
   onJoin(roomId: string): void;
+  retry?: Record<string, string>;
 }) {
   if (problem.kind === 'play') {
     const { roomId } = problem;
+    const fields = retry ?? { roomId };
     return (
       <Banner tone="error" title={problem.message}>
         {/* Without scripts the accept step posts here, and the page's action then joins. */}
         <form method="post">
-          <input type="hidden" name="roomId" value={roomId} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <PlayRefusalStep code={problem.code} onAccepted={() => onJoin(roomId)} />
         </form>
       </Banner>
