@@ -3,7 +3,7 @@
 // record, and the settlement body.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../game';
+import { RULES_VERSION, type LogEntry } from '../../../game';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from '../../../party/room/backoff';
 import { AddressAdmissions } from '../../../party/room/address-admissions';
 import { CLOSE } from '../../../party/room/limits';
@@ -358,6 +358,8 @@ describe('settlement body', () => {
     });
     expect(body).toEqual({
       roomId: 'r1',
+      // The rules it was played under (none given: today's), so the site replays it with them.
+      rulesVersion: RULES_VERSION,
       joinedOrder: ['a', 'b'],
       participants: { a: {}, b: {} },
       boardState: { box1: {} },

@@ -7,12 +7,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRevenue, postings, transfers } from '../../../db/schema';
 import { lessonsOf } from '../../../game/lesson';
+import { MESSAGE_RATE_LIMIT } from '../../../party/room/rate-limit';
 import type { Statement } from '../../../game/statement';
 import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
 import { startBot } from '../../support/bot';
 import type { RoomsApp } from '../../support/rooms-app';
 import { moveTestClock } from '../../support/test-clock';
-import { waitFor } from '../../support/wait';
+import { sleep, waitFor } from '../../support/wait';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
 // Slow enough that the player's intents stay under the room's message rate (10 a second): at 0.01
@@ -100,14 +101,23 @@ describe('POST /api/practice', () => {
     const player = await startBot({ url: ticket.json.url as string, uid: guest.id });
     // The guest rolls on their turns; between them each step is the room's next moment (a bot's
     // move, or the countdown's end), until the game's end.
+    // The held clock lets the game run far faster than people play, but the room's message rate
+    // limit (MESSAGE_RATE_LIMIT, per socket, in real time) still applies to the guest's bot: the
+    // step that hands it the turn waits until its messages of a turn (a roll, an answer to an
+    // offer, another roll after a 6) fit in the limit.
+    const spacing = (3 * 1000) / MESSAGE_RATE_LIMIT.perSecond;
+    const beforeGuest = room.joinedOrder.at(-1);
+    let guestTurnAt = 0;
     for (let steps = 0; ; steps += 1) {
       expect(steps, 'moves of the practice game').toBeLessThan(1_000);
       const now = await clock('read');
       if (now.status === 'ended') break;
       if (now.currentPlayer !== guest.id) {
+        if (now.currentPlayer === beforeGuest) await sleep(guestTurnAt + spacing - Date.now());
         await clock('step');
         continue;
       }
+      guestTurnAt = Date.now();
       await waitFor("the guest's roll", async () => (await clock('read')).rolls > now.rolls);
     }
     const ended = await player.waitForState(
