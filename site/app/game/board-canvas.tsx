@@ -382,7 +382,9 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
 }
 
 function markDrawn(app: PixiApp | null, side: number): void {
-  if (app?.canvas) app.canvas.dataset.drawn = String(side);
+  // A picture can arrive after the page put the canvas away: a destroyed app has no renderer, and
+  // its `canvas` getter would throw.
+  if (app?.renderer) app.canvas.dataset.drawn = String(side);
 }
 
 function startTicking(app: PixiApp): void {
