@@ -54,7 +54,14 @@ import { inputOf, machineInput, seatsEvent } from './room/site-events';
 import { readRoomCall } from './room/site-calls';
 import type { RoomForParty, RoomViewAnswer } from '../wire/site-room';
 import { RoomView } from './room/room-view';
-import { loadRoom, saveChange, saveClock, saveRoomId } from './room/storage';
+import {
+  loadRoom,
+  saveChange,
+  saveClock,
+  saveRematch,
+  saveRoomId,
+  type StoredRematch,
+} from './room/storage';
 import { playableHere } from './room/snapshot-format';
 import { TaskQueue } from './room/task-queue';
 import { RoomClock, type ClockState } from './room/clock';
@@ -125,6 +132,7 @@ export default class RoomServer implements Party.Server {
     const restored = stored.snapshot ? this.restore(stored.snapshot) : false;
     if (stored.unreadable) console.warn(`room ${this.roomId}: ${stored.unreadable}`);
     if (restored) {
+      this.view.setRematch(stored.rematch);
       // Nobody is connected to a room that just started: clear the presence it was stored with.
       await this.syncPresence();
     } else {
@@ -285,8 +293,8 @@ export default class RoomServer implements Party.Server {
         await this.createFromSite(pushed);
       } else {
         await this.apply(seatsEvent(pushed, this.now(), onlineUids(this.room)));
+        if (await this.takeRematch(pushed.rematch)) this.view.broadcastState();
       }
-      if (this.view.setRematch(pushed.rematch)) this.view.broadcastState();
       return jsonResponse({ ok: true });
     });
   }
@@ -375,9 +383,22 @@ export default class RoomServer implements Party.Server {
     this.startActor(createActor(roomMachine, { input: machineInput(room, this.env.timeScale) }));
     this.unknownToSite = false;
     await saveRoomId(this.room.storage, room.roomId);
+    // Written even when unchanged: a rematch stored beside a game that could not be restored goes.
+    this.view.setRematch(room.rematch);
+    await saveRematch(this.room.storage, room.rematch);
     // The fresh machine has no seats yet; the site's seats arrive as its first event. A room the
     // site already finished has nothing left to play here.
     await this.apply(seatsEvent(room, this.now(), onlineUids(this.room), room.status === 'ended'));
+  }
+
+  /**
+   * The site's word on the finished game's rematch (call 1), stored with the
+   * room so that a restarted server still shows it (decision 120). True when it changed.
+   */
+  private async takeRematch(rematch: StoredRematch | undefined): Promise<boolean> {
+    if (!this.view.setRematch(rematch)) return false;
+    await saveRematch(this.room.storage, rematch);
+    return true;
   }
 
   /** Call 5: closes the session's sockets here and refuses its tickets for as long as they live. */

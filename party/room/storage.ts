@@ -6,7 +6,9 @@
 //   log:<n>     every log entry, one key each (a value is limited to 128 KiB; a long game's log is not)
 //   settlement  the settlement record once the game has finished
 //   clock       the test clock, once a test has held it (party/room/clock.ts; tests only)
+//   rematch     the finished game's rematch as the site last pushed it (call 1; decision 120)
 import type * as Party from 'partykit/server';
+import type { RoomView } from '../../game';
 import { RULES_VERSION } from '../../game/rules';
 import type { ClockState } from './clock';
 import { readSnapshotRecord, snapshotRecord } from './snapshot-format';
@@ -25,6 +27,9 @@ export interface SettlementRecord {
   acknowledgedAt: number | null;
 }
 
+/** A finished game's rematch: its room and who started it. */
+export type StoredRematch = NonNullable<RoomView['rematch']>;
+
 export interface StoredRoom<Snapshot, Entry> {
   roomId: string | undefined;
   snapshot: Snapshot | undefined;
@@ -37,6 +42,7 @@ export interface StoredRoom<Snapshot, Entry> {
   logs: Entry[];
   settlement: SettlementRecord | undefined;
   clock: ClockState | undefined;
+  rematch: StoredRematch | undefined;
 }
 
 export function logKey(index: number): string {
@@ -52,11 +58,12 @@ function logKeysComplete(logMap: Map<string, unknown>, count: number): boolean {
 export async function loadRoom<Snapshot, Entry>(
   storage: Party.Storage,
 ): Promise<StoredRoom<Snapshot, Entry>> {
-  const [roomId, stored, settlement, clock, logMap] = await Promise.all([
+  const [roomId, stored, settlement, clock, rematch, logMap] = await Promise.all([
     storage.get<string>('roomId'),
     storage.get<unknown>('snapshot'),
     storage.get<SettlementRecord>('settlement'),
     storage.get<ClockState>('clock'),
+    storage.get<unknown>('rematch'),
     storage.list<Entry>({ prefix: LOG_PREFIX }),
   ]);
   const read = stored === undefined ? null : readSnapshotRecord<Snapshot>(stored);
@@ -81,8 +88,19 @@ export async function loadRoom<Snapshot, Entry>(
     migratedFrom: read?.ok && snapshot ? read.migratedFrom : null,
     settlement,
     clock,
+    rematch: storedRematch(rematch),
     logs,
   };
+}
+
+/** A stored rematch, or undefined when what is stored is not one (then the board shows none). */
+function storedRematch(stored: unknown): StoredRematch | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const { roomId, hostId, hostName } = stored as Record<string, unknown>;
+  if (typeof roomId !== 'string' || typeof hostId !== 'string' || typeof hostName !== 'string') {
+    return undefined;
+  }
+  return { roomId, hostId, hostName };
 }
 
 export async function saveRoomId(storage: Party.Storage, roomId: string): Promise<void> {
@@ -134,4 +152,13 @@ export async function saveSettlement(
 
 export async function saveClock(storage: Party.Storage, clock: ClockState): Promise<void> {
   await storage.put('clock', clock);
+}
+
+/** The site's latest word on the finished game's rematch; none deletes what was stored. */
+export async function saveRematch(
+  storage: Party.Storage,
+  rematch: StoredRematch | undefined,
+): Promise<void> {
+  if (rematch === undefined) await storage.delete('rematch');
+  else await storage.put('rematch', rematch);
 }

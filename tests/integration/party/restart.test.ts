@@ -152,4 +152,23 @@ describe('restarts of the room server', () => {
     expect(env.site.settlementCalls.filter((c) => c.roomId === room.roomId)).toHaveLength(calls);
     await watcher.close();
   }, 90_000); // four restarts of partykit dev: slow on a loaded 2-core machine
+
+  it('still tells a reconnecting player of the rematch the site pushed before the restart', async () => {
+    const room = makeRoom({ players: ['ann'], maxPlayers: 3 });
+    const rematch = { roomId: 'rematch-after-restart', hostId: 'ben', hostName: 'Ben' };
+    await env.putRoom(room);
+    await env.putRoom({ ...room, rematch });
+    const ann = await mustConnect(env.ticketUrl(room.roomId, 'ann'));
+    await ann.waitFor((m) => m.type === 'state' && stateOf(m).rematch?.roomId === rematch.roomId);
+    await ann.close();
+    const pullsBefore = env.site.pulls.get(room.roomId) ?? 0;
+
+    await env.restartParty();
+    const back = await mustConnect(env.ticketUrl(room.roomId, 'ann'));
+    const first = stateOf(await back.waitFor((m) => m.type === 'state'));
+    expect(first.rematch).toEqual(rematch);
+    // From the room's own storage: the site was not asked again.
+    expect(env.site.pulls.get(room.roomId) ?? 0).toBe(pullsBefore);
+    await back.close();
+  }, 60_000);
 });
