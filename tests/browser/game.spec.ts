@@ -113,7 +113,7 @@ test('two players play a whole game while a guest watches; the history shows the
   await expect(page.getByTestId('turn-label')).toHaveText(/^(Your turn|Bwalya Phiri's turn)$/);
   expect(scripts.scripts.some(isPixi)).toBe(true);
 
-  // A guest opens the room link and watches.
+  // A signed-out visitor opens the room's board link and watches as a guest.
   const guest = await anotherPerson(browser);
   // When the guest's board receives a new state, whole or as a patch (a render is due then), and
   // how many of them brought a roll.
@@ -130,12 +130,12 @@ test('two players play a whole game while a guest watches; the history shows the
       }
     }),
   );
+  // One tap: the link's GET starts the guest session and lands on the board, watching.
   await guest.page.goto(`/rentalgame/boardgame/${roomId}`);
-  await screenshot(guest.page, 'board-signed-out');
-  await guest.page.getByRole('button', { name: 'Watch as guest' }).click();
   await expect(guest.page.getByTestId('spectator-note')).toContainText(
     'You are watching as a guest',
   );
+  await expect(guest.page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`));
   await expect(guest.page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
   await expect(guest.page.getByRole('button', { name: 'Roll', exact: true })).toHaveCount(0);
 

@@ -64,6 +64,9 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/** Marks the board address the guest step sent a browser to (so it is taken once per visit). */
+const GUEST_STEP_PARAM = 'watching';
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = context.user;
   const url = new URL(request.url);
@@ -72,9 +75,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!user) throw redirect(authPath(url.pathname));
     throw redirect(user.currentRoomId ? boardPath(user.currentRoomId) : DASHBOARD_PATH);
   }
+  let guestRefusal: string | null = null;
+  // A shared link opened signed out lands on the board watching: the server starts a guest
+  // session on this GET and sends the browser back with it. Back here still signed out (a browser
+  // that keeps no cookie), the page offers the choice instead of starting another.
+  if (!user && request.method === 'GET' && !url.searchParams.has(GUEST_STEP_PARAM)) {
+    const guest = await context.services.rooms.watchAsGuest(params.roomId);
+    if (guest.ok && guest.headers) {
+      url.searchParams.set(GUEST_STEP_PARAM, '1');
+      throw redirect(`${url.pathname}${url.search}`, { headers: guest.headers });
+    }
+    if (!guest.ok && guest.status === 429) guestRefusal = guest.error;
+  }
   return {
     user,
     roomId: params.roomId,
+    guestRefusal,
     here: `${url.pathname}${url.search}`,
     canvasFiles: context.boardCanvasFiles,
     firstView: await context.boardFirstView(params.roomId),
@@ -83,9 +99,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {
-  const { user, roomId, here, canvasFiles, firstView, renderedAt } = loaderData;
+  const { user, roomId, guestRefusal, here, canvasFiles, firstView, renderedAt } = loaderData;
   const nonce = useRouteLoaderData<typeof RootLoader>('root')?.nonce ?? undefined;
-  if (!user) return <SignedOut here={here} firstView={firstView} renderedAt={renderedAt} />;
+  useEffect(() => {
+    // The guest step's mark leaves the address bar, so that the link copied from it is the room's.
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(GUEST_STEP_PARAM)) return;
+    url.searchParams.delete(GUEST_STEP_PARAM);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
+  }, []);
+  if (!user) {
+    return (
+      <SignedOut here={here} firstView={firstView} renderedAt={renderedAt} refusal={guestRefusal} />
+    );
+  }
   return (
     <>
       <EarlyTicketScript roomId={roomId} nonce={nonce} />
@@ -97,19 +124,25 @@ export default function Board({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Signed out: sign in to play, or watch as a guest (an anonymous session, spectating only). */
+/**
+ * Signed out, when the guest step could not be taken (no such room, the address's guest visits
+ * spent, a browser that keeps no cookie): sign in to play, or watch as a guest.
+ */
 function SignedOut({
   here,
   firstView,
   renderedAt,
+  refusal,
 }: {
   here: string;
   firstView: RoomView | null;
   renderedAt: number;
+  /** Why no guest session was started for this visit (the guest visits' rate limit). */
+  refusal: string | null;
 }) {
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refusal);
   const [busy, setBusy] = useState(false);
 
   async function watch() {

@@ -1,11 +1,12 @@
 // The page door's rooms: read a room and the public list, create, join and leave a room, quick match
-// (the dashboard's "Play ZMW 10 now"), and start a
+// (the dashboard's "Play ZMW 10 now"), watch a room from its shared board link and start a
 // practice game (a signed-out visitor first gets a guest session, as the practice page's script
 // does through `POST /api/auth/guest`), each with the JSON API's guards, rate limits (per account
 // and per address, counted before the service runs) and services (api/rooms.ts, api/practice.ts,
 // api/auth.ts).
 import type { AuthDeps } from '../auth/config';
 import { sessionCookie } from '../auth/cookies';
+import { NO_STORE } from '../caching';
 import { startGuest } from '../auth/service';
 import { cookieMaxAgeSeconds } from '../auth/sessions';
 import { createPractice, practiceDepsOf } from '../practice/service';
@@ -25,6 +26,22 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
     if (refused(who)) return who;
     const subjects = { account: who.user.id, address: caller.address };
     return (await checkRateLimit(deps.rooms, endpoint, subjects)) ?? who;
+  }
+
+  /**
+   * A guest session for a signed-out visitor (`POST /api/auth/guest`: counted per address), with the
+   * Set-Cookie value that carries it.
+   */
+  async function guestVisit() {
+    const limited = await checkRateLimit(deps.auth, ENDPOINT_LIMITS.guest, {
+      address: caller.address,
+    });
+    if (limited) return limited;
+    const guest = await startGuest(deps.auth, { previousToken: caller.sessionToken });
+    const now = (deps.auth.clock ?? Date.now)();
+    const maxAge = cookieMaxAgeSeconds(guest.issued.session, now);
+    const cookie = sessionCookie(deps.auth.config.publicUrl, guest.issued.token, maxAge);
+    return { ok: true as const, user: guest.user, cookie };
   }
 
   return {
@@ -67,6 +84,26 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
     },
 
     /**
+     * A shared board link opened signed out: a guest session to watch the room with (the same
+     * guest visit as `POST /api/auth/guest`, counted per address), for a room that exists; the
+     * headers of the answer that carries it (null when the caller already has a session).
+     */
+    async watchAsGuest(roomId: string) {
+      // Already signed in (a guest too): that session watches; nothing is started.
+      if (caller.user) return { ok: true as const, headers: null };
+      if (!(await rooms.get(roomId))) {
+        return refuse(404, roomMessages.invalidRoomId, 'room_not_found');
+      }
+      const guest = await guestVisit();
+      if (!guest.ok) return guest;
+      // The answer that carries a new session is never kept by a cache.
+      return {
+        ok: true as const,
+        headers: { 'Set-Cookie': guest.cookie, 'Cache-Control': NO_STORE },
+      };
+    },
+
+    /**
      * `POST /api/practice {time, bots}`; signed out, a guest session first (`POST /api/auth/guest`,
      * counted per address), whose Set-Cookie value comes back with the room or the refusal (the
      * visitor keeps their guest session either way, as with the API's two calls).
@@ -75,14 +112,9 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
       let actor = caller.user;
       let cookie: string | null = null;
       if (!actor) {
-        const limited = await checkRateLimit(deps.auth, ENDPOINT_LIMITS.guest, {
-          address: caller.address,
-        });
-        if (limited) return { ...limited, cookie };
-        const guest = await startGuest(deps.auth, { previousToken: caller.sessionToken });
-        const now = (deps.auth.clock ?? Date.now)();
-        const maxAge = cookieMaxAgeSeconds(guest.issued.session, now);
-        cookie = sessionCookie(deps.auth.config.publicUrl, guest.issued.token, maxAge);
+        const guest = await guestVisit();
+        if (!guest.ok) return { ...guest, cookie };
+        cookie = guest.cookie;
         actor = guest.user;
       } else {
         const who = signedIn(caller);
