@@ -24,6 +24,8 @@ export const supportTickets = sqliteTable(
     status: text('status', { enum: supportTicketStatuses }).notNull().default('open'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at').notNull(),
+    /** When the player last saw the ticket's replies (null: never); newer replies are unread. */
+    repliesSeenAt: integer('replies_seen_at'),
   },
   (t) => [
     index('support_tickets_user').on(t.userId, t.createdAt),

@@ -27,10 +27,12 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: layoutStyles },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   // The nonce lets React Router's inline scripts run under the Content-Security-Policy.
   return {
     user: context.user,
+    // The header's notification list, read with the page (never fetched after it loads).
+    notices: context.user ? await context.services.play.notices() : null,
     nonce: context.cspNonce ?? undefined,
     support: context.support,
   };

@@ -19,6 +19,7 @@ import { useLiveBalance } from './account/live-balance';
 import { BackToGameBar } from './back-to-game';
 import { useIslandScript, useRouterPage } from './island';
 import { LeaveControl } from './leave-game';
+import { NotificationsMenu } from './notifications-menu';
 
 export {
   requestBalanceRefresh,
@@ -111,6 +112,7 @@ function HeaderBar({
             )}
           </div>
         </div>
+        <NotificationsMenu tone="dark" />
         <LeaveControl confirm={confirmLeave} icon={<LeaveIcon />} />
       </div>
       <BackToGameBar roomId={user.currentRoomId} />

@@ -30,6 +30,15 @@ export function MenuIcon() {
   );
 }
 
+export function BellIcon() {
+  return (
+    <Icon>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </Icon>
+  );
+}
+
 export function CloseIcon() {
   return (
     <Icon>

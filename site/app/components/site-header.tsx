@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { BRAND, NAV_LINKS } from '../content/brand';
 import { BackToGameBar } from './back-to-game';
 import { CloseIcon, MenuIcon } from './icons';
+import { NotificationsMenu } from './notifications-menu';
 
 export interface NavUser {
   firstName: string;
@@ -24,6 +25,7 @@ export function SiteHeader({ user }: { user: NavUser | null }) {
           <span className="brand__name">{BRAND.name}</span>
           <span className="visually-hidden">, home</span>
         </Link>
+        {user ? <NotificationsMenu /> : null}
         <input
           type="checkbox"
           id="nav-toggle"

@@ -5,6 +5,7 @@ import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
 import { authPath, pathOf } from '../components/account/return-to';
+import { ticketAnchor } from '../../shared/notices';
 import { ticketAction, TicketForm, TOPICS, type Topic } from '../components/support/ticket-form';
 import { SupportContact } from '../components/support-contact';
 import { BRAND } from '../content/brand';
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reference = /^[A-Za-z0-9-]{1,100}$/.test(query.get('reference') ?? '')
     ? query.get('reference')!
     : '';
-  const tickets = user.isGuest ? null : await context.services.play.tickets();
+  const tickets = user.isGuest ? null : await context.services.play.ticketsShown();
   return {
     user,
     topic,
@@ -87,7 +88,12 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
             {tickets ? (
               <ul className="ticket-list">
                 {tickets.map((t: Ticket) => (
-                  <li key={t.id} className="admin-card" data-testid="ticket">
+                  <li
+                    key={t.id}
+                    id={ticketAnchor(t.id)}
+                    className="admin-card"
+                    data-testid="ticket"
+                  >
                     <p>
                       <strong>{t.status === 'open' ? 'Waiting for a reply' : 'Answered'}</strong> ·{' '}
                       {formatDateTime(t.createdAt)}

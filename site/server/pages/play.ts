@@ -1,13 +1,21 @@
 // The page door's responsible play and support: limits, self-exclusion, the terms accepted again,
-// and support tickets, with the JSON API's guards, rate limit, checks and services
-// (api/responsible-play.ts, api/support.ts).
+// support tickets and the header's notification list, with the JSON API's guards, rate limit,
+// checks and services (api/responsible-play.ts, api/support.ts).
 import type { AuthDeps } from '../auth/config';
 import { refuse } from '../api/refusals';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
 import { acceptTerms } from '../responsible-play/consents';
 import { allowanceOf, excludeSelf, limitsOf, updateLimits } from '../responsible-play/service';
-import { checkTicketInput, createTicket, supportMessages, ticketsOf } from '../support/tickets';
+import {
+  checkTicketInput,
+  createTicket,
+  markRepliesSeen,
+  supportMessages,
+  ticketsOf,
+} from '../support/tickets';
+import { noticesOf } from '../notifications/notices';
+import type { Notices } from '../../shared/notices';
 import { TERMS_VERSION } from '../../shared/terms';
 import { player, refused, signedIn, type PageCaller } from './caller';
 
@@ -53,11 +61,24 @@ export function playDoor(deps: AuthDeps, caller: PageCaller) {
       return deps.database.write((tx) => acceptTerms(tx, who.user.id, body, now()));
     },
 
-    /** `GET /api/support`: the caller's tickets with their replies. */
-    async tickets() {
+    /**
+     * The support page: the caller's tickets with their replies (as `GET /api/support`), which are
+     * then seen (the header's list counts them no more).
+     */
+    async ticketsShown() {
       const who = signedIn(caller);
       if (refused(who)) return who;
-      return { ok: true as const, tickets: await ticketsOf(deps.database.read, who.user.id) };
+      const at = now();
+      const tickets = await ticketsOf(deps.database.read, who.user.id);
+      await markRepliesSeen(deps.database, who.user.id, at);
+      return { ok: true as const, tickets };
+    },
+
+    /** The header's notification list (a player's: a guest has none). */
+    async notices(): Promise<Notices | null> {
+      const who = signedIn(caller);
+      if (refused(who) || who.user.isGuest) return null;
+      return noticesOf(deps.database.read, who.user.id, now());
     },
 
     /** `POST /api/support {topic, message, reference?}`, counted per account and address. */

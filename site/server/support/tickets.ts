@@ -1,5 +1,5 @@
 // Support tickets: a signed-in player writes one, the operator replies, the player reads the reply.
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client';
 import { supportReplies, supportTickets, supportTopics, users } from '../../../db/schema';
 import type { SupportTopic } from '../../../db/schema';
@@ -174,4 +174,23 @@ export async function replyToTicket(
       .orderBy(asc(supportReplies.createdAt));
     return ticketView({ ...ticket, status: 'answered' }, replies);
   });
+}
+
+/**
+ * The player saw their tickets' replies as they stood at `at` (the support page showed them): the
+ * header's list no longer counts them. A reply written after `at` stays unread.
+ */
+export async function markRepliesSeen(database: Database, userId: string, at: number) {
+  await database.write((tx) =>
+    tx
+      .update(supportTickets)
+      .set({ repliesSeenAt: at })
+      .where(
+        and(
+          eq(supportTickets.userId, userId),
+          eq(supportTickets.status, 'answered'),
+          or(isNull(supportTickets.repliesSeenAt), lt(supportTickets.repliesSeenAt, at)),
+        ),
+      ),
+  );
 }

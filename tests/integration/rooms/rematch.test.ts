@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consents, rooms } from '../../../db/schema';
 import { findUserById, loadPublicUser } from '../../../site/server/auth/users';
+import { playDoor } from '../../../site/server/pages/play';
 import { roomsDoor } from '../../../site/server/pages/rooms';
 import { gamesDoor } from '../../../site/server/pages/wallet';
 import { authDepsOf } from '../../../site/server/rooms/deps';
@@ -37,6 +38,7 @@ async function pagesOf(userId: string) {
   const caller = { user, sessionId: `page-${userId}`, sessionToken: null, address: '10.9.0.2' };
   return {
     games: gamesDoor(app.deps, caller),
+    play: playDoor(authDepsOf(app.deps), caller),
     rooms: roomsDoor({ rooms: app.deps, auth: authDepsOf(app.deps) }, caller),
   };
 }
@@ -99,14 +101,23 @@ describe('rematch', () => {
       rematches: [{ roomId: rematchId, fromRoomId: room.roomId, startedBy: starter, amount: 20 }],
       opponents: [{ uid: first!.id, name: starter, amount: 20, rematch: { roomId: rematchId } }],
     });
+    // The header's notification list says it too, linking to the room's join page.
+    const rematchNotice = { kind: 'rematch', roomId: rematchId, startedBy: starter, amount: 20 };
+    expect((await other.play.notices())?.items).toContainEqual({ ...rematchNotice, unread: true });
     // The one who started it sits there already: nothing waits for them.
     expect(await (await pagesOf(first!.id)).games.lobby()).toMatchObject({ rematches: [] });
+    expect((await (await pagesOf(first!.id)).play.notices())?.items).not.toContainEqual(
+      expect.objectContaining({ kind: 'rematch' }),
+    );
 
     const before = await app.wallet(second!.id);
     const joined = await other.rooms.join(rematchId);
     expect(joined).toMatchObject({ ok: true, room: { roomId: rematchId, status: 'active' } });
     expect(await app.wallet(second!.id)).toBe(before - 2000);
     expect(await other.games.lobby()).toMatchObject({ rematches: [] });
+    expect((await other.play.notices())?.items).not.toContainEqual(
+      expect.objectContaining({ kind: 'rematch' }),
+    );
     expect((await app.ledger()).sum).toBe(0);
   });
 

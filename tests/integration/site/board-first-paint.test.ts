@@ -64,10 +64,12 @@ beforeAll(async () => {
   site = await createSiteServer({
     apiRouter: Router(),
     resolveUser: () => VIEWER,
-    // The board page reads no page service: a call to one fails the test.
+    // The board page reads no page service (the header's notification list aside): a call to
+    // another fails the test.
     pageServices: () =>
       new Proxy({} as PageServices, {
         get(_target, area) {
+          if (area === 'play') return { notices: () => Promise.resolve(null) };
           throw new Error(`the board page asked for page services (${String(area)})`);
         },
       }),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../site/server/auth/users';
 import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
 import type { PageServices } from '../../../site/server/pages/services';
+import { refuse } from '../../../site/server/api/refusals';
 import { PILLARS, SERVICES } from '../../../site/app/content/brand';
 import { BUILD_DIR, ensureSiteBuild } from '../../support/build';
 import { HttpClient } from '../../support/http-client';
@@ -82,11 +83,17 @@ describe('site server (production build)', () => {
         return who === 'signed-in' ? SIGNED_IN : null;
       },
       // The pages this file opens read nothing beyond the signed-in user, except the sign-in page,
-      // which asks whether Google is offered.
+      // which asks whether Google is offered, every page's header (its notification list), and a
+      // board opened signed out (its guest step, for a room this suite does not have).
       pageServices: () =>
         new Proxy({} as PageServices, {
           get(_target, area) {
             if (area === 'account') return { providers: () => ({ google: false }) };
+            if (area === 'play') return { notices: () => Promise.resolve(null) };
+            if (area === 'rooms') {
+              const unknown = refuse(404, 'Invalid room ID.', 'room_not_found');
+              return { watchAsGuest: () => Promise.resolve(unknown) };
+            }
             throw new Error(`this test has no page services (${String(area)})`);
           },
         }),

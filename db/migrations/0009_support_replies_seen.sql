@@ -1,0 +1,1 @@
+ALTER TABLE `support_tickets` ADD `replies_seen_at` integer;
