@@ -23,7 +23,7 @@ import {
   type ExclusionPeriod,
   type LimitKind,
 } from '../../../db/schema';
-import { ngweeToZmw, parseZmwToNgwee } from '../wallet/amount';
+import { ngweeToZmw, parseZmw } from '../../../game/ngwee';
 import { playCodes as c, playMessages as m } from './messages';
 
 export interface PlayDeps {
@@ -86,7 +86,7 @@ export function parseLimitChanges(body: unknown): Outcome<{ changes: Partial<Lim
       changes[kind] = null;
       continue;
     }
-    const ngwee = parseZmwToNgwee(value);
+    const ngwee = parseZmw(value);
     if (ngwee === null)
       return { ok: false, status: 400, error: m.invalidLimit, code: c.invalidLimit };
     changes[kind] = ngwee;

@@ -19,7 +19,8 @@ import { lessonsOf } from '../../../game/lesson';
 import { payoutOf, winnersOf } from '../../../game/payout';
 import { canonicalJson } from '../../../game/replay';
 import { latestGameEnd } from '../../../game/timing';
-import { boardStateOf, ngweeToZmw } from '../../../game/view';
+import { boardStateOf } from '../../../game/view';
+import { ngweeToZmw } from '../../../game/ngwee';
 import {
   settlementReportSchema,
   type SettlementAnswer as AnswerBody,

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { userTransactions } from '../../../db/schema';
-import { ngweeToZmw } from './amount';
+import { ngweeToZmw } from '../../../game/ngwee';
 import { walletCodes as c, walletMessages as m } from './messages';
 import { refuse, type Checked } from './validation';
 

@@ -1,6 +1,6 @@
 import { isValidZambianPhone, normalizeZambianPhone, operatorFromPhone } from '../payments/phone';
 import type { Operator, PaymentKind } from '../payments/provider';
-import { parseZmwToNgwee } from './amount';
+import { parseZmw } from '../../../game/ngwee';
 import { walletCodes as c, walletMessages as m, type WalletRefusal } from './messages';
 
 /** The most one deposit or withdrawal may move: ZMW 50,000. */
@@ -43,7 +43,7 @@ export function checkPaymentRequest(
   const invalidPhone = refuse(400, m.invalidPhone, c.invalidPhone);
   if (!isValidZambianPhone(phone)) return invalidPhone;
 
-  const amountNgwee = parseZmwToNgwee(field(body, 'amount'));
+  const amountNgwee = parseZmw(field(body, 'amount'));
   if (amountNgwee === null) return refuse(400, m.invalidAmount, c.invalidAmount);
   if (amountNgwee > MAX_PAYMENT_NGWEE) {
     return refuse(400, m.amountTooLarge(kind, MAX_PAYMENT_NGWEE), c.amountTooLarge);

@@ -24,7 +24,7 @@ import type { PhoneFormState } from './phone-sign-in-checks';
 import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
 import { authMessages } from '../../../shared/auth-messages';
-import { formatZmw } from '../../../shared/money';
+import { formatZmw } from '../../../../game/ngwee';
 import { MIN_PAYMENT_ZMW, parseAmount, QUICK_DEPOSIT_ZMW } from './money';
 import {
   NoProvedNumbers,
