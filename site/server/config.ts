@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { providerNames } from '../../game/payment-vocabulary';
 import { LOG_LEVELS, type LogLevel } from './logging';
 import { parseEmail } from '../shared/email';
 import { parseAdminEmails } from './auth/config';
@@ -153,7 +154,7 @@ const environmentSchema = z.object({
   DATABASE_AUTH_TOKEN: optional(z.string()),
   PAYMENTS_PROVIDER: z.preprocess(
     blankAsUnset,
-    z.enum(['sandbox', 'pawapay'], { error: 'must be sandbox or pawapay' }).default('sandbox'),
+    z.enum(providerNames, { error: 'must be sandbox or pawapay' }).default('sandbox'),
   ),
   SANDBOX_DELAY_MS: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(1500)),
   ALLOW_SANDBOX_PAYMENTS: z.preprocess(

@@ -1,6 +1,7 @@
 import { isValidZambianPhone, normalizeZambianPhone, operatorFromPhone } from '../payments/phone';
 import type { Operator, PaymentKind } from '../payments/provider';
 import { parseZmw } from '../../../game/ngwee';
+import { isOneOf, operators } from '../../../game/payment-vocabulary';
 import { walletCodes as c, walletMessages as m, type WalletRefusal } from './messages';
 
 /** The most one deposit or withdrawal may move: ZMW 50,000. */
@@ -16,8 +17,6 @@ export interface PaymentRequestInput {
 }
 
 export type Checked<T> = { ok: true; value: T } | WalletRefusal;
-
-const OPERATORS: readonly Operator[] = ['mtn', 'airtel', 'zamtel'];
 
 export function refuse(status: number, error: string, code: string): WalletRefusal {
   return { ok: false, status, error, code };
@@ -56,11 +55,11 @@ export function checkPaymentRequest(
     return { ok: true, value: { phone, operator: owner, amountNgwee } };
   }
   const operator = typeof rawOperator === 'string' ? rawOperator.trim().toLowerCase() : '';
-  if (!OPERATORS.includes(operator as Operator)) {
+  if (!isOneOf(operators, operator)) {
     return refuse(400, m.invalidOperator, c.invalidOperator);
   }
   if (operator !== owner) {
-    return refuse(400, m.operatorMismatch(operator as Operator, owner), c.operatorMismatch);
+    return refuse(400, m.operatorMismatch(operator, owner), c.operatorMismatch);
   }
   return { ok: true, value: { phone, operator: owner, amountNgwee } };
 }
