@@ -39,6 +39,9 @@ interface Seen {
   /** What the polite live region said last, and the reveal it said it for. */
   said: string;
   saidFor: string;
+  /** Whose turn the board's town square names, and the dice bar (uids; '' for nobody's). */
+  hudTurn: string | null;
+  panelTurn: string | null;
 }
 
 /**
@@ -82,6 +85,8 @@ function recordTheBoard() {
     if (!overlay || !die) return;
     const line = document.querySelector('.board-centre__line');
     const said = document.querySelector('[data-testid="announcer"] [data-said]');
+    const hud = document.querySelector('[data-testid="board"] [data-hud-turn]');
+    const panel = document.querySelector('[data-testid="turn-label"]');
     const seen: Seen = {
       phase: overlay.getAttribute('data-motion-phase') ?? '',
       reveal: overlay.getAttribute('data-reveal') ?? '',
@@ -92,6 +97,8 @@ function recordTheBoard() {
       lineFor: line?.getAttribute('data-line-for') ?? '',
       said: said?.textContent ?? '',
       saidFor: said?.getAttribute('data-said') ?? '',
+      hudTurn: hud?.getAttribute('data-hud-turn') ?? null,
+      panelTurn: panel?.getAttribute('data-turn') ?? null,
     };
     const key = JSON.stringify(seen);
     if (key !== last) w.__seen.push(seen);
@@ -102,7 +109,14 @@ function recordTheBoard() {
     childList: true,
     characterData: true,
     attributes: true,
-    attributeFilter: ['data-motion-phase', 'data-reveal', 'data-die-face', 'data-die-rolling'],
+    attributeFilter: [
+      'data-motion-phase',
+      'data-reveal',
+      'data-die-face',
+      'data-die-rolling',
+      'data-hud-turn',
+      'data-turn',
+    ],
   });
 }
 
@@ -385,6 +399,11 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
     const ranks = list.map((p) => order.indexOf(p));
     expect(ranks, `${reveal}: ${list.join(' → ')}`).toEqual([...ranks].sort((a, b) => a - b));
   }
+
+  // The town square and the dice bar name the same turn at every moment (neither runs ahead).
+  const turns = seen.filter((s) => s.panelTurn !== null);
+  expect(turns.filter((s) => s.hudTurn !== s.panelTurn).slice(0, 3)).toEqual([]);
+  expect(new Set(turns.map((s) => s.panelTurn)).size).toBeGreaterThan(2);
 
   // Every line names the player it belongs to (on the board, and as said to screen readers).
   const lines = new Map([

@@ -1,13 +1,16 @@
-// What moves over the board, as DOM positioned from the layout maths (so it works over the canvas
-// and over an SVG board alike): the die in the centre (it tumbles on the motion's clock and lands on
-// the rolled face), the caption and the line of each reveal, "Six! Roll again", the price tag at the
-// landing tile, a bought truck driving from the dealer into its yard, and the amounts that float
-// from the board to the players' chips. The markers `data-motion-phase` (the playing step, or idle,
-// with `data-step-ends`, when it ends on the page's clock) and `data-die-face` (the face shown) let
-// tests and other readers wait on what the board shows.
+// What changes over the canvas, as DOM positioned from the layout maths: whose turn, the clock and
+// the rings (board-hud.tsx, the art's hud layer), the die in the centre (it tumbles on the motion's
+// clock and lands on the rolled face), the caption and the line of each reveal, "Six! Roll again",
+// the price tag at the landing tile, a bought truck driving from the dealer into its yard, and the
+// amounts that float from the board to the players' chips. All of it changes in the same render as
+// the panels beside the board. The markers `data-motion-phase` (the playing step, or idle, with
+// `data-step-ends`, when it ends on the page's clock), `data-die-face` (the face shown) and
+// `data-hud-turn` (whose turn the hud names) let tests and other readers wait on what the board
+// shows.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RoomView } from '../../../game/protocol';
 import { pipsOf } from '../../shared/art/die';
+import { BoardHud } from './board-hud';
 import { boardLayout, truckSpot, type BoardLayout, type Point } from './layout';
 import { tumbleFace, type Float, type MotionStep, type Reveal, type Spot } from './motion-plan';
 import { playerHex } from './palette';
@@ -49,6 +52,7 @@ export function BoardOverlay({ view, size, playing, die, line, me }: OverlayProp
       style={{ ['--board' as string]: `${size}px` }}
       aria-hidden="true"
     >
+      <BoardHud view={view} size={size} me={me} />
       <div
         className="board-centre"
         style={{ left: inner.x, top: inner.y, width: inner.size, height: inner.size }}
