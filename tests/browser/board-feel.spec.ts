@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import {
   anotherPerson,
-  baseUrl,
+  createPracticeViaApi,
   createRoomViaApi,
   depositViaApi,
   expect,
@@ -252,12 +252,7 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
   await page.addInitScript(recordTheBoard);
   const room = await holdableRoom(page);
   await startGuest(page.request);
-  const created = await page.request.post('/api/practice', {
-    headers: { Origin: baseUrl() },
-    data: { time: 10, bots: 3 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { roomId } = ((await created.json()) as { room: { roomId: string } }).room;
+  const roomId = await createPracticeViaApi(page.request, { time: 10, bots: 3 });
   await page.goto(`/rentalgame/boardgame/${roomId}`);
   await expect(page.locator('[data-die]')).toBeAttached({ timeout: 30_000 });
   await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 30_000 });
@@ -426,13 +421,8 @@ test('reduced motion: each roll shows at once, with the same words and the die o
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(recordTheBoard);
   await startGuest(page.request);
-  const created = await page.request.post('/api/practice', {
-    headers: { Origin: baseUrl() },
-    data: { time: 5, bots: 2 },
-  });
-  expect(created.status()).toBe(201);
-  const { room } = (await created.json()) as { room: { roomId: string } };
-  await page.goto(`/rentalgame/boardgame/${room.roomId}`);
+  const roomId = await createPracticeViaApi(page.request, { time: 5, bots: 2 });
+  await page.goto(`/rentalgame/boardgame/${roomId}`);
   await expect(page.locator('[data-die]')).toBeAttached({ timeout: 30_000 });
   // Several rolls later (their words said in the board's centre and in the log)…
   await expect

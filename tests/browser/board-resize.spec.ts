@@ -2,7 +2,7 @@
 // (a window narrowed, a tablet rotated) fits the board and the dice bar in the new width, as a page
 // opened at that size does; the canvas is drawn again at the box's new side.
 import type { Page } from '@playwright/test';
-import { baseUrl, expect, startGuest, test } from './support/fixtures';
+import { createPracticeViaApi, expect, startGuest, test } from './support/fixtures';
 import { SIZES, type Size } from './support/screens';
 
 const [PORTRAIT, LANDSCAPE, LAPTOP] = SIZES;
@@ -49,12 +49,7 @@ test('a board opened on a laptop fits a phone’s width after the screen changes
   test.setTimeout(90_000);
   await page.setViewportSize(LAPTOP);
   await startGuest(page.request);
-  const created = await page.request.post('/api/practice', {
-    headers: { Origin: baseUrl() },
-    data: { time: 10, bots: 1 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { roomId } = ((await created.json()) as { room: { roomId: string } }).room;
+  const roomId = await createPracticeViaApi(page.request, { time: 10, bots: 1 });
   await page.goto(`/rentalgame/boardgame/${roomId}`);
   await drawnAtTheBox(page, LAPTOP);
 
