@@ -20,6 +20,7 @@ import {
   tap,
   type Seen,
 } from './support/board-watch';
+import { holdClock, releaseClock } from './support/clock';
 import { expectAccessible, expectOnScreen, SIZES } from './support/screens';
 
 interface Roll {
@@ -41,11 +42,23 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
   await expect(page.locator('[data-die]')).toBeAttached({ timeout: 30_000 });
   await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 30_000 });
 
+  // While a moment is photographed the game stands still: the room's clock held (no turn timer or
+  // bot moves on, so no reveal piles up to be hurried past and no offer lapses meanwhile) and its
+  // news held back.
+  const pause = async () => {
+    room.hold();
+    await holdClock(roomId);
+  };
+  const resume = async () => {
+    await releaseClock(roomId);
+    room.release();
+  };
+
   // From here the page's time moves only as the test runs it forward.
   await holdTheClock(page);
-  room.hold();
+  await pause();
   await photograph(page, testInfo, 'feel-first-screen');
-  room.release();
+  await resume();
 
   const moments: Record<string, (s: Awaited<ReturnType<typeof lookAt>>) => boolean> = {
     'feel-die': (s) => s.phase === 'die',
@@ -71,14 +84,13 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
     if (now.over) break;
     for (const [name, matches] of Object.entries(moments)) {
       if (captured.has(name) || !matches(now)) continue;
-      // The room's news waits while the moment is photographed (a roll arriving meanwhile would
-      // hurry the board on); a moment gone by the time it is held is left for the next one.
-      room.hold();
+      // A moment gone by the time the game is paused is left for the next one.
+      await pause();
       if (matches(await lookAt(page))) {
         captured.add(name);
         await photograph(page, testInfo, name);
       }
-      room.release();
+      await resume();
     }
     if (!tapped) {
       if (now.reveal) revealsBeforeTap.add(now.reveal);
