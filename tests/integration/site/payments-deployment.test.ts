@@ -25,7 +25,6 @@ function run(script: string, env: Record<string, string>, timeoutMs = 45_000): P
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
-        SESSION_SECRET: '',
         INTERNAL_SECRET: '',
         PARTY_URL: '',
         PAYMENTS_PROVIDER: '',
