@@ -2,23 +2,15 @@
 // scripts it posts to the auth page's action (`intent=login`), which checks and signs in alike.
 import { useState } from 'react';
 import { checkLogin } from './auth-checks';
-import { RefusalBanner, type AuthFormProps } from './auth-next-step';
-import { EmailField, PasswordField, Spinning } from './fields';
+import { AuthFormFrame } from './auth-form-frame';
+import type { AuthFormProps } from './auth-next-step';
+import { PasswordField } from './fields';
 import { useAuthSubmit } from './use-auth-submit';
-import { useHydrated } from './use-hydrated';
 
 export const LOGIN_INTENT = 'login';
 
-export function LoginForm({
-  email,
-  setEmail,
-  onSignedIn,
-  onSwitch,
-  switchHref,
-  initial,
-  supportEmail,
-}: AuthFormProps) {
-  const hydrated = useHydrated();
+export function LoginForm(props: AuthFormProps) {
+  const { email, onSignedIn, initial } = props;
   const [password, setPassword] = useState('');
   const { errors, refusal, busy, submit } = useAuthSubmit({
     path: '/api/auth/login',
@@ -30,28 +22,19 @@ export function LoginForm({
   const first = Object.keys(initial?.errors ?? {})[0];
 
   return (
-    <form
-      className="form"
-      method="post"
-      onSubmit={submit}
-      noValidate
-      aria-label="Log in"
-      data-ready={hydrated ? 'true' : undefined}
+    <AuthFormFrame
+      mode="login"
+      intent={LOGIN_INTENT}
+      label="Log in"
+      form={props}
+      submit={submit}
+      refusal={refusal}
+      busy={busy}
+      submitText="Log in"
+      busyText="Logging in…"
+      emailError={errors.email}
+      first={first}
     >
-      <input type="hidden" name="intent" value={LOGIN_INTENT} />
-      <RefusalBanner
-        refusal={refusal}
-        mode="login"
-        onSwitch={onSwitch}
-        switchHref={switchHref}
-        supportEmail={supportEmail}
-      />
-      <EmailField
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-        autoFocus={first === 'email'}
-      />
       <PasswordField
         value={password}
         onChange={setPassword}
@@ -62,11 +45,6 @@ export function LoginForm({
       <p className="form__hint">
         <a href="/auth/forgot">Forgot password?</a>
       </p>
-      <div className="form__actions">
-        <button type="submit" className="button button--wide" disabled={busy}>
-          {busy ? <Spinning>Logging in…</Spinning> : 'Log in'}
-        </button>
-      </div>
-    </form>
+    </AuthFormFrame>
   );
 }
