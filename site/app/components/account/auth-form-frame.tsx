@@ -8,31 +8,37 @@ import { EmailField, Spinning } from './fields';
 import type { AuthRefusal } from './use-auth-submit';
 import { useHydrated } from './use-hydrated';
 
+/** Each form's `intent` (what the page's action reads without scripts) and its words. */
+export const AUTH_FORMS = {
+  login: { intent: 'login', label: 'Log in', submit: 'Log in', busy: 'Logging in…' },
+  signup: {
+    intent: 'signup',
+    label: 'Sign up',
+    submit: 'Create account',
+    busy: 'Creating your account…',
+  },
+} as const satisfies Record<
+  AuthMode,
+  { intent: string; label: string; submit: string; busy: string }
+>;
+
 export function AuthFormFrame({
   mode,
-  intent,
-  label,
   form,
-  submit,
-  refusal,
-  busy,
-  submitText,
-  busyText,
-  emailError,
+  submission,
   first,
   beforeEmail,
   children,
 }: {
   mode: AuthMode;
-  intent: string;
-  label: string;
   form: Pick<AuthFormProps, 'email' | 'setEmail' | 'onSwitch' | 'switchHref' | 'supportEmail'>;
-  submit(event: FormEvent<HTMLFormElement>): void;
-  refusal: AuthRefusal | null;
-  busy: boolean;
-  submitText: string;
-  busyText: string;
-  emailError: string | undefined;
+  /** `useAuthSubmit`'s answer: the email's error, the refusal, whether it is busy, the submit. */
+  submission: {
+    errors: { email?: string | undefined };
+    refusal: AuthRefusal | null;
+    busy: boolean;
+    submit(event: FormEvent<HTMLFormElement>): void;
+  };
   /** The first field found wrong when the form was posted without scripts (it gets the focus). */
   first: string | undefined;
   /** The rows above the email (the sign-up's names and number). */
@@ -41,6 +47,8 @@ export function AuthFormFrame({
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
+  const { intent, label, submit: submitText, busy: busyText } = AUTH_FORMS[mode];
+  const { errors, refusal, busy, submit } = submission;
   return (
     <form
       className="form"
@@ -62,7 +70,7 @@ export function AuthFormFrame({
       <EmailField
         value={form.email}
         onChange={form.setEmail}
-        error={emailError}
+        error={errors.email}
         autoFocus={first === 'email'}
       />
       {children}

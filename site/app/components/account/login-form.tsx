@@ -2,17 +2,17 @@
 // scripts it posts to the auth page's action (`intent=login`), which checks and signs in alike.
 import { useState } from 'react';
 import { checkLogin } from './auth-checks';
-import { AuthFormFrame } from './auth-form-frame';
+import { AUTH_FORMS, AuthFormFrame } from './auth-form-frame';
 import type { AuthFormProps } from './auth-next-step';
 import { PasswordField } from './fields';
 import { useAuthSubmit } from './use-auth-submit';
 
-export const LOGIN_INTENT = 'login';
+export const LOGIN_INTENT = AUTH_FORMS.login.intent;
 
 export function LoginForm(props: AuthFormProps) {
   const { email, onSignedIn, initial } = props;
   const [password, setPassword] = useState('');
-  const { errors, refusal, busy, submit } = useAuthSubmit({
+  const submission = useAuthSubmit({
     path: '/api/auth/login',
     check: () => checkLogin(email, password),
     body: () => ({ email: email.trim(), password }),
@@ -22,23 +22,11 @@ export function LoginForm(props: AuthFormProps) {
   const first = Object.keys(initial?.errors ?? {})[0];
 
   return (
-    <AuthFormFrame
-      mode="login"
-      intent={LOGIN_INTENT}
-      label="Log in"
-      form={props}
-      submit={submit}
-      refusal={refusal}
-      busy={busy}
-      submitText="Log in"
-      busyText="Logging in…"
-      emailError={errors.email}
-      first={first}
-    >
+    <AuthFormFrame mode="login" form={props} submission={submission} first={first}>
       <PasswordField
         value={password}
         onChange={setPassword}
-        error={errors.password}
+        error={submission.errors.password}
         autoComplete="current-password"
         autoFocus={first === 'password'}
       />

@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import { LIMITS } from '../../../shared/auth-messages';
 import { checkSignup, type SignupFields } from './auth-checks';
-import { AuthFormFrame } from './auth-form-frame';
+import { AUTH_FORMS, AuthFormFrame } from './auth-form-frame';
 import type { AuthFormProps } from './auth-next-step';
 import { ConsentFields, NameFields, PasswordField, TextField } from './fields';
 import { PHONE_INPUT, phoneDigits } from './phone';
 import { useAuthSubmit } from './use-auth-submit';
 
-export const SIGNUP_INTENT = 'signup';
+export const SIGNUP_INTENT = AUTH_FORMS.signup.intent;
 
 /** The sign-up fields a re-rendered form keeps (never the password). */
 export type SignupDraft = Omit<SignupFields, 'email' | 'password'>;
@@ -28,7 +28,7 @@ export function SignupForm({
 }: AuthFormProps & { draft?: SignupDraft }) {
   const { email, onSignedIn, initial } = props;
   const [fields, setFields] = useState<Omit<SignupFields, 'email'>>({ ...draft, password: '' });
-  const { errors, refusal, busy, submit } = useAuthSubmit<SignupFields>({
+  const submission = useAuthSubmit<SignupFields>({
     path: '/api/auth/signup',
     check: () => checkSignup({ ...fields, email }),
     body: () => ({
@@ -51,22 +51,15 @@ export function SignupForm({
   return (
     <AuthFormFrame
       mode="signup"
-      intent={SIGNUP_INTENT}
-      label="Sign up"
       form={props}
-      submit={submit}
-      refusal={refusal}
-      busy={busy}
-      submitText="Create account"
-      busyText="Creating your account…"
-      emailError={errors.email}
+      submission={submission}
       first={first}
       beforeEmail={
         <>
           <NameFields
             values={fields}
             onChange={(key, value) => set(key)(value)}
-            errors={errors}
+            errors={submission.errors}
             first={first}
           />
           <TextField
@@ -76,7 +69,7 @@ export function SignupForm({
             hint="Your Zambian mobile number: 10 digits starting 095, 096, 097, 076 or 077."
             value={fields.phone}
             onChange={(value) => set('phone')(phoneDigits(value))}
-            error={errors.phone}
+            error={submission.errors.phone}
             autoFocus={first === 'phone'}
           />
         </>
@@ -85,7 +78,7 @@ export function SignupForm({
       <PasswordField
         value={fields.password}
         onChange={set('password')}
-        error={errors.password}
+        error={submission.errors.password}
         autoComplete="new-password"
         hint={`At least ${LIMITS.passwordMin} characters, and not a common password.`}
         autoFocus={first === 'password'}
@@ -93,7 +86,7 @@ export function SignupForm({
       <ConsentFields
         values={fields}
         onChange={(key, checked) => set(key)(checked)}
-        errors={errors}
+        errors={submission.errors}
         first={first}
       />
     </AuthFormFrame>
