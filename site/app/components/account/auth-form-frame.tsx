@@ -6,7 +6,7 @@ import type { AuthMode } from './auth-checks';
 import { RefusalBanner, type AuthFormProps } from './auth-next-step';
 import { EmailField, Spinning } from './fields';
 import type { AuthRefusal } from './use-auth-submit';
-import { useHydrated } from './use-hydrated';
+import { IntentForm } from './intent-form';
 
 /** Each form's `intent` (what the page's action reads without scripts) and its words. */
 export const AUTH_FORMS = {
@@ -46,19 +46,10 @@ export function AuthFormFrame({
   /** The rows below it. */
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
   const { intent, label, submit: submitText, busy: busyText } = AUTH_FORMS[mode];
   const { errors, refusal, busy, submit } = submission;
   return (
-    <form
-      className="form"
-      method="post"
-      onSubmit={submit}
-      noValidate
-      aria-label={label}
-      data-ready={hydrated ? 'true' : undefined}
-    >
-      <input type="hidden" name="intent" value={intent} />
+    <IntentForm intent={intent} label={label} onSubmit={submit}>
       <RefusalBanner
         refusal={refusal}
         mode={mode}
@@ -79,6 +70,6 @@ export function AuthFormFrame({
           {busy ? <Spinning>{busyText}</Spinning> : submitText}
         </button>
       </div>
-    </form>
+    </IntentForm>
   );
 }
