@@ -7,13 +7,10 @@ import type * as Party from 'partykit/server';
 import { createActor } from 'xstate';
 import {
   intentEvent,
-  MESSAGES,
   nextDeadline,
   protocolVerdict,
   ROOM_PROTOCOL,
   RULES_VERSION,
-  refusalCode,
-  ROOM_ERROR_CODES,
   roomMachine,
   toView,
   type LogEntry,
@@ -464,14 +461,12 @@ export default class RoomServer implements Party.Server {
     if (!actor) return false;
     if (actor.getSnapshot().status !== 'active') {
       // The room reached its final state (closed by the site): nothing changes any more.
-      sender?.send(errorMessage(MESSAGES.roomClosed, ROOM_ERROR_CODES.roomClosed));
+      sender?.send(errorMessage('room_closed'));
       return false;
     }
     const effects = this.effects.send(actor, event);
 
-    for (const message of effects.refusals) {
-      sender?.send(errorMessage(message, refusalCode(message)));
-    }
+    for (const code of effects.refusals) sender?.send(errorMessage(code));
     if (!effects.changed && effects.logs.length === 0 && !effects.finished) return false;
 
     const firstIndex = this.logs.length;
