@@ -64,3 +64,5 @@ export const SOCKET_CLOSE_CODES = {
   /** The board is newer than the room server (a deploy under way; RFC 6455's Try Again Later). */
   tryAgainLater: 1013,
 } as const;
+
+export type SocketCloseCode = (typeof SOCKET_CLOSE_CODES)[keyof typeof SOCKET_CLOSE_CODES];
