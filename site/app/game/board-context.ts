@@ -3,13 +3,13 @@
 // view of the room and what is still to be revealed of it), the words it says, and the questions
 // the machine and the screen ask of a view (whose turn, an open offer, game over).
 import type { LogEntry } from '../../../game/log';
-import { MESSAGES } from '../../../game/messages';
+import { ROOM_ERROR_MESSAGES } from '../../../game/messages';
 import type { IntentMessage, RoomView } from '../../../game/protocol';
 import type { Reveal } from './motion-plan';
 import type { MotionState } from './reveal-queue';
 import type { Marker } from './room-marker';
 
-export const NOT_YOUR_TURN = MESSAGES.notYourTurn;
+export const NOT_YOUR_TURN = ROOM_ERROR_MESSAGES.not_your_turn;
 export const ROLL_IN_PROGRESS = 'Dice roll in progress. Please wait.';
 export const ROLL_NOT_CONNECTED = 'Not connected. Reconnecting… press Roll again in a moment.';
 export const OFFER_NOT_CONNECTED = 'Not connected. Reconnecting… try again in a moment.';

@@ -14,7 +14,7 @@
 // questions it asks of a view are board-context.ts's.
 import { and, assign, emit, enqueueActions, not, raise, setup, stateIn } from 'xstate';
 import type { LogEntry } from '../../../game/log';
-import { MESSAGES, ROOM_ERROR_CODES } from '../../../game/messages';
+import { ROOM_ERROR_MESSAGES, type RoomErrorCode } from '../../../game/messages';
 import {
   hasOffer,
   isGameOver,
@@ -98,9 +98,9 @@ export const boardMachine = setup({
     'no offer for me': ({ context }) => !hasOffer(context.view, context.me),
     'the game is over': ({ event }) => event.type === 'socket.state' && isGameOver(event.view),
     'the room is not loaded': ({ event }) =>
-      event.type === 'socket.error' && event.code === ROOM_ERROR_CODES.notLoaded,
+      event.type === 'socket.error' && event.code === ('room_not_loaded' satisfies RoomErrorCode),
     'not a player': ({ event }) =>
-      event.type === 'socket.error' && event.code === ROOM_ERROR_CODES.notAPlayer,
+      event.type === 'socket.error' && event.code === ('not_a_player' satisfies RoomErrorCode),
     buying: stateIn(BUYING),
   },
   actions: {
@@ -113,7 +113,9 @@ export const boardMachine = setup({
       if (event.type !== 'socket.state') return;
       const view = event.view;
       if (view.status === 'closed' && !context.redirect) {
-        enqueue.assign({ redirect: { reason: MESSAGES.roomClosed, at: event.now + REDIRECT_MS } });
+        enqueue.assign({
+          redirect: { reason: ROOM_ERROR_MESSAGES.room_closed, at: event.now + REDIRECT_MS },
+        });
       }
       const before = context.view;
       let update: MotionUpdate = { motion: context.motion, ended: [] };
@@ -181,7 +183,7 @@ export const boardMachine = setup({
     /** The room's refusal, decided by its code: leave (not seated here), else say it. */
     'hear the refusal': enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'socket.error') return;
-      if (event.code === ROOM_ERROR_CODES.notAPlayer) {
+      if (event.code === ('not_a_player' satisfies RoomErrorCode)) {
         if (!context.redirect) {
           enqueue.assign({ redirect: { reason: event.message, at: event.now + REDIRECT_MS } });
         }

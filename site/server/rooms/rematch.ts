@@ -6,7 +6,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { rooms } from '../../../db/schema';
-import { refuse, roomMessages as m } from './messages';
+import { roomMessages as m } from './messages';
+import { refuse } from '../api/refusals';
 import { loadRoom } from './queries';
 import type { Actor, Outcome, RoomService } from './service';
 import { isRoomIdShaped } from './settings';
