@@ -1,20 +1,9 @@
-// What a person reads when responsible play refuses something, and the stable codes screens use.
+// What a person reads when responsible play refuses something (the codes beside it are the API's:
+// site/server/api/refusal-codes.ts).
 import { LUSAKA_OFFSET_MS } from '../../../db/lusaka-time';
 import type { LimitKind } from '../../../db/schema';
 import { consentMessages, TERMS_VERSION } from '../../shared/terms';
 import { formatNgwee } from '../../../game/ngwee';
-
-export const playCodes = {
-  adultRequired: 'adult_required',
-  termsNotAccepted: 'terms_not_accepted',
-  termsRequired: 'terms_required',
-  termsVersion: 'terms_version_mismatch',
-  selfExcluded: 'self_excluded',
-  limitReached: 'limit_reached',
-  exclusionRunning: 'exclusion_running',
-  invalidPeriod: 'invalid_period',
-  invalidLimit: 'invalid_limit',
-} as const;
 
 const MONTHS = [
   'January',
