@@ -3,14 +3,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { accounts, postings, transfers } from './schema';
-import type { AccountKind, PaymentProvider, TransferReason } from './schema';
+import type { AccountKind, ProviderName, TransferReason } from './schema';
 
 export const accountIds = {
   wallet: (userId: string) => `wallet:${userId}`,
   hold: (userId: string) => `hold:${userId}`,
   escrow: (roomId: string) => `escrow:${roomId}`,
   revenue: 'system:revenue',
-  clearing: (provider: PaymentProvider) => `system:clearing:${provider}`,
+  clearing: (provider: ProviderName) => `system:clearing:${provider}`,
 } as const;
 
 /** A non-clearing account would go below zero. The caller's transaction must roll back. */

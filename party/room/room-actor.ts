@@ -1,7 +1,7 @@
 // The room machine's actor as the room server runs it: started with its emits collected, one event
 // at a time, and what that event produced (changed, log entries, refusals, finished).
 import type { Actor } from 'xstate';
-import type { LogEntry, RoomEvent, roomMachine } from '../../game';
+import type { LogEntry, RoomErrorCode, RoomEvent, roomMachine } from '../../game';
 
 export type RoomActor = Actor<typeof roomMachine>;
 export type PersistedSnapshot = ReturnType<RoomActor['getPersistedSnapshot']>;
@@ -10,7 +10,7 @@ export type PersistedSnapshot = ReturnType<RoomActor['getPersistedSnapshot']>;
 export interface Effects {
   changed: boolean;
   logs: LogEntry[];
-  refusals: string[];
+  refusals: RoomErrorCode[];
   finished: boolean;
 }
 
@@ -29,7 +29,7 @@ export class EffectsCollector {
       this.effects.logs.push(event.entry);
     });
     actor.on('refused', (event) => {
-      this.effects.refusals.push(event.message);
+      this.effects.refusals.push(event.code);
     });
     actor.on('finished', () => {
       this.effects.finished = true;

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import type { PublicUser } from '../../server/auth/users';
 import { GAME_DASHBOARD } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
-import { formatZmw } from '../../shared/money';
+import { formatZmw } from '../../../game/ngwee';
 import { LIVE_BALANCE_ATTRIBUTE, liveBalanceScript } from './account/header-balance';
 import { useLiveBalance } from './account/live-balance';
 import { BackToGameBar } from './back-to-game';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { RoomView } from '../../../game/protocol';
 import { requestBalanceRefresh } from '../components/account/live-balance';
-import { formatZmw } from '../../shared/money';
+import { formatZmw } from '../../../game/ngwee';
 import { rematchRoom } from './api';
 import type { Names } from './format';
 import { GameDialog } from './game-dialog';

@@ -46,7 +46,7 @@ import { waitingRoomPath } from '../game/guards';
 import { partyOriginOf } from '../game/party-origin';
 import { staticPage } from '../islands';
 import { QUICK_PLAY_STAKE_ZMW } from '../../../game/room-options';
-import { formatZmwShort } from '../../shared/money';
+import { formatZmwShort } from '../../../game/ngwee';
 import type { PageServices } from '../../server/pages/services';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';

@@ -4,12 +4,16 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client';
 import { findPayment, type PaymentRequest } from '../../../db/payments';
 import { paymentRequests } from '../../../db/schema';
-import { ngweeToZmw } from '../wallet/amount';
+import { ngweeToZmw } from '../../../game/ngwee';
+import type { PaymentStatus } from '../../../game/payment-vocabulary';
 import { reconcileOnePayment, type ReconcilerDeps } from '../wallet/reconciler';
 import { recordAudit } from './audit';
 
 export const PAYMENTS_SHOWN = 100;
-export const adminPaymentStatuses = ['pending', 'failed'] as const;
+export const adminPaymentStatuses = [
+  'pending',
+  'failed',
+] as const satisfies readonly PaymentStatus[];
 export type AdminPaymentStatus = (typeof adminPaymentStatuses)[number];
 
 export function paymentView(payment: PaymentRequest) {

@@ -4,7 +4,7 @@ import type { Queryable } from '../../../db/client';
 import { accountIds, balanceOf } from '../../../db/ledger';
 import { gameHistory, userTransactions, users } from '../../../db/schema';
 import { normalizeZambianPhone } from '../../shared/phone';
-import { ngweeToZmw } from '../wallet/amount';
+import { ngweeToZmw } from '../../../game/ngwee';
 import { limitsOf, playFieldsOf } from '../responsible-play/service';
 import { carriedExclusionsFor } from './exclusions';
 

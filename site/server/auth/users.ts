@@ -1,3 +1,4 @@
+import { ngweeToZmw } from '../../../game/ngwee';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { accounts, users } from '../../../db/schema';
 import type { AuthConfig } from './config';
@@ -76,7 +77,7 @@ export function toPublicUser(
     email: user.email ?? '',
     emailVerified: isEmailVerified(user),
     phoneVerified: isPhoneVerified(user),
-    accountBalance: balanceNgwee / 100,
+    accountBalance: ngweeToZmw(balanceNgwee),
     currentRoomId: user.currentRoomId ?? null,
     isAdmin: hasAdminClaim(user, config),
     isGuest: user.isGuest,

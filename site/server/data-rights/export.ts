@@ -16,7 +16,7 @@ import {
   users,
 } from '../../../db/schema';
 import { challengeExport } from '../challenge/export';
-import { ngweeToZmw } from '../wallet/amount';
+import { ngweeToZmw } from '../../../game/ngwee';
 import { responsiblePlayExport } from '../responsible-play/service';
 
 export type ExportSection = (db: Queryable, userId: string) => Promise<Record<string, unknown>>;

@@ -1,7 +1,6 @@
 import { isValidZambianPhone, operatorFromPrefix } from '../../shared/phone';
 import type { Operator } from './provider';
 
-export { amountStringToNgwee, ngweeToAmountString } from './amount';
 export { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
 
 const MSISDN = /^260(95|96|97|76|77)\d{7}$/;

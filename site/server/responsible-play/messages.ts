@@ -1,20 +1,9 @@
-// What a person reads when responsible play refuses something, and the stable codes screens use.
+// What a person reads when responsible play refuses something (the codes beside it are the API's:
+// site/server/api/refusal-codes.ts).
 import { LUSAKA_OFFSET_MS } from '../../../db/lusaka-time';
 import type { LimitKind } from '../../../db/schema';
 import { consentMessages, TERMS_VERSION } from '../../shared/terms';
-import { formatNgwee as formatZmw } from '../../shared/money';
-
-export const playCodes = {
-  adultRequired: 'adult_required',
-  termsNotAccepted: 'terms_not_accepted',
-  termsRequired: 'terms_required',
-  termsVersion: 'terms_version_mismatch',
-  selfExcluded: 'self_excluded',
-  limitReached: 'limit_reached',
-  exclusionRunning: 'exclusion_running',
-  invalidPeriod: 'invalid_period',
-  invalidLimit: 'invalid_limit',
-} as const;
+import { formatNgwee } from '../../../game/ngwee';
 
 const MONTHS = [
   'January',
@@ -60,8 +49,8 @@ export const playMessages = {
       : `You have excluded yourself from play until ${formatLusakaTime(until)}: deposits, new games and joining games are closed until then. You can still sign in, withdraw your balance and see your history.`,
   limitReached: (kind: LimitKind, limit: number, resetsAt: number) =>
     kind.startsWith('deposit')
-      ? `This deposit would take you past your ${LIMIT_NAMES[kind]} of ${formatZmw(limit)}. It resets on ${formatLusakaTime(resetsAt)}.`
-      : `This stake would take you past your ${LIMIT_NAMES[kind]} of ${formatZmw(limit)}. It resets on ${formatLusakaTime(resetsAt)}.`,
+      ? `This deposit would take you past your ${LIMIT_NAMES[kind]} of ${formatNgwee(limit)}. It resets on ${formatLusakaTime(resetsAt)}.`
+      : `This stake would take you past your ${LIMIT_NAMES[kind]} of ${formatNgwee(limit)}. It resets on ${formatLusakaTime(resetsAt)}.`,
   exclusionRunning: (until: number | null) =>
     until === null
       ? 'You are already excluded permanently. An exclusion cannot be shortened or lifted.'

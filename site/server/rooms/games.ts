@@ -2,7 +2,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { gameHistory, gameResults } from '../../../db/schema';
-import { ngweeToZmw } from '../../../game/view';
+import { ngweeToZmw } from '../../../game/ngwee';
 import type { FinishedGame } from './settlement-record';
 
 export interface HistoryEntry {

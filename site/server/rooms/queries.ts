@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { rooms, roomSeats } from '../../../db/schema';
 import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '../../../game/timing';
-import { ngweeToZmw } from '../../../game/view';
+import { ngweeToZmw } from '../../../game/ngwee';
 import { challengeDateOf } from '../challenge/games';
 import { botSeatsOf } from '../practice/bot-seats';
 import { firstNameOf } from '../../shared/first-name';

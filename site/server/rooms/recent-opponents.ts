@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { gameHistory, rooms, roomSeats } from '../../../db/schema';
-import { ngweeToZmw } from '../../../game/view';
+import { ngweeToZmw } from '../../../game/ngwee';
 import { firstNameOf } from '../../shared/first-name';
 
 /** How many of the player's latest games the lobby looks through. */

@@ -3,10 +3,12 @@
 // old room links to it; everyone after joins that room (paying theirs, like any join). Stakes are
 // taken only as each player joins. Built on the room service's own create and join, so the money
 // rules are theirs (docs/decisions/037).
+import { ngweeToZmw } from '../../../game/ngwee';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { rooms } from '../../../db/schema';
-import { refuse, roomMessages as m } from './messages';
+import { roomMessages as m } from './messages';
+import { refuse } from '../api/refusals';
 import { loadRoom } from './queries';
 import type { Actor, Outcome, RoomService } from './service';
 import { isRoomIdShaped } from './settings';
@@ -20,7 +22,7 @@ export interface RematchDeps {
 /** Settings of the new room as the create endpoint takes them (stake in ZMW). */
 function settingsOf(room: { amount: number; timeMinutes: number; maxPlayers: number }) {
   return {
-    amount: room.amount / 100,
+    amount: ngweeToZmw(room.amount),
     time: room.timeMinutes,
     maxPlayers: room.maxPlayers,
     privacy: 'Private',

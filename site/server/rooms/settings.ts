@@ -1,4 +1,5 @@
 // The create and join inputs, checked against game/'s one list of room options.
+import { zmwToNgwee } from '../../../game/ngwee';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../../../game/board';
 import {
   PRIVACY_OPTIONS,
@@ -6,7 +7,8 @@ import {
   TIME_OPTIONS_MINUTES,
   type Privacy,
 } from '../../../game/room-options';
-import { refuse, roomMessages, type Refusal } from './messages';
+import { roomMessages } from './messages';
+import { refuse, type Refusal } from '../api/refusals';
 
 /** Rooms that never fill close after this long (× GAME_TIME_SCALE). */
 export const ROOM_EXPIRY_MS = 30 * 60_000;
@@ -60,7 +62,7 @@ export function parseRoomSettings(body: unknown): { ok: true; settings: RoomSett
   return {
     ok: true,
     settings: {
-      stakeNgwee: stakeZmw * 100,
+      stakeNgwee: zmwToNgwee(stakeZmw),
       timeMinutes: minutes,
       maxPlayers: players,
       privacy: chosenPrivacy,
@@ -76,7 +78,7 @@ export function parseQuickMatch(body: unknown): { ok: true; stakeNgwee: number }
   if (stakeZmw === null || !(STAKE_OPTIONS_ZMW as readonly number[]).includes(stakeZmw)) {
     return refuse(400, 'invalid_settings', roomMessages.invalidAmount);
   }
-  return { ok: true, stakeNgwee: stakeZmw * 100 };
+  return { ok: true, stakeNgwee: zmwToNgwee(stakeZmw) };
 }
 
 /** The optional seed a player adds to the dice when joining (the web client sends a random one). */

@@ -8,7 +8,7 @@ import type { BoardModel } from '../../shared/art/model';
 import { GROUND, ICON, playerShades, CREAM } from '../../shared/art/palette';
 import { escapeAttribute, escapeText, num, sceneToSvg } from '../../shared/art/svg';
 import { truncateToWidth, type Weight } from '../../shared/art/type';
-import { formatZmwShort } from '../../shared/money';
+import { formatZmwShort } from '../../../game/ngwee';
 import { GAME_NAME, stakeHook } from '../../shared/share';
 import type { PlayerColor } from '../../../game/board';
 

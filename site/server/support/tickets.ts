@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../../db/client';
 import { supportReplies, supportTickets, supportTopics, users } from '../../../db/schema';
 import type { SupportTopic } from '../../../db/schema';
 import { recordAudit } from '../admin/audit';
+import type { ApiRefusalCode } from '../api/refusal-codes';
 
 export const SUPPORT_MESSAGE_MAX = 2_000;
 export const SUPPORT_REPLY_MAX = 2_000;
@@ -26,7 +27,7 @@ export interface TicketInput {
   reference: string | null;
 }
 
-type Checked<T> = { ok: true; value: T } | { ok: false; error: string; code: string };
+type Checked<T> = { ok: true; value: T } | { ok: false; error: string; code: ApiRefusalCode };
 
 function textField(value: unknown, max: number): string | null {
   if (typeof value !== 'string') return null;

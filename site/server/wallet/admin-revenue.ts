@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { adminRevenue, adminTotals } from '../../../db/schema';
-import { ngweeToZmw } from './amount';
+import { ngweeToZmw } from '../../../game/ngwee';
 
 export const REVENUE_RECORDS_SHOWN = 50;
 

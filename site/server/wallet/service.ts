@@ -15,16 +15,17 @@ import {
   type PaymentRequest,
 } from '../../../db/payments';
 import { userTransactions } from '../../../db/schema';
-import type {
-  Clock,
-  InitiationResult,
-  PaymentKind,
-  PaymentProvider,
-  ProviderName,
-  VerifiedCallback,
+import {
+  initiationReport,
+  type Clock,
+  type InitiationResult,
+  type PaymentKind,
+  type PaymentProvider,
+  type ProviderName,
+  type VerifiedCallback,
 } from '../payments/provider';
-import { formatNgwee } from '../../shared/money';
-import { ngweeToZmw } from './amount';
+import { formatNgwee } from '../../../game/ngwee';
+import { ngweeToZmw } from '../../../game/ngwee';
 import { failureMessage, rejectionStatus } from './failure-messages';
 import {
   checkHistoryQuery,
@@ -33,7 +34,7 @@ import {
   type HistoryPage,
   type TransactionView,
 } from './history';
-import { walletCodes as c, walletMessages as m, type WalletRefusal } from './messages';
+import { walletMessages as m } from './messages';
 import { newPaymentId } from './payment-id';
 import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
 import {
@@ -43,7 +44,8 @@ import {
   type ReconcilerOptions,
   type RunningReconciler,
 } from './reconciler';
-import { checkIdempotencyKey, checkPaymentRequest, refuse, type Checked } from './validation';
+import { refuse, type Refusal } from '../api/refusals';
+import { checkIdempotencyKey, checkPaymentRequest, type Checked } from './validation';
 import { playRefusalOf } from '../responsible-play/refusals';
 
 export interface WalletConfig {
@@ -79,7 +81,7 @@ export type PaymentAnswer =
       /** For `GET /wallet/payments/:id`, which the waiting screen follows. */
       paymentId: string;
     }
-  | WalletRefusal;
+  | Refusal;
 
 /** `GET /wallet/numbers`: where a withdrawal may go (numbers that funded a completed deposit). */
 export interface ProvedNumberView {
@@ -124,20 +126,6 @@ export interface WalletService {
   reconcile(options?: { now?: number }): Promise<ReconcileReport>;
   /** Reconciles every `intervalMs` (default 15 s) until stopped; options override the config's. */
   startReconciler(options?: ReconcilerOptions): RunningReconciler;
-}
-
-/** The provider's answer as a status for the payment's history (REJECTED is final: failed). */
-function initiationStatus(result: InitiationResult): string {
-  switch (result.outcome) {
-    case 'accepted':
-      return 'ACCEPTED';
-    case 'duplicate':
-      return 'DUPLICATE_IGNORED';
-    case 'rejected':
-      return 'REJECTED';
-    case 'unknown':
-      return 'UNKNOWN';
-  }
 }
 
 /** What the user reads while the payment is pending or once it completed. */
@@ -202,8 +190,8 @@ export function createWalletService(deps: WalletDeps): WalletService {
     if (payment.status === 'failed') {
       return refuse(
         rejectionStatus(payment.failureReason),
+        'payment_failed',
         failureMessage(payment.kind, payment.failureReason),
-        c.paymentFailed,
       );
     }
     return {
@@ -251,13 +239,13 @@ export function createWalletService(deps: WalletDeps): WalletService {
       });
     } catch (error) {
       if (error instanceof PhoneNotProvedError) {
-        return refuse(403, m.phoneNotProved, c.phoneNotProved);
+        return refuse(403, 'phone_not_proved', m.phoneNotProved);
       }
       if (error instanceof NumberNotProvedError) {
-        return refuse(403, m.numberNotProved(error.proved), c.numberNotProved);
+        return refuse(403, 'number_not_proved', m.numberNotProved(error.proved));
       }
       if (error instanceof InsufficientFundsError) {
-        return refuse(400, m.insufficientBalance, c.insufficientBalance);
+        return refuse(400, 'insufficient_balance', m.insufficientBalance);
       }
       const played = playRefusalOf(error);
       if (played) return played;
@@ -266,7 +254,7 @@ export function createWalletService(deps: WalletDeps): WalletService {
     if (recorded.duplicate) {
       // The same Idempotency-Key again: the same payment, no second request, no second hold.
       if (!sameRequest(recorded.payment, kind, userId, input)) {
-        return refuse(409, m.idempotencyKeyReused, c.idempotencyKeyReused);
+        return refuse(409, 'idempotency_key_reused', m.idempotencyKeyReused);
       }
       return answerFor(recorded.payment);
     }
@@ -290,8 +278,7 @@ export function createWalletService(deps: WalletDeps): WalletService {
     const { payment } = await database.write((tx) =>
       applyPaymentStatus(tx, {
         paymentId,
-        status: initiationStatus(result),
-        failureReason: result.outcome === 'rejected' ? result.reason : null,
+        ...initiationReport(result),
         source: 'initiation',
         payload: result,
         now: clock(),
@@ -304,13 +291,6 @@ export function createWalletService(deps: WalletDeps): WalletService {
     providerName: ProviderName,
     callback: VerifiedCallback,
   ): Promise<CallbackOutcome> {
-    // The provider's module decided what its status means; hand the ledger the final word it knows.
-    const status =
-      callback.status === 'completed'
-        ? 'COMPLETED'
-        : callback.status === 'failed'
-          ? 'FAILED'
-          : callback.providerStatus;
     const now = clock();
     const outcome = await database.write(async (tx) => {
       const payment = await findPayment(tx, callback.paymentId);
@@ -331,7 +311,9 @@ export function createWalletService(deps: WalletDeps): WalletService {
       }
       await applyPaymentStatus(tx, {
         paymentId: payment.id,
-        status,
+        // The provider's module decided what its word means; the word itself goes to the history.
+        status: callback.status,
+        providerStatus: callback.providerStatus,
         failureReason: callback.failureReason ?? null,
         providerRef: callback.providerRef ?? null,
         source: 'callback',

@@ -118,7 +118,14 @@ describe('POST /api/practice', () => {
         continue;
       }
       guestTurnAt = Date.now();
-      await waitFor("the guest's roll", async () => (await clock('read')).rolls > now.rolls);
+      // The guest's bot may have rolled before this read (the read then shows its offer still
+      // open, or its extra turn after a 6): wait for a roll after the read, or for the turn to move.
+      await waitFor("the guest's move", async () => {
+        const after = await clock('read');
+        return (
+          after.rolls > now.rolls || after.currentPlayer !== guest.id || after.status === 'ended'
+        );
+      });
     }
     const ended = await player.waitForState(
       (s) => s.status === 'ended' && s.result !== null,

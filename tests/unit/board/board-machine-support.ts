@@ -2,11 +2,8 @@
 import { initialTransition, transition } from 'xstate';
 import type { LogEntry } from '../../../game/log';
 import type { RoomView } from '../../../game/protocol';
-import {
-  boardMachine,
-  type BoardEmitted,
-  type BoardEvent,
-} from '../../../site/app/game/board-machine';
+import type { BoardEmitted, BoardEvent } from '../../../site/app/game/board-context';
+import { boardMachine } from '../../../site/app/game/board-machine';
 
 export const T0 = 1_700_000_000_000;
 export const ME = 'me';

@@ -8,11 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { LogEntry, RoomView } from '../../../game';
-import {
-  boardMachine,
-  type BoardEmitted,
-  type BoardEvent,
-} from '../../../site/app/game/board-machine';
+import type { BoardEmitted, BoardEvent } from '../../../site/app/game/board-context';
+import { boardMachine } from '../../../site/app/game/board-machine';
 import type { Reveal } from '../../../site/app/game/motion-plan';
 import { playing } from '../../../site/app/game/reveal-queue';
 import { dieOf, shownView } from '../../../site/app/game/shown-view';

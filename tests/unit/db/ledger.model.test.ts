@@ -136,7 +136,8 @@ class ReportStatus implements Command {
     const outcome = await t.database.write((tx) =>
       applyPaymentStatus(tx, {
         paymentId: real.payments[index]!,
-        status: this.status,
+        status: FINAL[this.status] ?? 'pending',
+        providerStatus: this.status,
         source: 'callback',
         payload: { status: this.status },
       }),
@@ -335,7 +336,8 @@ async function freshRun(
       });
       await applyPaymentStatus(tx, {
         paymentId: payment.id,
-        status: 'COMPLETED',
+        status: 'completed',
+        providerStatus: 'COMPLETED',
         source: 'callback',
         payload: {},
       });

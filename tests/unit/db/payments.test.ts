@@ -8,7 +8,8 @@ import {
   UnknownPaymentError,
 } from '../../../db/payments';
 import { paymentEvents, userTransactions } from '../../../db/schema';
-import type { PaymentKind } from '../../../db/schema';
+import { paymentStatusOf } from '../../../site/server/payments/pawapay-wire';
+import type { PaymentKind, PaymentStatus } from '../../../db/schema';
 import { createTestDatabase, fundWallet, seedUser } from '../../support/db';
 import type { TestDatabase } from '../../support/db';
 
@@ -35,9 +36,26 @@ function request(userId: string, kind: PaymentKind, amount: number, now?: number
   );
 }
 
-function report(paymentId: string, status: string, source: 'callback' | 'reconciler' = 'callback') {
+/** A report of the provider's word `word`, read as pawaPay's module reads it unless `status` says. */
+interface ReportOptions {
+  source?: 'callback' | 'reconciler';
+  status?: PaymentStatus;
+}
+
+function report(
+  paymentId: string,
+  word: string,
+  { source = 'callback', status = paymentStatusOf(word) }: ReportOptions = {},
+) {
   return t.database.write((tx) =>
-    applyPaymentStatus(tx, { paymentId, status, source, payload: { status }, now: 5_000 }),
+    applyPaymentStatus(tx, {
+      paymentId,
+      status,
+      providerStatus: word,
+      source,
+      payload: { status: word },
+      now: 5_000,
+    }),
   );
 }
 
@@ -82,7 +100,8 @@ describe('deposits', () => {
     const failed = await t.database.write((tx) =>
       applyPaymentStatus(tx, {
         paymentId: payment.id,
-        status: 'FAILED',
+        status: 'failed',
+        providerStatus: 'FAILED',
         failureReason: 'PAYER_LIMIT_REACHED',
         source: 'callback',
         payload: {},
@@ -142,12 +161,13 @@ describe('withdrawals', () => {
   });
 
   it('return the hold to the wallet when FAILED or REJECTED, once', async () => {
+    // FAILED from a report; REJECTED from an initiation (its module reads it as failed).
     for (const status of ['FAILED', 'REJECTED']) {
       const user = await seedUser(t.database);
       await fundWallet(t.database, user, 1000);
       const { payment } = await request(user, 'withdrawal', 300);
-      await report(payment.id, status);
-      await report(payment.id, status);
+      await report(payment.id, status, { status: 'failed' });
+      await report(payment.id, status, { status: 'failed' });
       await report(payment.id, 'COMPLETED');
       expect(await wallet(user)).toBe(1000);
       expect(await hold(user)).toBe(0);
@@ -188,7 +208,8 @@ describe('pendingPayments', () => {
     await t.database.write((tx) =>
       applyPaymentStatus(tx, {
         paymentId: older.id,
-        status: 'PROCESSING',
+        status: 'pending',
+        providerStatus: 'PROCESSING',
         source: 'reconciler',
         payload: {},
         now,

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { PageServices } from '../../../server/pages/services';
 import type { Allowance } from '../../../server/responsible-play/service';
-import { formatZmwShort } from '../../../shared/money';
+import { formatZmwShort } from '../../../../game/ngwee';
 import { formatLusakaTime } from './lusaka-dates';
 
 export type AllowanceKind = 'stake' | 'deposit';

@@ -4,7 +4,7 @@
 // the room; the payment form's island keeps the balance live, so the banner turns as the deposit
 // completes.
 import type { PublicRoom } from '../../../server/rooms/types';
-import { formatZmw } from '../../../shared/money';
+import { formatZmw } from '../../../../game/ngwee';
 import { roomPaths } from '../../../shared/paths';
 import { Banner } from '../account/banner';
 

@@ -10,7 +10,7 @@ import {
   STAKE_OPTIONS_ZMW as AMOUNTS,
   TIME_OPTIONS_MINUTES as TIMES,
 } from '../../../../game/room-options';
-import { formatZmw } from '../../../shared/money';
+import { formatZmw } from '../../../../game/ngwee';
 import { PATHS, roomPaths } from '../../../shared/paths';
 import { createRoom } from '../../game/api';
 import { componentIsland } from '../../islands';

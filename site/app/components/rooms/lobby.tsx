@@ -3,7 +3,7 @@
 // played. Every button is a form posting to the dashboard's action (no script needed); the action
 // seats the player through the page door's quick match or join, with all their checks.
 import type { ReactNode } from 'react';
-import { formatZmw, formatZmwShort } from '../../../shared/money';
+import { formatZmw, formatZmwShort } from '../../../../game/ngwee';
 import { PATHS } from '../../../shared/paths';
 import type { RecentOpponent, WaitingRematch } from '../../../server/rooms/recent-opponents';
 import { JOIN_ROOM_INTENT } from './room-list';

@@ -6,7 +6,7 @@
 // that post to the page's action without scripts, and the page reloads itself while seats fill.
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
-import { formatZmw } from '../../../shared/money';
+import { formatZmw } from '../../../../game/ngwee';
 import { PATHS, roomPaths } from '../../../shared/paths';
 import { CopyLink } from '../../game/copy-link';
 import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../../game/api';
