@@ -92,7 +92,7 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
       // Already signed in (a guest too): that session watches; nothing is started.
       if (caller.user) return { ok: true as const, headers: null };
       if (!(await rooms.get(roomId))) {
-        return refuse(404, roomMessages.invalidRoomId, 'room_not_found');
+        return refuse(404, 'room_not_found', roomMessages.invalidRoomId);
       }
       const guest = await guestVisit();
       if (!guest.ok) return guest;

@@ -91,7 +91,7 @@ describe('site server (production build)', () => {
             if (area === 'account') return { providers: () => ({ google: false }) };
             if (area === 'play') return { notices: () => Promise.resolve(null) };
             if (area === 'rooms') {
-              const unknown = refuse(404, 'Invalid room ID.', 'room_not_found');
+              const unknown = refuse(404, 'room_not_found', 'Invalid room ID.');
               return { watchAsGuest: () => Promise.resolve(unknown) };
             }
             throw new Error(`this test has no page services (${String(area)})`);
