@@ -16,14 +16,7 @@
 // import-names.js: relative inside a unit, the `#` name across units (docs/decisions/126).
 import path from 'node:path';
 import { builtinModules } from 'node:module';
-import {
-  existingFile,
-  hashTarget,
-  preferredSpecifier,
-  relativeTo,
-  specifierTarget,
-  unitOf,
-} from './import-names.js';
+import { hashTarget, relativeTo, renamedSpecifier, unitOf } from './import-names.js';
 
 /** Most specific first: a file belongs to the first layer whose folder holds it. */
 const LAYERS = ['game', 'wire', 'party', 'db', 'site/shared', 'site/app', 'site/server', 'site'];
@@ -198,18 +191,8 @@ const importNames = {
     if (from === null) return {};
     return specifierVisitors((node, spec) => {
       if (typeof spec !== 'string') return;
-      const target = specifierTarget(root, file, spec);
-      const existing = target && existingFile(target);
-      if (!existing) return;
-      const preferred = preferredSpecifier(
-        root,
-        file,
-        existing,
-        !spec.startsWith('#') && /\.[cm]?[jt]sx?$/.test(spec),
-      );
-      if (!preferred || preferred === spec) return;
-      // A relative specifier may name the same file with or without its extension.
-      if (!spec.startsWith('#') && !preferred.startsWith('#')) return;
+      const preferred = renamedSpecifier(root, file, spec);
+      if (!preferred) return;
       const unit = unitOf(from) ?? '.';
       context.report({
         node,

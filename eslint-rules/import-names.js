@@ -98,3 +98,19 @@ export function preferredSpecifier(root, file, target, keepExtension = false) {
   if (!keepExtension) rel = rel.replace(/\.(ts|tsx)$/, '');
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
+
+/**
+ * The specifier `file` should write instead of `spec`, or null when `spec` already follows the rule
+ * (or names no project file). A relative specifier may name a file with or without its extension:
+ * only a change between relative and `#` counts.
+ */
+export function renamedSpecifier(root, file, spec) {
+  const target = specifierTarget(root, file, spec);
+  const existing = target && existingFile(target);
+  if (!existing) return null;
+  const keepExtension = !spec.startsWith('#') && /\.[cm]?[jt]sx?$/.test(spec);
+  const preferred = preferredSpecifier(root, file, existing, keepExtension);
+  if (!preferred || preferred === spec) return null;
+  if (!spec.startsWith('#') && !preferred.startsWith('#')) return null;
+  return preferred;
+}
