@@ -5,14 +5,16 @@ import type { Queryable } from './client';
 import { accountIds, movement, postTransfer } from './ledger';
 import { provedNumbers, type ProvedNumber } from './proved-identities';
 import { assertMayDeposit } from './responsible-play';
-import { paymentEvents, paymentRequests, sandboxPayments, userTransactions, users } from './schema';
+import { paymentEvents, paymentRequests, sandboxPayments } from './schema/payments';
+import { userTransactions } from './schema/wallet-history';
+import { users } from './schema/people';
 import type {
   Operator,
   PaymentEventSource,
   PaymentKind,
   PaymentProvider,
   PaymentStatus,
-} from './schema';
+} from './schema/payments';
 
 export type PaymentRequest = typeof paymentRequests.$inferSelect;
 

@@ -5,20 +5,13 @@
 // from one storage alarm, and reports the result to the site until the site acknowledges it.
 import type * as Party from 'partykit/server';
 import { createActor } from 'xstate';
-import {
-  intentEvent,
-  MESSAGES,
-  nextDeadline,
-  protocolVerdict,
-  ROOM_PROTOCOL,
-  RULES_VERSION,
-  refusalCode,
-  ROOM_ERROR_CODES,
-  roomMachine,
-  toView,
-  type LogEntry,
-  type RoomEvent,
-} from '../game';
+import { intentEvent } from '#game/protocol.ts';
+import { MESSAGES, refusalCode, ROOM_ERROR_CODES } from '#game/messages.ts';
+import { nextDeadline, roomMachine, type RoomEvent } from '#game/room-machine.ts';
+import { protocolVerdict, ROOM_PROTOCOL } from '#game/protocol-version.ts';
+import { RULES_VERSION } from '#game/rules.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
 import { verifyTicket } from '../wire/signing';
 import {
   admissionRefusal,

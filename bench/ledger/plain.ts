@@ -11,7 +11,8 @@ import type { Client, InStatement, ResultSet, Transaction, TransactionMode } fro
 import { createDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { applyPaymentStatus, createPaymentRequest } from '../../db/payments';
-import { rooms, users } from '../../db/schema';
+import { rooms } from '#db/schema/rooms.ts';
+import { users } from '#db/schema/people.ts';
 
 /** The PRAGMAs db/client.ts applies to a `file:` database, in its order. */
 export const FILE_PRAGMAS = [

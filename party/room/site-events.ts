@@ -1,6 +1,7 @@
 // How what the site says becomes machine input and events: a new room's input, a restored
 // snapshot's input, and the seats event of a push or a pull.
-import type { RoomContext, RoomEvent, RoomInput } from '../../game';
+import type { RoomContext, RoomInput } from '#game/room-context.ts';
+import type { RoomEvent } from '#game/room-machine.ts';
 import type { RoomForParty } from '../../wire/site-room';
 
 /** Only the input's own fields, whatever else `fields` holds (a site room, a machine context). */

@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
 import type { Database } from '../../db/client';
-import { adminErrors } from '../../db/schema';
+import { adminErrors } from '#db/schema/operator.ts';
 import { countRefusal, type RefusalKind } from './refusal-counter';
 
 export type { Logger };

@@ -5,7 +5,8 @@ import { createDatabase } from '../../db/client';
 import type { Database } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { applyPaymentStatus, createPaymentRequest } from '../../db/payments';
-import { rooms, users } from '../../db/schema';
+import { rooms } from '#db/schema/rooms.ts';
+import { users } from '#db/schema/people.ts';
 import { operatorFromPhone } from '../../site/server/payments/phone';
 import type { ProviderName } from '../../site/server/payments/provider';
 

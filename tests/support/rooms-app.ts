@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
 import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
-import { users } from '../../db/schema';
+import { users } from '#db/schema/people.ts';
 import { accountRouter } from '../../site/server/api/account';
 import { authRouter } from '../../site/server/api/auth';
 import { challengeRouter } from '../../site/server/api/challenge';
@@ -24,7 +24,7 @@ import { requireSameOrigin } from '../../site/server/auth/origin';
 import { roomServiceOf, type RoomsDeps } from '../../site/server/rooms/deps';
 import type { PartyClient } from '../../site/server/rooms/party-client';
 import type { RoomService } from '../../site/server/rooms/service';
-import type { PublicRoom, RoomForParty } from '../../site/server/rooms/types';
+import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
 import { createTestDatabase, fundWallet, type TestDatabase } from './db';
 import { HttpClient } from './http-client';
 

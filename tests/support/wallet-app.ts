@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
 import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
 import { findPayment } from '../../db/payments';
-import { users } from '../../db/schema';
+import { users } from '#db/schema/people.ts';
 import { adminRouter } from '../../site/server/api/admin';
 import { adminAlertsRouter } from '../../site/server/api/admin-alerts';
 import { authRouter } from '../../site/server/api/auth';

@@ -3,7 +3,7 @@
 import type { HistoryEntry } from '../../server/rooms/games';
 import type { RefusalCode } from '../../server/rooms/messages';
 import type { FinishedGame } from '../../server/rooms/settlement-record';
-import type { PublicRoom } from '../../server/rooms/types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { apiFetch } from '../components/account/api';
 
 export type { FinishedGame, HistoryEntry, PublicRoom };

@@ -1,7 +1,7 @@
 // Sharing the invite where people are: the phone's share sheet (`navigator.share`), else a WhatsApp
 // link (`https://wa.me/?text=`) that works without JavaScript too; with a ready message (stake,
 // prize, link) and the time the room closes if it does not fill.
-import type { PublicRoom } from '../../server/rooms/types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { shareText, whatsAppLink } from '../../shared/share';
 
 export function inviteMessage(room: Pick<PublicRoom, 'amount' | 'maxPlayers'>, url: string) {

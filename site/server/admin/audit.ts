@@ -2,7 +2,7 @@
 // transaction where it has one. Append-only: nothing here updates or deletes a row.
 import { desc } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { adminAudit } from '../../../db/schema';
+import { adminAudit } from '#db/schema/support.ts';
 
 export interface AuditEntry {
   adminId: string;

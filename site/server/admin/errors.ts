@@ -2,7 +2,7 @@
 // How rows are written is up to their writers; this only reads them.
 import { desc } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { adminErrors } from '../../../db/schema';
+import { adminErrors } from '#db/schema/operator.ts';
 
 export const ERRORS_SHOWN = 200;
 

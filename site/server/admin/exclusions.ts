@@ -11,7 +11,10 @@ import {
   type IdentityKind,
 } from '../../../db/carried-exclusions';
 import { accountIdentities } from '../../../db/proved-identities';
-import { carriedExclusionDecisions, type CarriedExclusionDecision } from '../../../db/schema';
+import {
+  carriedExclusionDecisions,
+  type CarriedExclusionDecision,
+} from '#db/schema/responsible-play.ts';
 import { refuse, type Refusal } from '../api/refusals';
 import { recordAudit } from './audit';
 

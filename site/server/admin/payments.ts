@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client';
 import { findPayment, type PaymentRequest } from '../../../db/payments';
-import { paymentRequests } from '../../../db/schema';
+import { paymentRequests } from '#db/schema/payments.ts';
 import { ngweeToZmw } from '../wallet/amount';
 import { reconcileOnePayment, type ReconcilerDeps } from '../wallet/reconciler';
 import { recordAudit } from './audit';

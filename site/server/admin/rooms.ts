@@ -2,7 +2,7 @@
 // the room server should have finished them; they need a look).
 import { and, asc, count, inArray, isNull, lt, or, eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { roomSeats, rooms } from '../../../db/schema';
+import { roomSeats, rooms } from '#db/schema/rooms.ts';
 import { ngweeToZmw } from '../wallet/amount';
 import { LIVE_STATUSES } from '../rooms/user-rooms';
 

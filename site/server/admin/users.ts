@@ -2,7 +2,9 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { accountIds, balanceOf } from '../../../db/ledger';
-import { gameHistory, userTransactions, users } from '../../../db/schema';
+import { gameHistory } from '#db/schema/rooms.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
+import { users } from '#db/schema/people.ts';
 import { normalizeZambianPhone } from '../../shared/phone';
 import { ngweeToZmw } from '../wallet/amount';
 import { limitsOf, playFieldsOf } from '../responsible-play/service';

@@ -13,7 +13,7 @@ import {
 } from '../auth/google-link';
 import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
 import { logAuthError } from '../auth/logging';
-import { authMessages as m } from '../auth/messages';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { currentUser, requirePlayer, sessionMiddleware, sessionTokenOf } from '../auth/middleware';
 import { confirmPassword } from '../auth/password-change';
 import {

@@ -5,7 +5,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../wire/signing';
 import { CALL_BODY_LIMITS, CALL_REFUSALS } from '../../../wire/site-room';
-import { sendError } from '../auth/http';
+import { sendError } from './refusals';
 import { logFailure } from '../logging';
 import { rawBodyUpTo } from './limited-body';
 import { refusalLog } from '../logging';

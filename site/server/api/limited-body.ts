@@ -2,7 +2,7 @@
 // or streamed, is answered 413 at once and the connection closed: nothing past the limit is read or
 // kept, and the caller cannot hold the request open by sending more.
 import type { Request, RequestHandler, Response } from 'express';
-import { sendError } from '../auth/http';
+import { sendError } from './refusals';
 
 function tooLarge(req: Request, res: Response): void {
   req.pause();

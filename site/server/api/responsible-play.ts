@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import type { AuthDeps } from '../auth/config';
-import { apiErrors } from './refusals';
-import { jsonBody, sendError } from '../auth/http';
+import { apiErrors, jsonBody, sendError } from './refusals';
+
 import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
 import { acceptTerms, hasCurrentConsent } from '../responsible-play/consents';
 import {

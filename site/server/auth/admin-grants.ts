@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import type { Database } from '../../../db/client';
 import { parseEmail } from '../../shared/email';
 import { findUserByEmail, isEmailVerified, type UserRow } from './users';

@@ -5,8 +5,8 @@
 // bounded, fair queue (password-work.ts); a right password gives the reservation back.
 import { RATE_LIMITED } from '../../shared/rate-limited';
 import type { AuthDeps } from './config';
-import { authMessages as m } from './messages';
-import { refuse, type Refusal } from './outcomes';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
+import { refuse, type Refusal } from '../api/refusals';
 import { PasswordWorkBusyError } from './password-work';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';

@@ -4,7 +4,7 @@
 // the address (the link reached its inbox).
 import { PATHS } from '../../shared/paths';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import { linkOf, passwordResetMail } from '../mail/templates';
 import type { AuthDeps } from './config';
 import {
@@ -15,8 +15,8 @@ import {
   TOKEN_TTL_MS,
   voidUnusedTokens,
 } from './email-tokens';
-import { authMessages as m } from './messages';
-import { refuse, type Refusal } from './outcomes';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
+import { refuse, type Refusal } from '../api/refusals';
 import { checkNewPassword } from './password-rule';
 import { hashNewPassword } from './password-check';
 import { announceEndedSessions, invalidateUserSessions, type EndedSession } from './sessions';

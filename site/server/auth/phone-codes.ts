@@ -6,7 +6,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, inArray, lte } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { phoneCodes } from '../../../db/schema';
+import { phoneCodes } from '#db/schema/people.ts';
 import { PHONE_CODE } from '../../shared/phone-code';
 
 export type PhoneCodeRow = typeof phoneCodes.$inferSelect;

@@ -17,8 +17,8 @@ import { recordSignupConsents } from '../responsible-play/consents';
 import type { AuthDeps, PhoneSignInDeps } from './config';
 import { sendVerificationMail } from './email-verification';
 import { logAuthError } from './logging';
-import { authMessages as m } from './messages';
-import { refuse, type Refusal } from './outcomes';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
+import { refuse, type Refusal } from '../api/refusals';
 import {
   checkCode,
   hasCode,
@@ -36,7 +36,7 @@ import {
   type SignedIn,
 } from './service';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import { confirmPassword } from './password-change';
 import { publicUserById } from './service';
 import {

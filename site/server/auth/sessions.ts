@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { sessionRooms, sessions, users } from '../../../db/schema';
+import { sessionRooms, sessions, users } from '#db/schema/people.ts';
 import type { Database, Queryable } from '../../../db/client';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 import type { UserRow } from './users';

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { loginThrottle } from '../../../db/schema';
+import { loginThrottle } from '#db/schema/people.ts';
 import type { Database, Queryable } from '../../../db/client';
 import {
   accountPolicy,

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { accounts, users } from '../../../db/schema';
+import { accounts } from '#db/schema/ledger.ts';
+import { users } from '#db/schema/people.ts';
 import type { AuthConfig } from './config';
 import type { Queryable } from '../../../db/client';
 import { playFieldsOf, type LimitsView } from '../responsible-play/service';

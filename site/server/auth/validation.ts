@@ -1,4 +1,4 @@
-import { authMessages as m, LIMITS } from './messages';
+import { authMessages as m, LIMITS } from '#site/shared/auth-messages.ts';
 import { checkNewPassword } from './password-rule';
 import { isValidEmail, normalizeEmail } from '../../shared/email';
 import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';

@@ -1,7 +1,7 @@
 // Which practice rooms are a day's challenge (`challenge_games`), written with the room itself.
 import { eq } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client';
-import { challengeGames } from '../../../db/schema';
+import { challengeGames } from '#db/schema/challenge.ts';
 import type { ChallengeDate } from '../../../game/challenge';
 
 /** The Lusaka date whose dice `roomId` rolls, or null when it is not a challenge. */

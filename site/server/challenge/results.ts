@@ -3,7 +3,8 @@
 // streak, best and standing. Nothing here touches the ledger.
 import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../../db/client';
-import { challengeResults, users } from '../../../db/schema';
+import { challengeResults } from '#db/schema/challenge.ts';
+import { users } from '#db/schema/people.ts';
 import { isBotUid } from '../../../game/bots';
 import {
   decisionsOf,

@@ -4,17 +4,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { accountIds, balanceOf } from '../../../db/ledger';
-import {
-  gameHistory,
-  paymentRequests,
-  rooms,
-  roomSeats,
-  sessions,
-  supportReplies,
-  supportTickets,
-  userTransactions,
-  users,
-} from '../../../db/schema';
+import { gameHistory, rooms, roomSeats } from '#db/schema/rooms.ts';
+import { paymentRequests } from '#db/schema/payments.ts';
+import { sessions, users } from '#db/schema/people.ts';
+import { supportReplies, supportTickets } from '#db/schema/support.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
 import { challengeExport } from '../challenge/export';
 import { ngweeToZmw } from '../wallet/amount';
 import { responsiblePlayExport } from '../responsible-play/service';

@@ -8,7 +8,9 @@ import { and, count, eq, inArray, isNull, like, lt, ne, or, sql } from 'drizzle-
 import { listBackups } from '../../../db/backup';
 import { localFilePath, type Database } from '../../../db/client';
 import { checkLedger, isLedgerClean } from '../../../db/ledger';
-import { adminErrors, paymentRequests, rooms, type PaymentKind } from '../../../db/schema';
+import { adminErrors } from '#db/schema/operator.ts';
+import { paymentRequests, type PaymentKind } from '#db/schema/payments.ts';
+import { rooms } from '#db/schema/rooms.ts';
 import type { RoomServerStatus } from '../../../wire/site-room';
 import type { BackupSettings } from '../config';
 import { describeError, type Logger } from '../logging';

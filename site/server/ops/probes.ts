@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Router, type Request } from 'express';
 import type { Database } from '../../../db/client';
-import { opsProbes } from '../../../db/schema';
+import { opsProbes } from '#db/schema/operator.ts';
 import { wirePaths } from '../../../wire/site-room';
 import { sendError } from '../api/refusals';
 import { describeError, logger } from '../logging';

@@ -4,7 +4,7 @@
 import type { AuthDeps } from '../auth/config';
 import { clearedSessionCookie, sessionCookie } from '../auth/cookies';
 import { requestVerification, verifyEmail } from '../auth/email-verification';
-import { authMessages as m } from '../auth/messages';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { changePassword } from '../auth/password-change';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset';
 import { provePhone, startPhoneSignIn, verifyPhoneSignIn } from '../auth/phone-sign-in';

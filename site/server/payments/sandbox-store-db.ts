@@ -2,7 +2,7 @@
 // neither a payment nor a callback still owed. Must not be called inside another database.write().
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { sandboxPayments } from '../../../db/schema';
+import { sandboxPayments } from '#db/schema/payments.ts';
 import type { PaymentKind } from './provider';
 import type { SandboxPaymentRecord, SandboxStore } from './sandbox-store';
 

@@ -2,7 +2,7 @@
 // and the public room see one list in joinedOrder.
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { roomBots, type rooms, type roomSeats } from '../../../db/schema';
+import { roomBots, type rooms, type roomSeats } from '#db/schema/rooms.ts';
 
 type SeatRow = typeof roomSeats.$inferSelect;
 

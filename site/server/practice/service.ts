@@ -5,7 +5,8 @@
 // day's settings, and the day's seed with no player seed mixed in, so everyone rolls the same dice.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { roomBots, users } from '../../../db/schema';
+import { roomBots } from '#db/schema/rooms.ts';
+import { users } from '#db/schema/people.ts';
 import { botSeats } from '../../../game/bots';
 import { challengeOptions, challengeServerSeed } from '../../../game/challenge';
 import { hashServerSeed } from '../../../game/dice';
@@ -19,7 +20,7 @@ import { insertRoomWithHost, newRoomId, newServerSeed, seatName } from '../rooms
 import type { Actor } from '../rooms/service';
 import { liveRoomOf, setCurrentRoom } from '../rooms/user-rooms';
 import { parseClientSeed, ROOM_EXPIRY_MS } from '../rooms/settings';
-import type { PublicRoom } from '../rooms/types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { parseChallengeChoice, parsePracticeSettings, type PracticeSettings } from './settings';
 
 export interface PracticeDeps {

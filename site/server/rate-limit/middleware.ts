@@ -3,8 +3,8 @@ import type { Database } from '../../../db/client';
 import { parseEmail } from '../../shared/email';
 import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
 import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
-import { refuse, type Refusal } from '../api/refusals';
-import { sendError } from '../auth/http';
+import { refuse, type Refusal, sendError } from '../api/refusals';
+
 import { clientAddress } from './client-address';
 import { admit, counterKey, type CounterCheck } from './counters';
 import type { EndpointLimit, Subject } from './limits';

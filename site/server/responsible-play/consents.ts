@@ -1,7 +1,7 @@
 // Consents: 18 or older, and the terms version accepted, each with its time.
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { consents } from '../../../db/schema';
+import { consents } from '#db/schema/responsible-play.ts';
 import { TERMS_VERSION } from '../../shared/terms';
 import { playCodes as c, playMessages as m } from './messages';
 

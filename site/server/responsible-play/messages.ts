@@ -1,6 +1,6 @@
 // What a person reads when responsible play refuses something, and the stable codes screens use.
 import { LUSAKA_OFFSET_MS } from '../../../db/lusaka-time';
-import type { LimitKind } from '../../../db/schema';
+import type { LimitKind } from '#db/schema/responsible-play.ts';
 import { consentMessages, TERMS_VERSION } from '../../shared/terms';
 import { formatNgwee as formatZmw } from '../../shared/money';
 

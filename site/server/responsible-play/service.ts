@@ -22,7 +22,7 @@ import {
   selfExclusions,
   type ExclusionPeriod,
   type LimitKind,
-} from '../../../db/schema';
+} from '#db/schema/responsible-play.ts';
 import { ngweeToZmw, parseZmwToNgwee } from '../wallet/amount';
 import { playCodes as c, playMessages as m } from './messages';
 

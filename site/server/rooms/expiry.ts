@@ -4,11 +4,11 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { refundStake } from '../../../db/money';
-import { rooms } from '../../../db/schema';
+import { rooms } from '#db/schema/rooms.ts';
 import { isBotUid } from '../../../game/bots';
 import { describeError } from '../auth/logging';
-import { logAdminError } from './admin-errors';
-import { warnAs } from '../logging';
+
+import { warnAs, logAdminError } from '../logging';
 import type { PartyClient } from './party-client';
 import type { RoomPublisher } from './publisher';
 import { loadRoom, startedUnsettledRooms, type RoomWithSeats } from './queries';

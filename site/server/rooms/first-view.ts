@@ -4,7 +4,7 @@
 // draws the board empty and the socket fills it in.
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { rooms } from '../../../db/schema';
+import { rooms } from '#db/schema/rooms.ts';
 import type { RoomView } from '../../../game/protocol';
 import type { PartyClient } from './party-client';
 

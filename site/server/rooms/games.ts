@@ -1,7 +1,7 @@
 // Reading finished games: the user's history and one game's full record (docs/api.md).
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { gameHistory, gameResults } from '../../../db/schema';
+import { gameHistory, gameResults } from '#db/schema/rooms.ts';
 import { ngweeToZmw } from '../../../game/view';
 import type { FinishedGame } from './settlement-record';
 

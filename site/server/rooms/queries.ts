@@ -2,13 +2,13 @@
 // server seed) and `RoomForParty` for the room server (with the seed, for the dice).
 import { and, asc, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { rooms, roomSeats } from '../../../db/schema';
+import { rooms, roomSeats } from '#db/schema/rooms.ts';
 import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '../../../game/timing';
 import { ngweeToZmw } from '../../../game/view';
 import { challengeDateOf } from '../challenge/games';
 import { botSeatsOf } from '../practice/bot-seats';
 import { firstNameOf } from '../../shared/first-name';
-import type { PublicRoom, RoomForParty } from './types';
+import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type SeatRow = typeof roomSeats.$inferSelect;

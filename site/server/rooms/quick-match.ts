@@ -4,7 +4,7 @@ import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { findTransfer } from '../../../db/ledger';
 import { moneyKeys } from '../../../db/money';
-import { rooms, roomSeats } from '../../../db/schema';
+import { rooms, roomSeats } from '#db/schema/rooms.ts';
 
 /** How many candidate rooms one quick match looks at (closest to full first). */
 const CANDIDATES = 20;

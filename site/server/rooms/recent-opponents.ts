@@ -4,7 +4,7 @@
 // normal join, with all their checks.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { gameHistory, rooms, roomSeats } from '../../../db/schema';
+import { gameHistory, rooms, roomSeats } from '#db/schema/rooms.ts';
 import { ngweeToZmw } from '../../../game/view';
 import { firstNameOf } from '../../shared/first-name';
 

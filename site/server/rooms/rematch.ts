@@ -5,12 +5,12 @@
 // rules are theirs (docs/decisions/037).
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { rooms } from '../../../db/schema';
+import { rooms } from '#db/schema/rooms.ts';
 import { refuse, roomMessages as m } from './messages';
 import { loadRoom } from './queries';
 import type { Actor, Outcome, RoomService } from './service';
 import { isRoomIdShaped } from './settings';
-import type { PublicRoom } from './types';
+import type { PublicRoom } from '#wire/site-room.ts';
 
 export interface RematchDeps {
   database: Database;

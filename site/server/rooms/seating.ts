@@ -6,7 +6,7 @@ import { and, eq, max } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { findTransfer, InsufficientFundsError } from '../../../db/ledger';
 import { moneyKeys, refundStake } from '../../../db/money';
-import { rooms, roomSeats } from '../../../db/schema';
+import { rooms, roomSeats } from '#db/schema/rooms.ts';
 import { hashServerSeed } from '../../../game/dice';
 import { QUICK_MATCH } from '../../../game/room-options';
 import { playRefusalOf } from '../responsible-play/refusals';
@@ -15,7 +15,7 @@ import { refuse, roomMessages as m, type Refusal } from './messages';
 import { loadRoom, toPublicRoom } from './queries';
 import { quickMatchCandidate } from './quick-match';
 import type { Actor, Outcome, RoomService } from './service';
-import type { PublicRoom } from './types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import {
   isRoomIdShaped,
   parseClientSeed,

@@ -9,7 +9,7 @@ import { listPublicRooms, loadRoom, toPublicRoom, toRoomForParty } from './queri
 import { createSeating } from './seating';
 import { isRoomIdShaped } from './settings';
 import { createTickets } from './tickets';
-import type { PublicRoom, RoomForParty } from './types';
+import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
 
 export interface RoomsConfig {
   /** Shared with the room servers: signs tickets and every internal call. */

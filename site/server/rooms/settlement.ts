@@ -4,15 +4,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { settleRoom } from '../../../db/money';
-import {
-  adminRevenue,
-  adminTotals,
-  gameHistory,
-  gameResults,
-  rooms,
-  users,
-  type GameOutcome,
-} from '../../../db/schema';
+import { adminRevenue, adminTotals } from '#db/schema/operator.ts';
+import { gameHistory, gameResults, rooms, type GameOutcome } from '#db/schema/rooms.ts';
+import { users } from '#db/schema/people.ts';
 import { combineClientSeeds } from '../../../game/dice';
 import { isBotUid } from '../../../game/bots';
 import { lessonsOf } from '../../../game/lesson';
@@ -27,8 +21,8 @@ import {
 } from '../../../wire/settlement';
 import { describeError } from '../auth/logging';
 import { recordChallengeFinish } from '../challenge/results';
-import { logAdminError } from './admin-errors';
-import { logFailure } from '../logging';
+
+import { logFailure, logAdminError } from '../logging';
 import { closeAndRefund } from './expiry';
 import { loadRoom } from './queries';
 import { checkTimeline } from './report-timing';

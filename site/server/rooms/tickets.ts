@@ -5,7 +5,7 @@
 import type { Database } from '../../../db/client';
 import { addressKey, purposeKey, signLobbyTicket, signTicket } from '../../../wire/signing';
 import { wirePaths } from '../../../wire/site-room';
-import { authMessages } from '../auth/messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { refuse, roomMessages as m } from './messages';
 import type { PartyClient } from './party-client';
 import { warnAs } from '../logging';

@@ -1,8 +1,9 @@
 // Support tickets: a signed-in player writes one, the operator replies, the player reads the reply.
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client';
-import { supportReplies, supportTickets, supportTopics, users } from '../../../db/schema';
-import type { SupportTopic } from '../../../db/schema';
+import { supportReplies, supportTickets, supportTopics } from '#db/schema/support.ts';
+import { users } from '#db/schema/people.ts';
+import type { SupportTopic } from '#db/schema/support.ts';
 import { recordAudit } from '../admin/audit';
 
 export const SUPPORT_MESSAGE_MAX = 2_000;

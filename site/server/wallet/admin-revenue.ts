@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { adminRevenue, adminTotals } from '../../../db/schema';
+import { adminRevenue, adminTotals } from '#db/schema/operator.ts';
 import { ngweeToZmw } from './amount';
 
 export const REVENUE_RECORDS_SHOWN = 50;

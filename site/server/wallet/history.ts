@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { userTransactions } from '../../../db/schema';
+import { userTransactions } from '#db/schema/wallet-history.ts';
 import { ngweeToZmw } from './amount';
 import { walletCodes as c, walletMessages as m } from './messages';
 import { refuse, type Checked } from './validation';

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client';
 import { applyPaymentStatus, type PaymentRequest } from '../../../db/payments';
-import { paymentEvents, type PaymentEventSource } from '../../../db/schema';
+import { paymentEvents, type PaymentEventSource } from '#db/schema/payments.ts';
 import { amountStringToNgwee, ngweeToAmountString } from '../payments/amount';
 import { toMsisdn } from '../payments/phone';
 import type { ReportedPayment } from '../payments/provider';

@@ -14,7 +14,7 @@ import {
   requireProvedPhone,
   type PaymentRequest,
 } from '../../../db/payments';
-import { userTransactions } from '../../../db/schema';
+import { userTransactions } from '#db/schema/wallet-history.ts';
 import type {
   Clock,
   InitiationResult,

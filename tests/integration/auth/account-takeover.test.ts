@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { OAuth2Server } from 'oauth2-mock-server';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import {
   callbackPath,
   googleConfigOf,

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFile, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { emailTokens } from '../../../db/schema';
+import { emailTokens } from '#db/schema/people.ts';
 import { hashToken } from '../../../site/server/auth/tokens';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 

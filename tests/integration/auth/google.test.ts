@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createHash } from 'node:crypto';
 import type { MutableResponse, OAuth2Server } from 'oauth2-mock-server';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import { expectConsoleError } from '../../support/console-errors';
 import { callbackPath, googleConfigOf, googleSays, goToGoogle, startIdp } from './google-idp';
 import { captureConsole, newPerson, startAuthApp, type AuthApp } from './harness';

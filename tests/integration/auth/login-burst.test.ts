@@ -4,7 +4,7 @@
 // address's burst does not make another address's sign-in wait behind it (docs/decisions/015, 068).
 import type * as Argon2 from '@node-rs/argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginThrottle } from '../../../db/schema';
+import { loginThrottle } from '#db/schema/people.ts';
 import { fundWallet } from '../../support/db';
 import type { Answer, HttpClient } from '../../support/http-client';
 import { newPerson, startAuthApp, type AuthApp } from './harness';

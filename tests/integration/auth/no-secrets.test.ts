@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../../db/schema';
+import { sessions, users } from '#db/schema/people.ts';
 import { hashToken } from '../../../site/server/auth/tokens';
 import { expectConsoleError } from '../../support/console-errors';
 import { captureConsole, newPerson, startAuthApp, type AuthApp } from './harness';

@@ -2,7 +2,7 @@
 // whatever the code, and what is stored still checks the right code and only it.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneCodes } from '../../../db/schema';
+import { phoneCodes } from '#db/schema/people.ts';
 import type { AuthDeps } from '../../../site/server/auth/config';
 import {
   checkCode,

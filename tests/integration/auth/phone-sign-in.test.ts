@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneCodes, users } from '../../../db/schema';
+import { phoneCodes, users } from '#db/schema/people.ts';
 import { accountDoor } from '../../../site/server/pages/account';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../../db/schema';
+import { sessions } from '#db/schema/people.ts';
 import { resolveUser } from '../../../site/server/auth/middleware';
 import { hashToken } from '../../../site/server/auth/tokens';
 import { newPerson, startAuthApp, type AuthApp } from './harness';

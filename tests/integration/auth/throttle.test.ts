@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loginThrottle } from '../../../db/schema';
+import { loginThrottle } from '#db/schema/people.ts';
 import {
   accountPolicy,
   addressPolicy,

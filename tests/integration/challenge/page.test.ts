@@ -4,7 +4,7 @@
 // shows the latest revealed day with its rolls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeRolls } from '../../../game/challenge';
-import { rateLimitCounters } from '../../../db/schema';
+import { rateLimitCounters } from '#db/schema/people.ts';
 import { counterKey } from '../../../site/server/rate-limit/counters';
 import { ENDPOINT_LIMITS } from '../../../site/server/rate-limit/limits';
 import type { PublicUser } from '../../../site/server/auth/users';

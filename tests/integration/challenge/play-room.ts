@@ -3,15 +3,10 @@
 // them (party/room/bots.ts), deadlines fire at their own times, and the one person follows a fixed
 // policy read from the view. Same room and same policy, same game: the challenge tests compare two.
 import { createActor } from 'xstate';
-import {
-  intentEvent,
-  nextDeadline,
-  roomMachine,
-  toView,
-  type IntentMessage,
-  type LogEntry,
-  type RoomView,
-} from '../../../game';
+import { intentEvent, type IntentMessage, type RoomView } from '#game/protocol.ts';
+import { nextDeadline, roomMachine } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
 import { dueBotEvent, nextBotMoveAt } from '../../../party/room/bots';
 import { buildSettlement } from '../../../party/room/settlement';
 import { machineInput, seatsEvent } from '../../../party/room/site-events';

@@ -3,7 +3,7 @@
 // the day's bots; the room keeps the day's seed to itself at game over (it is the whole day's),
 // the settlement counts the finish, the player is ranked, and no money moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postings, transfers } from '../../../db/schema';
+import { postings, transfers } from '#db/schema/ledger.ts';
 import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
 import { startBot } from '../../support/bot';
 import { waitFor } from '../../support/wait';

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { backupDatabase } from '../../../db/backup';
 import { accountIds } from '../../../db/ledger';
-import { accounts } from '../../../db/schema';
+import { accounts } from '#db/schema/ledger.ts';
 import type { Alert } from '../../../site/server/admin/alerts';
 import { logAdminError } from '../../../site/server/logging';
 import { SETTLEMENT_REFUSED } from '../../../site/server/rooms/settlement';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../db/client';
 import { checkLedger, isLedgerClean } from '../../../db/ledger';
-import { paymentRequests } from '../../../db/schema';
+import { paymentRequests } from '#db/schema/payments.ts';
 import { operatorFromPhone } from '../../../site/server/payments/phone';
 import { ensureSiteBuild, ROOT } from '../../support/build';
 import { HttpClient } from '../../support/http-client';

@@ -4,7 +4,7 @@
 // never one row per call.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminErrors } from '../../../db/schema';
+import { adminErrors } from '#db/schema/operator.ts';
 import { refusalCounts } from '../../../site/server/refusal-counter';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import {

@@ -4,7 +4,7 @@
 // played on a held clock (docs/decisions/083) until its purchase and both kinds of roll are in, so
 // that no 100 ms turn timer races a bot on a busy machine; then it runs out on its own timer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../game';
+import type { LogEntry } from '#game/log.ts';
 import { startBot } from '../../support/bot';
 import { mustConnect, stateOf, type ServerMessage } from '../../support/ws-client';
 import {

@@ -2,7 +2,7 @@
 // and goes on moving them after a SIGKILL and a restart on the same storage. The game's clock is
 // held across the restart (docs/decisions/083), so that a slow restart cannot outlast the game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiceRollEntry, LogEntry } from '../../../game';
+import type { DiceRollEntry, LogEntry } from '#game/log.ts';
 import { mustConnect, stateOf, type TestClient } from '../../support/ws-client';
 import { eventually, makeRoom, startEnvironment, type Environment } from './support/environment';
 

@@ -3,7 +3,8 @@
 // record, and the settlement body.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RULES_VERSION, type LogEntry } from '../../../game';
+import { RULES_VERSION } from '#game/rules.ts';
+import type { LogEntry } from '#game/log.ts';
 import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from '../../../party/room/backoff';
 import { AddressAdmissions } from '../../../party/room/address-admissions';
 import { CLOSE } from '../../../party/room/limits';

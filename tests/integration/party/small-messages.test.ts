@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../../party/room/limits';
 import { MESSAGE_RATE_LIMIT, SYNC_LIMIT } from '../../../party/room/rate-limit';
-import { ViewFollower, type RoomView, type ServerMessage as Wire } from '../../../game';
+import { ViewFollower } from '#game/room-sync.ts';
+import type { RoomView, ServerMessage as Wire } from '#game/protocol.ts';
 import {
   connect,
   mustConnect,

@@ -5,7 +5,7 @@
 // (decision 021). A held clock survives a SIGKILL of the room server. The call is signed with its
 // own key and refused like the site's calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiceRollEntry, LogEntry } from '../../../game';
+import type { DiceRollEntry, LogEntry } from '#game/log.ts';
 import { scaled, TURN_MS } from '../../../game/timing';
 import { checkTimeline } from '../../../site/server/rooms/report-timing';
 import type { TestClockCall } from '../../../wire/test-clock';

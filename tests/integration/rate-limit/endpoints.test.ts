@@ -3,7 +3,7 @@
 // address. The site's own routers over real HTTP and a real libSQL file.
 import type * as Argon2 from '@node-rs/argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rateLimitCounters } from '../../../db/schema';
+import { rateLimitCounters } from '#db/schema/people.ts';
 import { counterKey } from '../../../site/server/rate-limit/counters';
 import { ENDPOINT_LIMITS, type EndpointLimit } from '../../../site/server/rate-limit/limits';
 import { newPerson, startAuthApp, type AuthApp } from '../auth/harness';

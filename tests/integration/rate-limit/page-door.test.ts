@@ -3,7 +3,7 @@
 // (site/server/pages/rooms.ts) are refused with the API's 429 `rate_limited` once the account's
 // allowance is spent, before any stake moves. A real libSQL file and the rooms service.
 import { afterEach, describe, expect, it } from 'vitest';
-import { rateLimitCounters } from '../../../db/schema';
+import { rateLimitCounters } from '#db/schema/people.ts';
 import { findUserById, loadPublicUser } from '../../../site/server/auth/users';
 import type { PageCaller } from '../../../site/server/pages/caller';
 import { roomsDoor } from '../../../site/server/pages/rooms';

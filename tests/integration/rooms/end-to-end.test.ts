@@ -4,7 +4,7 @@
 // payout.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRevenue } from '../../../db/schema';
+import { adminRevenue } from '#db/schema/operator.ts';
 import { hashServerSeed, rollDie } from '../../../game/dice';
 import type { LogEntry } from '../../../game/log';
 import { payoutOf, winnersOf } from '../../../game/payout';

@@ -5,7 +5,8 @@
 // time, before its turn timer, however late a busy machine would wake the room.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRevenue, postings, transfers } from '../../../db/schema';
+import { adminRevenue } from '#db/schema/operator.ts';
+import { postings, transfers } from '#db/schema/ledger.ts';
 import { lessonsOf } from '../../../game/lesson';
 import { MESSAGE_RATE_LIMIT } from '../../../party/room/rate-limit';
 import type { Statement } from '../../../game/statement';

@@ -2,7 +2,8 @@
 // each joins; refused to others and before the game is over.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, rooms } from '../../../db/schema';
+import { consents } from '#db/schema/responsible-play.ts';
+import { rooms } from '#db/schema/rooms.ts';
 import { findUserById, loadPublicUser } from '../../../site/server/auth/users';
 import { roomsDoor } from '../../../site/server/pages/rooms';
 import { gamesDoor } from '../../../site/server/pages/wallet';

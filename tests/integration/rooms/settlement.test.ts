@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRevenue, gameHistory } from '../../../db/schema';
+import { adminRevenue } from '#db/schema/operator.ts';
+import { gameHistory } from '#db/schema/rooms.ts';
 import { hashServerSeed, rollDie } from '../../../game/dice';
 import { lessonsOf, type LessonInput } from '../../../game/lesson';
 import { payoutOf } from '../../../game/payout';
@@ -8,7 +9,7 @@ import { signRequest } from '../../../wire/signing';
 import type { Statement } from '../../../game/statement';
 import { REFUSAL_ROW_EVERY_MS } from '../../../site/server/logging';
 import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
-import type { RoomForParty } from '../../../site/server/rooms/types';
+import type { RoomForParty } from '#wire/site-room.ts';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
 import { seededRandom } from '../../support/seeded-random';
 import {

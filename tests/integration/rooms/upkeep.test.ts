@@ -1,7 +1,7 @@
 // Rooms through the API after they are made: expiry, tickets, pushes to the room servers, the sweeper.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rooms } from '../../../db/schema';
+import { rooms } from '#db/schema/rooms.ts';
 import { verifyTicket } from '../../../wire/signing';
 import { roomMessages as m } from '../../../site/server/rooms/messages';
 import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';

@@ -7,7 +7,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitCounters, users } from '../../../db/schema';
+import { rateLimitCounters, users } from '#db/schema/people.ts';
 import routes from '../../../site/app/routes';
 import { setLogSink } from '../../../site/server/logging';
 import { counterKey } from '../../../site/server/rate-limit/counters';

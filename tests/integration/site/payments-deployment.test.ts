@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
-import { paymentRequests, users } from '../../../db/schema';
+import { paymentRequests } from '#db/schema/payments.ts';
+import { users } from '#db/schema/people.ts';
 import { ROOT } from '../../support/build';
 import { freePort, removeDir, tempDir } from '../../support/partykit';
 

@@ -6,7 +6,7 @@
 // the same request goes through.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import { expectConsoleError } from '../../support/console-errors';
 import { HttpClient } from '../../support/http-client';
 import { startWalletApp, TEST_PASSWORD, type WalletApp } from '../../support/wallet-app';

@@ -1,6 +1,6 @@
 // The operator's routes: revenue, reconcile on demand, the ledger audit. Admins only.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { adminRevenue, adminTotals } from '../../../db/schema';
+import { adminRevenue, adminTotals } from '#db/schema/operator.ts';
 import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
 
 const ADMIN_EMAIL = 'Boss@Example.zm';

@@ -4,7 +4,8 @@
 // payment pending (docs/decisions/017).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminErrors, paymentEvents } from '../../../db/schema';
+import { adminErrors } from '#db/schema/operator.ts';
+import { paymentEvents } from '#db/schema/payments.ts';
 import {
   postCallback,
   sandboxCallback,

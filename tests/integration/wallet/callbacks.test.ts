@@ -2,7 +2,8 @@
 // each is recorded once, and refusals reach the operator's error log without secrets.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminErrors, paymentEvents } from '../../../db/schema';
+import { adminErrors } from '#db/schema/operator.ts';
+import { paymentEvents } from '#db/schema/payments.ts';
 import { refusalCounts } from '../../../site/server/refusal-counter';
 import {
   postCallback,

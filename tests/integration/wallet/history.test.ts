@@ -1,7 +1,7 @@
 // The wallet history: every type of line, newest first, paged with an opaque cursor.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { refundStake, settleRoom, stake } from '../../../db/money';
-import { rooms } from '../../../db/schema';
+import { rooms } from '#db/schema/rooms.ts';
 import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
 
 let app: WalletApp;

@@ -2,7 +2,7 @@
 // a stolen session cannot send the wallet to the thief's own phone.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { paymentRequests } from '../../../db/schema';
+import { paymentRequests } from '#db/schema/payments.ts';
 import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
 
 let app: WalletApp;

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import type { LogEntry, RoomView } from '../../../game';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomView } from '#game/protocol.ts';
 import {
   boardMachine,
   type BoardEmitted,

@@ -4,7 +4,8 @@
  * still to come (a reveal at its start shows the room exactly as it was before the change).
  */
 import { describe, expect, it } from 'vitest';
-import type { LogEntry, RoomView } from '../../../game';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomView } from '#game/protocol.ts';
 import {
   DIE_MS,
   HOP_MS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicRoom } from '../../../site/server/rooms/types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { prizeOf } from '../../../game/payout';
 import { balanceChange } from '../../../site/app/game/money';
 import { partyOriginOf } from '../../../site/app/game/party-origin';

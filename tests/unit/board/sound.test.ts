@@ -4,7 +4,7 @@
  * nor while muted.
  */
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../game';
+import type { LogEntry } from '#game/log.ts';
 import { castOf, planChange, planStartOf, type Reveal } from '../../../site/app/game/motion-plan';
 import {
   gameOverSounds,

@@ -4,14 +4,10 @@
  * timer, and buy trucks at once, later (after other players' rolls) or never, from a seed.
  */
 import { createActor } from 'xstate';
-import {
-  nextDeadline,
-  roomMachine,
-  toView,
-  type LogEntry,
-  type RoomEmitted,
-  type RoomView,
-} from '../../../game';
+import { nextDeadline, roomMachine, type RoomEmitted } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomView } from '#game/protocol.ts';
 import { seededRandom } from '../../support/seeded-random';
 
 export const GAME_T0 = 1_700_000_000_000;

@@ -3,7 +3,9 @@
 // which rooms are challenges from the site's push (wire/site-room.ts) and keeps it across restarts.
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { botSeats, nextDeadline, roomMachine, toView } from '../../../game';
+import { botSeats } from '#game/bots.ts';
+import { nextDeadline, roomMachine } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
 import { inputOf, machineInput } from '../../../party/room/site-events';
 import { roomForPartySchema, type RoomForParty } from '../../../wire/site-room';
 

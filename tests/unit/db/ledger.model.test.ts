@@ -13,8 +13,10 @@ import {
 } from '../../../db/ledger';
 import { refundStake, settleRoom, stake, StakeAlreadyRefundedError } from '../../../db/money';
 import { applyPaymentStatus, createPaymentRequest } from '../../../db/payments';
-import { rooms, transfers, users } from '../../../db/schema';
-import type { PaymentKind } from '../../../db/schema';
+import { rooms } from '#db/schema/rooms.ts';
+import { transfers } from '#db/schema/ledger.ts';
+import { users } from '#db/schema/people.ts';
+import type { PaymentKind } from '#db/schema/payments.ts';
 import { createTestDatabase } from '../../support/db';
 import type { TestDatabase } from '../../support/db';
 

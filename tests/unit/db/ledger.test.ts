@@ -9,7 +9,7 @@ import {
   movement,
   postTransfer,
 } from '../../../db/ledger';
-import { accounts, transfers } from '../../../db/schema';
+import { accounts, transfers } from '#db/schema/ledger.ts';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, seedUser } from '../../support/db';
 import type { TestDatabase } from '../../support/db';

@@ -13,7 +13,7 @@ import {
   stake,
   StakeAlreadyRefundedError,
 } from '../../../db/money';
-import { userTransactions } from '../../../db/schema';
+import { userTransactions } from '#db/schema/wallet-history.ts';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, fundWallet, seedRoom, seedUser } from '../../support/db';
 import type { TestDatabase } from '../../support/db';

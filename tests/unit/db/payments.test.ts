@@ -7,8 +7,9 @@ import {
   pendingPayments,
   UnknownPaymentError,
 } from '../../../db/payments';
-import { paymentEvents, userTransactions } from '../../../db/schema';
-import type { PaymentKind } from '../../../db/schema';
+import { paymentEvents } from '#db/schema/payments.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
+import type { PaymentKind } from '#db/schema/payments.ts';
 import { createTestDatabase, fundWallet, seedUser } from '../../support/db';
 import type { TestDatabase } from '../../support/db';
 

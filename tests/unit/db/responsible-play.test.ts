@@ -16,7 +16,8 @@ import {
   setLimits,
   startExclusion,
 } from '../../../db/responsible-play';
-import { paymentRequests, userTransactions } from '../../../db/schema';
+import { paymentRequests } from '#db/schema/payments.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
 import { createTestDatabase, fundWallet, seedRoom, seedUser } from '../../support/db';
 import type { TestDatabase } from '../../support/db';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rateLimitCounters } from '../../../db/schema';
+import { rateLimitCounters } from '#db/schema/people.ts';
 import { admit, type CounterCheck } from '../../../site/server/rate-limit/counters';
 import { createTestDatabase, type TestDatabase } from '../../support/db';
 

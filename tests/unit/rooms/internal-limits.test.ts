@@ -3,7 +3,9 @@
 // unsettled: an hour (the longest game) rolled at 10 rolls a second, with every purchase taken.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { roomMachine, toView, type LogEntry } from '../../../game';
+import { roomMachine } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
 import { buildSettlement } from '../../../party/room/settlement';
 import { CALL_BODY_LIMITS } from '../../../wire/site-room';
 import { TIME_OPTIONS_MINUTES } from '../../../game/room-options';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { purposeKey, verifyRequest } from '../../../wire/signing';
 import { httpPartyClient, PartyCallError } from '../../../site/server/rooms/party-client';
 import { createRoomPublisher } from '../../../site/server/rooms/publisher';
-import type { PublicRoom, RoomForParty } from '../../../site/server/rooms/types';
+import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
 
 function room(roomId: string, seats: number): RoomForParty {
   return {

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { toView } from '../../../game';
+import { toView } from '#game/view.ts';
 import { startBot } from '../../support/bot';
 import { expectConsoleError } from '../../support/console-errors';
 import { seats, startRoom } from '../game/helpers';

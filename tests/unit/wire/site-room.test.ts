@@ -2,7 +2,9 @@
 // what the other side parses (nothing refused, nothing stripped), and the types are the schemas'.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createActor } from 'xstate';
-import { roomMachine, toView, type LogEntry } from '../../../game';
+import { roomMachine } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
 import { latestFirstRoll, START_DELIVERY_MS } from '../../../game/timing';
 import { buildSettlement } from '../../../party/room/settlement';
 import {

@@ -12,7 +12,7 @@ import {
   type SetStateAction,
 } from 'react';
 import type { PublicUser } from '../../../server/auth/users';
-import type { PublicRoom } from '../../../server/rooms/types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { componentIsland } from '../../islands';
 import { BackToRoom } from '../rooms/back-to-room';
 import { apiFetch } from './api';

@@ -3,7 +3,7 @@
 // "Back to <host>'s Room – join now" takes them back to its waiting room. The page's loader reads
 // the room; the payment form's island keeps the balance live, so the banner turns as the deposit
 // completes.
-import type { PublicRoom } from '../../../server/rooms/types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { formatZmw } from '../../../shared/money';
 import { roomPaths } from '../../../shared/paths';
 import { Banner } from '../account/banner';
