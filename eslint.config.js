@@ -24,6 +24,7 @@ export default tseslint.config(
     plugins: { architecture },
     rules: {
       'architecture/boundaries': 'error',
+      'architecture/import-names': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },

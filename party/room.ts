@@ -12,7 +12,7 @@ import { protocolVerdict, ROOM_PROTOCOL } from '#game/protocol-version.ts';
 import { RULES_VERSION } from '#game/rules.ts';
 import { toView } from '#game/view.ts';
 import type { LogEntry } from '#game/log.ts';
-import { verifyTicket } from '../wire/signing';
+import { verifyTicket } from '#wire/signing.ts';
 import {
   admissionRefusal,
   answerClose,
@@ -45,7 +45,7 @@ import { pullRoom } from './room/site-client';
 import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
 import { inputOf, machineInput, seatsEvent } from './room/site-events';
 import { readRoomCall } from './room/site-calls';
-import type { RoomForParty, RoomViewAnswer } from '../wire/site-room';
+import type { RoomForParty, RoomViewAnswer } from '#wire/site-room.ts';
 import { RoomView } from './room/room-view';
 import { loadRoom, saveChange, saveClock, saveRoomId } from './room/storage';
 import { playableHere } from './room/snapshot-format';
@@ -53,7 +53,7 @@ import { TaskQueue } from './room/task-queue';
 import { RoomClock, type ClockState } from './room/clock';
 import { isTestClockPath, readTestClockCall, testClockRefusal } from './room/test-clock-call';
 import { isRoomViewPath, roomViewRefusal } from './room/view-call';
-import type { TestClockAnswer, TestClockCall } from '../wire/test-clock';
+import type { TestClockAnswer, TestClockCall } from '#wire/test-clock.ts';
 
 /** How much of the log a connecting client receives (the finished game's record holds all of it). */
 const RECENT_LOGS_ON_CONNECT = 100;

@@ -4,8 +4,8 @@
  * change, to a verified email). `grant` shows who the account is and refuses an unverified email
  * unless `--force`. Reads DATABASE_URL (default file:./data/app.db) and DATABASE_AUTH_TOKEN.
  */
-import { createDatabase } from '../db/client';
-import { grantAdmin, grantedAdminEmails, revokeAdmin } from '../site/server/auth/admin-grants';
+import { createDatabase } from '#db/client.ts';
+import { grantAdmin, grantedAdminEmails, revokeAdmin } from '#site/server/auth/admin-grants.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> [--force] | revoke <email> | list';
 

@@ -4,8 +4,8 @@
 // by this user alone, and is removed once the room server has read it.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { purposeKey, roomKeys } from '../wire/signing';
-import { writePrivateFile } from '../site/server/data-dir';
+import { purposeKey, roomKeys } from '#wire/signing.ts';
+import { writePrivateFile } from '#site/server/data-dir.ts';
 
 export const PARTY_CONFIG_FILE = 'partykit.local.json';
 

@@ -1,8 +1,8 @@
 // `npm run room-keys`: the three keys a deployed room server needs, derived from this site's
 // INTERNAL_SECRET (docs/decisions/022), one `NAME=value` per line, for `partykit env add` or
 // `partykit deploy --with-vars`. The room servers never get INTERNAL_SECRET itself.
-import { ConfigError, loadConfig } from '../site/server/config';
-import { roomKeys } from '../wire/signing';
+import { ConfigError, loadConfig } from '#site/server/config.ts';
+import { roomKeys } from '#wire/signing.ts';
 
 try {
   const config = await loadConfig();

@@ -12,8 +12,8 @@
 //   7  start → room  POST /parties/main/:roomId                  {type:'restarting'}
 //   8  site → room   GET  /parties/main/:roomId/view  (signed)   → {view}: what a spectator sees
 import { z } from 'zod';
-import { roomStatusSchema, roomViewSchema } from '../game/protocol';
-import { PRIVACY_OPTIONS } from '../game/room-options';
+import { roomStatusSchema, roomViewSchema } from '#game/protocol.ts';
+import { PRIVACY_OPTIONS } from '#game/room-options.ts';
 
 const roomId = z.string().min(1).max(128);
 const uid = z.string().min(1).max(128);

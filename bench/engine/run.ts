@@ -8,7 +8,7 @@ import { createGame, type GameState } from '#game/game-state.ts';
 import { nextDeadline, roomMachine } from '#game/room-machine.ts';
 import { payoutOf, winnersOf } from '#game/payout.ts';
 import { statementsOf } from '#game/statement.ts';
-import { seededRandom } from '../../tests/support/seeded-random';
+import { seededRandom } from '#tests/support/seeded-random.ts';
 import { QUICK, figure, savePart } from '../support/report';
 
 const SERVER_SEED = '5f0c3a9e1d7b2468ace013579bdf2468ace013579bdf2468ace013579bdf2468';

@@ -15,7 +15,7 @@ import { nextDeadline, roomMachine } from '#game/room-machine.ts';
 import { parseClientMessage } from '#game/protocol.ts';
 import { toView } from '#game/view.ts';
 import type { LogEntry } from '#game/log.ts';
-import { seededRandom } from '../../tests/support/seeded-random';
+import { seededRandom } from '#tests/support/seeded-random.ts';
 
 const SERVER_SEED = '5f0c3a9e1d7b2468ace013579bdf2468ace013579bdf2468ace013579bdf2468';
 const ROLLS = Number(process.env.PROFILE_ROLLS ?? 20_000);

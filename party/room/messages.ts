@@ -1,6 +1,6 @@
 // What the room server says on the socket (docs/protocol.md) and how a parsed client message becomes a
 // machine event. The spec's messages where it has one, each error with its stable code.
-import { ROOM_ERROR_CODES, type RoomErrorCode } from '../../game/messages';
+import { ROOM_ERROR_CODES, type RoomErrorCode } from '#game/messages.ts';
 
 export const ERROR_INVALID = 'Invalid message.';
 export const ERROR_TOO_MANY = 'Too many messages. Please slow down.';

@@ -8,7 +8,7 @@ import type * as Party from 'partykit/server';
 import { createMergePatch } from '#game/merge-patch.ts';
 import { toView } from '#game/view.ts';
 import type { RoomView as View } from '#game/protocol.ts';
-import type { RoomServerStatus } from '../../wire/site-room';
+import type { RoomServerStatus } from '#wire/site-room.ts';
 import { countAdmitted, countSpectators } from './connections';
 import { patchMessage, stateMessage } from './messages';
 import { seatedUidsOf, type RoomActor } from './room-actor';

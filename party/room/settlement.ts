@@ -6,7 +6,7 @@ import { rollsOf } from '#game/replay.ts';
 import type { LogEntry } from '#game/log.ts';
 import type { RoomView } from '#game/protocol.ts';
 import type { Statement } from '#game/statement.ts';
-import { settlementAnswerSchema, type SettlementReport } from '../../wire/settlement';
+import { settlementAnswerSchema, type SettlementReport } from '#wire/settlement.ts';
 import { retryDelay } from './backoff';
 import { parseJson } from './json';
 import type { SettlementRecord } from './storage';

@@ -7,7 +7,7 @@
 //   settlement  the settlement record once the game has finished
 //   clock       the test clock, once a test has held it (party/room/clock.ts; tests only)
 import type * as Party from 'partykit/server';
-import { RULES_VERSION } from '../../game/rules';
+import { RULES_VERSION } from '#game/rules.ts';
 import type { ClockState } from './clock';
 import { readSnapshotRecord, snapshotRecord } from './snapshot-format';
 

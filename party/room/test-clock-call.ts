@@ -9,7 +9,7 @@ import {
   TEST_CLOCK_REFUSALS,
   testClockCallSchema,
   type TestClockCall,
-} from '../../wire/test-clock';
+} from '#wire/test-clock.ts';
 
 export function isTestClockPath(request: Party.Request): boolean {
   return new URL(request.url).pathname.endsWith('/test-clock');

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from './logging';
-import { parseEmail } from '../shared/email';
+import { parseEmail } from '#site/shared/email.ts';
 import { parseAdminEmails } from './auth/config';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
 import { loadOrCreateSecrets } from './secrets';

@@ -5,12 +5,12 @@
 // database and delivers their callbacks after the restart), withdrawals complete or return, and the
 // money is whole. The seed is printed; FAULT_SEED=<seed> replays the same points.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import type { Bot } from '../support/bot';
-import { removeDir } from '../support/partykit';
-import { seededRandom } from '../support/seeded-random';
-import type { StartedPart } from '../support/start-script';
-import { sleep } from '../support/wait';
+import type { Database } from '#db/client.ts';
+import type { Bot } from '#tests/support/bot.ts';
+import { removeDir } from '#tests/support/partykit.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
+import type { StartedPart } from '#tests/support/start-script.ts';
+import { sleep } from '#tests/support/wait.ts';
 import {
   createRoom,
   expectMoneyWhole,

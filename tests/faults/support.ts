@@ -3,14 +3,14 @@
 // escrow at zero, every payment's money moved exactly once for its final status).
 import path from 'node:path';
 import { expect } from 'vitest';
-import { createDatabase, type Database } from '../../db/client';
-import { checkLedger } from '../../db/ledger';
-import { startBot, type Bot } from '../support/bot';
-import { ensureSiteBuild } from '../support/build';
-import { HttpClient } from '../support/http-client';
-import { freePort, tempDir } from '../support/partykit';
-import { startPart, type StartedPart } from '../support/start-script';
-import { waitFor } from '../support/wait';
+import { createDatabase, type Database } from '#db/client.ts';
+import { checkLedger } from '#db/ledger.ts';
+import { startBot, type Bot } from '#tests/support/bot.ts';
+import { ensureSiteBuild } from '#tests/support/build.ts';
+import { HttpClient } from '#tests/support/http-client.ts';
+import { freePort, tempDir } from '#tests/support/partykit.ts';
+import { startPart, type StartedPart } from '#tests/support/start-script.ts';
+import { waitFor } from '#tests/support/wait.ts';
 
 export interface WholeProduct {
   dataDir: string;

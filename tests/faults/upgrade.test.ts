@@ -7,13 +7,13 @@
 // once and every withdrawal paid once, and the money is whole.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { ROOM_CLOSE } from '../../game/protocol-version';
-import type { Bot } from '../support/bot';
-import { removeDir } from '../support/partykit';
-import { seededRandom } from '../support/seeded-random';
-import type { StartedPart } from '../support/start-script';
-import { readStoredRoom, rewriteStoredValue } from '../integration/party/support/storage';
+import type { Database } from '#db/client.ts';
+import { ROOM_CLOSE } from '#game/protocol-version.ts';
+import type { Bot } from '#tests/support/bot.ts';
+import { removeDir } from '#tests/support/partykit.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
+import type { StartedPart } from '#tests/support/start-script.ts';
+import { readStoredRoom, rewriteStoredValue } from '#tests/integration/party/support/storage.ts';
 import {
   createRoom,
   expectMoneyWhole,

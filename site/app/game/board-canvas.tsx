@@ -27,12 +27,12 @@ import { Application, extend, useApplication, useTick } from '@pixi/react';
 import 'pixi.js/unsafe-eval';
 import { Container, Sprite, Texture, Ticker, type Application as PixiApp } from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { PlayerColor } from '../../../game/board';
-import type { RoomView } from '../../../game/protocol';
-import { boardLayer } from '../../shared/art/board';
-import { layoutCentre } from '../../shared/art/labels';
-import { boardModel, type BoardModel } from '../../shared/art/model';
-import { layerMarkup } from '../../shared/art/svg';
+import type { PlayerColor } from '#game/board.ts';
+import type { RoomView } from '#game/protocol.ts';
+import { boardLayer } from '#site/shared/art/board.ts';
+import { layoutCentre } from '#site/shared/art/labels.ts';
+import { boardModel, type BoardModel } from '#site/shared/art/model.ts';
+import { layerMarkup } from '#site/shared/art/svg.ts';
 import { isDriving, type Drive } from './animation';
 import { boardKey, hudMarkup, pieceArt, piecePlacements, poseOf, svgDocument } from './canvas-art';
 

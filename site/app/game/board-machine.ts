@@ -12,9 +12,9 @@
 // trucks, the money and every line appear in order and never before their motion ends. The turn
 // is the player's to roll once the board has caught up with the room.
 import { and, assign, emit, enqueueActions, not, raise, setup, stateIn } from 'xstate';
-import type { LogEntry } from '../../../game/log';
-import { MESSAGES, ROOM_ERROR_CODES } from '../../../game/messages';
-import type { IntentMessage, RoomView } from '../../../game/protocol';
+import type { LogEntry } from '#game/log.ts';
+import { MESSAGES, ROOM_ERROR_CODES } from '#game/messages.ts';
+import type { IntentMessage, RoomView } from '#game/protocol.ts';
 import { castOf, planChange, planStartOf, type Reveal } from './motion-plan';
 import {
   dropAll,

@@ -6,8 +6,8 @@
 // with `data-step-ends`, when it ends on the page's clock) and `data-die-face` (the face shown) let
 // tests and other readers wait on what the board shows.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { RoomView } from '../../../game/protocol';
-import { pipsOf } from '../../shared/art/die';
+import type { RoomView } from '#game/protocol.ts';
+import { pipsOf } from '#site/shared/art/die.ts';
 import { boardLayout, truckSpot, type BoardLayout, type Point } from './layout';
 import { tumbleFace, type Float, type MotionStep, type Reveal, type Spot } from './motion-plan';
 import { playerHex } from './palette';

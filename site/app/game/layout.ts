@@ -1,8 +1,8 @@
 // Where things sit on the board. The ring of tiles, the tile under a tap and the paths trucks drive
 // are the art module's geometry (site/shared/art/geometry.ts), shared with the server-rendered
 // board; `truckSpot` is where today's canvas parks a truck inside its tile.
-import { START_POSITION } from '../../../game/board';
-import { GRID, tileCell, type Point } from '../../shared/art/geometry';
+import { START_POSITION } from '#game/board.ts';
+import { GRID, tileCell, type Point } from '#site/shared/art/geometry.ts';
 
 export {
   boardLayout,
@@ -18,7 +18,7 @@ export {
   type Cell,
   type Point,
   type TileRect,
-} from '../../shared/art/geometry';
+} from '#site/shared/art/geometry.ts';
 
 /**
  * Where seat `seat` (0-based, up to 6) parks on a tile: a 3 × 2 grid of slots inside the tile, so

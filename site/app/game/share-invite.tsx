@@ -2,7 +2,7 @@
 // link (`https://wa.me/?text=`) that works without JavaScript too; with a ready message (stake,
 // prize, link) and the time the room closes if it does not fill.
 import type { PublicRoom } from '#wire/site-room.ts';
-import { shareText, whatsAppLink } from '../../shared/share';
+import { shareText, whatsAppLink } from '#site/shared/share.ts';
 
 export function inviteMessage(room: Pick<PublicRoom, 'amount' | 'maxPlayers'>, url: string) {
   return shareText({ kind: 'room', stakeZmw: room.amount, maxPlayers: room.maxPlayers, url });

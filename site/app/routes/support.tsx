@@ -12,7 +12,7 @@ import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/support';
-import type { TicketView } from '../../server/support/tickets';
+import type { TicketView } from '#site/server/support/tickets.ts';
 
 export const handle = staticPage;
 

@@ -1,7 +1,7 @@
 // The operator's audit log: every admin action that changes anything, written in the action's own
 // transaction where it has one. Append-only: nothing here updates or deletes a row.
 import { desc } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { adminAudit } from '#db/schema/support.ts';
 
 export interface AuditEntry {

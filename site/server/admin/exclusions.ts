@@ -2,15 +2,15 @@
 // which of them block (an identity the person proved) and which are only a hint (one they typed),
 // and the review of a disputed row: `void` (it excludes nobody from now on) or `upheld`, always
 // with a reason, written to the audit log in the same transaction. The player has no such path.
-import type { Database, Queryable } from '../../../db/client';
+import type { Database, Queryable } from '#db/client.ts';
 import {
   carriedExclusionRows,
   identityDigest,
   reviewCarriedExclusion,
   type CarriedExclusionRow,
   type IdentityKind,
-} from '../../../db/carried-exclusions';
-import { accountIdentities } from '../../../db/proved-identities';
+} from '#db/carried-exclusions.ts';
+import { accountIdentities } from '#db/proved-identities.ts';
 import {
   carriedExclusionDecisions,
   type CarriedExclusionDecision,

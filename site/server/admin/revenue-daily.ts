@@ -1,6 +1,6 @@
 // Revenue per Lusaka calendar day over all time. Lusaka is UTC+2 all year (no daylight saving).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { adminRevenue } from '#db/schema/operator.ts';
 import { ngweeToZmw } from '../wallet/amount';
 

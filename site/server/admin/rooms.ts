@@ -1,7 +1,7 @@
 // Rooms for the operator: every live room, and those still unsettled past their end (the sweeper or
 // the room server should have finished them; they need a look).
 import { and, asc, count, inArray, isNull, lt, or, eq } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { roomSeats, rooms } from '#db/schema/rooms.ts';
 import { ngweeToZmw } from '../wallet/amount';
 import { LIVE_STATUSES } from '../rooms/user-rooms';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { checkLedger, isLedgerClean } from '../../../db/ledger';
+import { checkLedger, isLedgerClean } from '#db/ledger.ts';
 import { auditLog, recordAudit } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
 import { reviewForAdmin } from '../admin/exclusions';

@@ -23,8 +23,8 @@ import {
   statesMatch,
 } from '../auth/oauth-cookies';
 import { cookieMaxAgeSeconds, invalidateSession, sessionIdOf } from '../auth/sessions';
-import { PATHS } from '../../shared/paths';
-import { safeReturnTo } from '../../shared/return-to';
+import { PATHS } from '#site/shared/paths.ts';
+import { safeReturnTo } from '#site/shared/return-to.ts';
 import { clientAddress } from '../rate-limit/client-address';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';

@@ -1,14 +1,14 @@
 // The one shape of an API refusal and the one way the routers answer it: `{error, code}` with its
 // status. The message is for people (the spec's words); `code` is stable snake_case, so screens and
 // clients decide by it, never by the wording (docs/api.md, "Errors").
-import { isStorageUnavailable } from '../../../db/storage-errors';
+import { isStorageUnavailable } from '#db/storage-errors.ts';
 import express, {
   type ErrorRequestHandler,
   type Request,
   type RequestHandler,
   type Response,
 } from 'express';
-import { authMessages } from '../../shared/auth-messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { logFailure } from '../logging';
 
 /** A refusal as the services return it (or throw it, wrapped in `RefusalError`). */

@@ -11,7 +11,7 @@ import {
   updateLimits,
   type PlayRefusal,
 } from '../responsible-play/service';
-import { TERMS_VERSION } from '../../shared/terms';
+import { TERMS_VERSION } from '#site/shared/terms.ts';
 
 function refuse(res: Response, refusal: PlayRefusal): void {
   sendError(res, refusal.status, refusal.error, refusal.code);

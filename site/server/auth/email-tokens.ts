@@ -3,7 +3,7 @@
 // so two uses of one link at once cannot both succeed.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { emailTokens, type EmailTokenPurpose } from '#db/schema/people.ts';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 
 const MINUTE_MS = 60 * 1000;

@@ -1,6 +1,6 @@
 // Proving an email address: a single-use link mailed at sign-up and on request. Opening it (on any
 // device, signed in or not) marks the address verified.
-import { PATHS } from '../../shared/paths';
+import { PATHS } from '#site/shared/paths.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/people.ts';
 import { linkOf, verificationMail } from '../mail/templates';

@@ -3,8 +3,8 @@
 // return it must match the session the request carries, so the Google subject lands on the very
 // account (and session) that proved the password, never on whoever is signed in by then. Linking
 // ends every other session of the account.
-import { parseEmail } from '../../shared/email';
-import { PATHS } from '../../shared/paths';
+import { parseEmail } from '#site/shared/email.ts';
+import { PATHS } from '#site/shared/paths.ts';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';

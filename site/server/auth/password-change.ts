@@ -3,7 +3,7 @@
 // itself, which ends every other session of the account.
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/people.ts';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import type { AuthDeps } from './config';
 import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { refuse, type Refusal } from '../api/refusals';

@@ -2,7 +2,7 @@
 // says whether the address has an account: the answer is the same, and the look-up and the mail
 // happen after it, so neither the words nor the time tell. The reset ends every session, and proves
 // the address (the link reached its inbox).
-import { PATHS } from '../../shared/paths';
+import { PATHS } from '#site/shared/paths.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/people.ts';
 import { linkOf, passwordResetMail } from '../mail/templates';

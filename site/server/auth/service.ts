@@ -27,7 +27,7 @@ import {
   type UserRow,
 } from './users';
 import { validateLogin, validateProfile, validateSignup } from './validation';
-import { parseEmail } from '../../shared/email';
+import { parseEmail } from '#site/shared/email.ts';
 
 export type { Refusal };
 export type SignedIn = { ok: true; user: PublicUser; issued: IssuedSession };

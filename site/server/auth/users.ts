@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { accounts } from '#db/schema/ledger.ts';
 import { users } from '#db/schema/people.ts';
 import type { AuthConfig } from './config';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { playFieldsOf, type LimitsView } from '../responsible-play/service';
 
 export type UserRow = typeof users.$inferSelect;

@@ -2,11 +2,11 @@
 // accounts, transfers and game records keep pointing at (so every balance still adds up); every
 // personal field on it and around it goes. docs/decisions/034-account-erasure.md says what and why.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
-import { carryExclusion } from '../../../db/carried-exclusions';
-import { accountIds, balanceOf } from '../../../db/ledger';
-import { provedIdentities } from '../../../db/proved-identities';
-import { activeExclusion } from '../../../db/responsible-play';
+import type { Tx } from '#db/client.ts';
+import { carryExclusion } from '#db/carried-exclusions.ts';
+import { accountIds, balanceOf } from '#db/ledger.ts';
+import { provedIdentities } from '#db/proved-identities.ts';
+import { activeExclusion } from '#db/responsible-play.ts';
 import { emailTokens, loginThrottle, sessions, users } from '#db/schema/people.ts';
 import { paymentEvents, paymentRequests, sandboxPayments } from '#db/schema/payments.ts';
 import { rooms, roomSeats } from '#db/schema/rooms.ts';

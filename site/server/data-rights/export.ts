@@ -2,8 +2,8 @@
 // reads its own tables; a new area of data adds one entry to `EXPORT_SECTIONS`. Nothing secret goes
 // in: no password hash, no session id (the hash of its token), no mail-link token.
 import { asc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { accountIds, balanceOf } from '../../../db/ledger';
+import type { Queryable } from '#db/client.ts';
+import { accountIds, balanceOf } from '#db/ledger.ts';
 import { gameHistory, rooms, roomSeats } from '#db/schema/rooms.ts';
 import { paymentRequests } from '#db/schema/payments.ts';
 import { sessions, users } from '#db/schema/people.ts';

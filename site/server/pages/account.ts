@@ -14,7 +14,7 @@ import { findUserById, isEmailVerified, type PublicUser } from '../auth/users';
 import { eraseAccount } from '../data-rights/erase';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
-import { parseEmail } from '../../shared/email';
+import { parseEmail } from '#site/shared/email.ts';
 import { refuse } from '../api/refusals';
 import { player, refused, signedIn, type PageAnswer, type PageCaller } from './caller';
 

@@ -8,7 +8,7 @@ import { checkRateLimit } from '../rate-limit/middleware';
 import { acceptTerms } from '../responsible-play/consents';
 import { allowanceOf, excludeSelf, limitsOf, updateLimits } from '../responsible-play/service';
 import { checkTicketInput, createTicket, supportMessages, ticketsOf } from '../support/tickets';
-import { TERMS_VERSION } from '../../shared/terms';
+import { TERMS_VERSION } from '#site/shared/terms.ts';
 import { player, refused, signedIn, type PageCaller } from './caller';
 
 export function playDoor(deps: AuthDeps, caller: PageCaller) {

@@ -3,7 +3,7 @@
 // and it delivers pawaPay-shaped v2 callbacks, signed per RFC 9421, to the site's own callback URL.
 // Its state lives in a SandboxStore; the interval timer only drives it.
 import { decodeHex } from '@oslojs/encoding';
-import { purposeKey } from '../../../wire/signing';
+import { purposeKey } from '#wire/signing.ts';
 import {
   signRequest,
   verifyRequest,

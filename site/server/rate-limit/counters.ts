@@ -1,5 +1,5 @@
 import { inArray, lte } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { rateLimitCounters } from '#db/schema/people.ts';
 import type { EndpointLimit, Subject } from './limits';
 

@@ -1,8 +1,8 @@
 // What a person reads when responsible play refuses something, and the stable codes screens use.
-import { LUSAKA_OFFSET_MS } from '../../../db/lusaka-time';
+import { LUSAKA_OFFSET_MS } from '#db/lusaka-time.ts';
 import type { LimitKind } from '#db/schema/responsible-play.ts';
-import { consentMessages, TERMS_VERSION } from '../../shared/terms';
-import { formatNgwee as formatZmw } from '../../shared/money';
+import { consentMessages, TERMS_VERSION } from '#site/shared/terms.ts';
+import { formatNgwee as formatZmw } from '#site/shared/money.ts';
 
 export const playCodes = {
   adultRequired: 'adult_required',

@@ -1,8 +1,8 @@
 // Limits, self-exclusion and the day's play summary as the API speaks them (ZMW, ISO times). The
 // rules themselves, and their enforcement inside the money's transactions, are db/responsible-play.
 import { asc, eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client';
-import { lusakaDate, lusakaPeriod } from '../../../db/lusaka-time';
+import type { Database, Queryable } from '#db/client.ts';
+import { lusakaDate, lusakaPeriod } from '#db/lusaka-time.ts';
 import {
   activeExclusion,
   effectiveLimits,
@@ -13,7 +13,7 @@ import {
   setLimits,
   startExclusion,
   type Limits,
-} from '../../../db/responsible-play';
+} from '#db/responsible-play.ts';
 import {
   consents,
   exclusionPeriods,

@@ -2,10 +2,10 @@
 // started room whose game should have been settled by now is pushed again to wake its server; and
 // one whose room server answers that it holds no game (its storage was lost) is refunded.
 import { and, eq, lte } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client';
-import { refundStake } from '../../../db/money';
+import type { Database, Tx } from '#db/client.ts';
+import { refundStake } from '#db/money.ts';
 import { rooms } from '#db/schema/rooms.ts';
-import { isBotUid } from '../../../game/bots';
+import { isBotUid } from '#game/bots.ts';
 import { describeError } from '../auth/logging';
 
 import { warnAs, logAdminError } from '../logging';

@@ -4,7 +4,7 @@
 // taken only as each player joins. Built on the room service's own create and join, so the money
 // rules are theirs (docs/decisions/037).
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database } from '#db/client.ts';
 import { rooms } from '#db/schema/rooms.ts';
 import { refuse, roomMessages as m } from './messages';
 import { loadRoom } from './queries';

@@ -7,7 +7,7 @@ import {
   TURN_MS,
   gameLength,
   scaled,
-} from '../../../game/timing';
+} from '#game/timing.ts';
 
 export interface TimelineInput {
   /** The report's log, already replayed against the rules (every entry has a numeric timestamp). */

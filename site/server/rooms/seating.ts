@@ -3,12 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, max } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client';
-import { findTransfer, InsufficientFundsError } from '../../../db/ledger';
-import { moneyKeys, refundStake } from '../../../db/money';
+import type { Database, Tx } from '#db/client.ts';
+import { findTransfer, InsufficientFundsError } from '#db/ledger.ts';
+import { moneyKeys, refundStake } from '#db/money.ts';
 import { rooms, roomSeats } from '#db/schema/rooms.ts';
-import { hashServerSeed } from '../../../game/dice';
-import { QUICK_MATCH } from '../../../game/room-options';
+import { hashServerSeed } from '#game/dice.ts';
+import { QUICK_MATCH } from '#game/room-options.ts';
 import { playRefusalOf } from '../responsible-play/refusals';
 import { assertMayPlay, takeStake } from '../responsible-play/stake';
 import { refuse, roomMessages as m, type Refusal } from './messages';

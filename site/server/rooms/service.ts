@@ -1,6 +1,6 @@
 // The room service: seating (create, join, leave), expiry, tickets and the reads, put together
 // over one publisher that pushes each committed change to the room server and the lobby.
-import type { Database } from '../../../db/client';
+import type { Database } from '#db/client.ts';
 import { createExpiry } from './expiry';
 import type { Refusal } from './messages';
 import { createRoomPublisher, type RoomPublisher } from './publisher';

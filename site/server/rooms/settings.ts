@@ -1,11 +1,11 @@
 // The create and join inputs, checked against game/'s one list of room options.
-import { MAX_PLAYERS, MIN_PLAYERS } from '../../../game/board';
+import { MAX_PLAYERS, MIN_PLAYERS } from '#game/board.ts';
 import {
   PRIVACY_OPTIONS,
   STAKE_OPTIONS_ZMW,
   TIME_OPTIONS_MINUTES,
   type Privacy,
-} from '../../../game/room-options';
+} from '#game/room-options.ts';
 import { refuse, roomMessages, type Refusal } from './messages';
 
 /** Rooms that never fill close after this long (× GAME_TIME_SCALE). */

@@ -1,6 +1,6 @@
 // Support tickets: a signed-in player writes one, the operator replies, the player reads the reply.
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client';
+import type { Database, Queryable } from '#db/client.ts';
 import { supportReplies, supportTickets, supportTopics } from '#db/schema/support.ts';
 import { users } from '#db/schema/people.ts';
 import type { SupportTopic } from '#db/schema/support.ts';

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { adminRevenue, adminTotals } from '#db/schema/operator.ts';
 import { ngweeToZmw } from './amount';
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
 import { ngweeToZmw } from './amount';
 import { walletCodes as c, walletMessages as m } from './messages';

@@ -1,5 +1,5 @@
 import type { Operator } from '../payments/provider';
-import { formatNgwee } from '../../shared/money';
+import { formatNgwee } from '#site/shared/money.ts';
 
 const OPERATOR_NAMES: Readonly<Record<Operator, string>> = {
   mtn: 'MTN',

@@ -1,7 +1,7 @@
 // Payments whose outcome never reached us (a lost answer, a timeout, a callback that did not come)
 // are settled here by asking the provider. The rule throughout: no answer is not a failure.
-import type { Database } from '../../../db/client';
-import { applyPaymentStatus, pendingPayments, type PaymentRequest } from '../../../db/payments';
+import type { Database } from '#db/client.ts';
+import { applyPaymentStatus, pendingPayments, type PaymentRequest } from '#db/payments.ts';
 import type { Clock, InitiationResult, PaymentProvider, StatusResult } from '../payments/provider';
 import { describeError, logFailure } from '../logging';
 import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';

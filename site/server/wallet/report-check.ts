@@ -3,8 +3,8 @@
 // in the payment's history as MISMATCH, reaches the operator once per payment, and moves nothing:
 // the payment stays pending for the reconciler and the operator.
 import { and, eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client';
-import { applyPaymentStatus, type PaymentRequest } from '../../../db/payments';
+import type { Database, Queryable } from '#db/client.ts';
+import { applyPaymentStatus, type PaymentRequest } from '#db/payments.ts';
 import { paymentEvents, type PaymentEventSource } from '#db/schema/payments.ts';
 import { amountStringToNgwee, ngweeToAmountString } from '../payments/amount';
 import { toMsisdn } from '../payments/phone';

@@ -1,8 +1,8 @@
 // Deposits and withdrawals: record first, call the provider outside any transaction, then record
 // what it said. The money itself only moves in db/payments.ts, once, on the first final status.
 import { and, eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client';
-import { InsufficientFundsError } from '../../../db/ledger';
+import type { Database, Queryable } from '#db/client.ts';
+import { InsufficientFundsError } from '#db/ledger.ts';
 import {
   applyPaymentStatus,
   createPaymentRequest,
@@ -13,7 +13,7 @@ import {
   requireProvedNumber,
   requireProvedPhone,
   type PaymentRequest,
-} from '../../../db/payments';
+} from '#db/payments.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
 import type {
   Clock,
@@ -23,7 +23,7 @@ import type {
   ProviderName,
   VerifiedCallback,
 } from '../payments/provider';
-import { formatNgwee } from '../../shared/money';
+import { formatNgwee } from '#site/shared/money.ts';
 import { ngweeToZmw } from './amount';
 import { failureMessage, rejectionStatus } from './failure-messages';
 import {

@@ -13,7 +13,7 @@ import {
   startIdp,
   throughProvider,
 } from './google-idp';
-import type { HttpClient } from '../../support/http-client';
+import type { HttpClient } from '#tests/support/http-client.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 let idp: OAuth2Server;

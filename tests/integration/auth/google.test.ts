@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { MutableResponse, OAuth2Server } from 'oauth2-mock-server';
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/people.ts';
-import { expectConsoleError } from '../../support/console-errors';
+import { expectConsoleError } from '#tests/support/console-errors.ts';
 import { callbackPath, googleConfigOf, googleSays, goToGoogle, startIdp } from './google-idp';
 import { captureConsole, newPerson, startAuthApp, type AuthApp } from './harness';
 

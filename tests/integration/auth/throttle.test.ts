@@ -6,8 +6,8 @@ import {
   afterFailure,
   type ThrottlePolicy,
   type ThrottleState,
-} from '../../../site/server/auth/throttle-policy';
-import type { HttpClient } from '../../support/http-client';
+} from '#site/server/auth/throttle-policy.ts';
+import type { HttpClient } from '#tests/support/http-client.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 let app: AuthApp;

@@ -8,7 +8,7 @@ import { challengeResults } from '#db/schema/challenge.ts';
 import { postings, transfers } from '#db/schema/ledger.ts';
 import { users } from '#db/schema/people.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import { advanceTo, postSettlement } from '../rooms/settlement-support';
 import { playRoom, steadyPerson } from './play-room';
 import { lusaka, playChallenge, settle, startChallenge } from './support';

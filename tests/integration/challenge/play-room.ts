@@ -7,11 +7,11 @@ import { intentEvent, type IntentMessage, type RoomView } from '#game/protocol.t
 import { nextDeadline, roomMachine } from '#game/room-machine.ts';
 import { toView } from '#game/view.ts';
 import type { LogEntry } from '#game/log.ts';
-import { dueBotEvent, nextBotMoveAt } from '../../../party/room/bots';
-import { buildSettlement } from '../../../party/room/settlement';
-import { machineInput, seatsEvent } from '../../../party/room/site-events';
-import type { SettlementReport } from '../../../wire/settlement';
-import type { RoomForParty } from '../../../wire/site-room';
+import { dueBotEvent, nextBotMoveAt } from '#party/room/bots.ts';
+import { buildSettlement } from '#party/room/settlement.ts';
+import { machineInput, seatsEvent } from '#party/room/site-events.ts';
+import type { SettlementReport } from '#wire/settlement.ts';
+import type { RoomForParty } from '#wire/site-room.ts';
 
 /** What the person does, from what they see: a message and how long after it became possible. */
 export type PersonPolicy = (

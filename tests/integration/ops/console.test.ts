@@ -4,8 +4,8 @@ import { count } from 'drizzle-orm';
 import { accounts } from '#db/schema/ledger.ts';
 import { adminAudit } from '#db/schema/support.ts';
 import { carriedExclusions } from '#db/schema/responsible-play.ts';
-import { adminRouter } from '../../../site/server/api/admin';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { adminRouter } from '#site/server/api/admin.ts';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 import { insertRoom, seatPlayer } from './fixtures';
 
 const ADMIN_EMAIL = 'operator@example.zm';

@@ -11,9 +11,9 @@ import {
   TEST_PASSWORD,
   type TestPlayer,
   type WalletApp,
-} from '../../support/wallet-app';
-import { sessionCookieName } from '../../../site/server/auth/cookies';
-import { createSession } from '../../../site/server/auth/sessions';
+} from '#tests/support/wallet-app.ts';
+import { sessionCookieName } from '#site/server/auth/cookies.ts';
+import { createSession } from '#site/server/auth/sessions.ts';
 import { insertRoom, playedGame, seatPlayer } from './fixtures';
 
 let app: WalletApp;

@@ -1,8 +1,8 @@
-import { paymentsConfigFromEnv } from '../../../site/server/payments/config';
-import { createPaymentProvider } from '../../../site/server/payments/create-provider';
-import { createMemorySandboxStore } from '../../../site/server/payments/sandbox-store';
-import { startFakePawapay } from '../../support/fake-pawapay';
-import { startCallbackSink } from '../../support/fake-pawapay/callback-sink';
+import { paymentsConfigFromEnv } from '#site/server/payments/config.ts';
+import { createPaymentProvider } from '#site/server/payments/create-provider.ts';
+import { createMemorySandboxStore } from '#site/server/payments/sandbox-store.ts';
+import { startFakePawapay } from '#tests/support/fake-pawapay.ts';
+import { startCallbackSink } from '#tests/support/fake-pawapay/callback-sink.ts';
 import { describeProviderContract } from './provider-contract';
 
 describeProviderContract('sandbox', async () => {

@@ -6,15 +6,15 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../../site/server/auth/users';
-import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
-import type { PageServices } from '../../../site/server/pages/services';
-import { PILLARS, SERVICES } from '../../../site/app/content/brand';
-import { BUILD_DIR, ensureSiteBuild } from '../../support/build';
-import { HttpClient } from '../../support/http-client';
-import { modesUnder, portIsFree, siteServerPid, startScript } from '../../support/npm-start';
-import { expectSecretsOutOfProcessList } from '../../support/process-list';
-import { freePort, removeDir, tempDir } from '../../support/partykit';
+import type { PublicUser } from '#site/server/auth/users.ts';
+import { createSiteServer, type SiteServer } from '#site/server/create-site-server.ts';
+import type { PageServices } from '#site/server/pages/services.ts';
+import { PILLARS, SERVICES } from '#site/app/content/brand.ts';
+import { BUILD_DIR, ensureSiteBuild } from '#tests/support/build.ts';
+import { HttpClient } from '#tests/support/http-client.ts';
+import { modesUnder, portIsFree, siteServerPid, startScript } from '#tests/support/npm-start.ts';
+import { expectSecretsOutOfProcessList } from '#tests/support/process-list.ts';
+import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
 
 const SIGNED_IN: PublicUser = {
   id: 'u1',

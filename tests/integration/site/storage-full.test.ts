@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '#db/schema/people.ts';
-import { expectConsoleError } from '../../support/console-errors';
-import { HttpClient } from '../../support/http-client';
-import { startWalletApp, TEST_PASSWORD, type WalletApp } from '../../support/wallet-app';
+import { expectConsoleError } from '#tests/support/console-errors.ts';
+import { HttpClient } from '#tests/support/http-client.ts';
+import { startWalletApp, TEST_PASSWORD, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 

@@ -12,7 +12,7 @@ import {
   startWalletApp,
   type TestPlayer,
   type WalletApp,
-} from '../../support/wallet-app';
+} from '#tests/support/wallet-app.ts';
 
 const STUCK = '0961234129'; // neither the sandbox nor the fake pawaPay ever answers this number
 

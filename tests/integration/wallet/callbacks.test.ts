@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminErrors } from '#db/schema/operator.ts';
 import { paymentEvents } from '#db/schema/payments.ts';
-import { refusalCounts } from '../../../site/server/refusal-counter';
+import { refusalCounts } from '#site/server/refusal-counter.ts';
 import {
   postCallback,
   sandboxCallback,
@@ -12,7 +12,7 @@ import {
   TEST_INTERNAL_SECRET,
   type TestPlayer,
   type WalletApp,
-} from '../../support/wallet-app';
+} from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 

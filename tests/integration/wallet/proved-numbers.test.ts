@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { paymentRequests } from '#db/schema/payments.ts';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 

@@ -1,11 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BOX_IDS } from '../../../game/board';
-import type { RoomView } from '../../../game/protocol';
-import { BoardSvg } from '../../../site/app/game/board-svg';
-import { boardScene } from '../../../site/shared/art/board';
-import { boardModel } from '../../../site/shared/art/model';
-import { sceneToSvg } from '../../../site/shared/art/svg';
+import { BOX_IDS } from '#game/board.ts';
+import type { RoomView } from '#game/protocol.ts';
+import { BoardSvg } from '#site/app/game/board-svg.tsx';
+import { boardScene } from '#site/shared/art/board.ts';
+import { boardModel } from '#site/shared/art/model.ts';
+import { sceneToSvg } from '#site/shared/art/svg.ts';
 import { hostile, sixLate, sixLateNow, twoEarly, twoEarlyNow, waiting } from './rooms';
 import { elements, parseXml, textOf, type XmlElement } from './xml';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOARD_SIZE, START_POSITION } from '../../../game/board';
+import { BOARD_SIZE, START_POSITION } from '#game/board.ts';
 import {
   alongCentreLine,
   depotBays,
@@ -19,8 +19,8 @@ import {
   type Box,
   type Parking,
   type Road,
-} from '../../../site/shared/art/geometry';
-import { PIECE_RIM, TRUCK_UNITS } from '../../../site/shared/art/truck';
+} from '#site/shared/art/geometry.ts';
+import { PIECE_RIM, TRUCK_UNITS } from '#site/shared/art/truck.ts';
 
 const sizes = fc.integer({ min: MIN_BOARD_SIZE, max: MAX_BOARD_SIZE });
 const positions = fc.integer({ min: 0, max: BOARD_SIZE - 1 });

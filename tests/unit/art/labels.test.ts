@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOARD, BOARD_SIZE } from '../../../game/board';
-import type { RoomView } from '../../../game/protocol';
-import { tileArts } from '../../../site/shared/art/board';
+import { BOARD, BOARD_SIZE } from '#game/board.ts';
+import type { RoomView } from '#game/protocol.ts';
+import { tileArts } from '#site/shared/art/board.ts';
 import {
   boardLayout,
   MAX_BOARD_SIZE,
   MIN_BOARD_SIZE,
   roadOf,
   type Box,
-} from '../../../site/shared/art/geometry';
-import { centreWords } from '../../../site/shared/art/hud';
+} from '#site/shared/art/geometry.ts';
+import { centreWords } from '#site/shared/art/hud.ts';
 import {
   fitSlot,
   fitTurnSlot,
@@ -18,9 +18,9 @@ import {
   layoutTiles,
   NARROW_TILE_PX,
   type PlacedText,
-} from '../../../site/shared/art/labels';
-import { boardModel } from '../../../site/shared/art/model';
-import { MIN_FONT_PX, textWidth } from '../../../site/shared/art/type';
+} from '#site/shared/art/labels.ts';
+import { boardModel } from '#site/shared/art/model.ts';
+import { MIN_FONT_PX, textWidth } from '#site/shared/art/type.ts';
 import { hostile, sixLate, sixLateNow, twoEarly, waiting } from './rooms';
 
 /** The board sizes of a 360 × 740 phone, the same phone on its side, and a 1366 × 800 laptop. */

@@ -1,8 +1,8 @@
 // Room views the board's art is drawn and tested with (and `scripts/art/preview.ts` pictures):
 // two players early in a game, six players late with fleets and an open truck offer, a waiting room,
 // and names that try to break out of the markup.
-import type { RoomView } from '../../../game/protocol';
-import { pictureView, type PictureSeat } from '../../../site/shared/art/picture';
+import type { RoomView } from '#game/protocol.ts';
+import { pictureView, type PictureSeat } from '#site/shared/art/picture.ts';
 
 export const T0 = 1_800_000_000_000;
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RoomView } from '../../../game/protocol';
-import { boardScene } from '../../../site/shared/art/board';
-import { boardModel } from '../../../site/shared/art/model';
-import { group } from '../../../site/shared/art/scene';
+import type { RoomView } from '#game/protocol.ts';
+import { boardScene } from '#site/shared/art/board.ts';
+import { boardModel } from '#site/shared/art/model.ts';
+import { group } from '#site/shared/art/scene.ts';
 import {
   escapeAttribute,
   escapeText,
@@ -11,7 +11,7 @@ import {
   num,
   sceneToSvg,
   xmlChars,
-} from '../../../site/shared/art/svg';
+} from '#site/shared/art/svg.ts';
 import { HOSTILE_NAMES, hostile, sixLate, sixLateNow, twoEarly } from './rooms';
 import { elements, parseXml, textOf } from './xml';
 

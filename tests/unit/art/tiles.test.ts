@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD, PLAYER_COLORS, TRUCK_COST } from '../../../game/board';
-import { tileArts } from '../../../site/shared/art/board';
-import { dieFace } from '../../../site/shared/art/die';
-import { iconShapes, ICON_NAMES } from '../../../site/shared/art/icons';
-import { boardModel } from '../../../site/shared/art/model';
-import {
-  contrast,
-  CREAM,
-  GROUND,
-  playerShades,
-  TONES,
-  WHITE,
-} from '../../../site/shared/art/palette';
-import { group, walk } from '../../../site/shared/art/scene';
-import { nodeToSvg } from '../../../site/shared/art/svg';
-import { yardLabel, type StopArt } from '../../../site/shared/art/tiles';
+import { BOARD, PLAYER_COLORS, TRUCK_COST } from '#game/board.ts';
+import { tileArts } from '#site/shared/art/board.ts';
+import { dieFace } from '#site/shared/art/die.ts';
+import { iconShapes, ICON_NAMES } from '#site/shared/art/icons.ts';
+import { boardModel } from '#site/shared/art/model.ts';
+import { contrast, CREAM, GROUND, playerShades, TONES, WHITE } from '#site/shared/art/palette.ts';
+import { group, walk } from '#site/shared/art/scene.ts';
+import { nodeToSvg } from '#site/shared/art/svg.ts';
+import { yardLabel, type StopArt } from '#site/shared/art/tiles.ts';
 import { sixLate } from './rooms';
 
 const stops = tileArts([]).filter((a): a is StopArt => a.kind === 'stop');

@@ -5,7 +5,7 @@ import {
   readCookie,
   sessionCookie,
   sessionCookieName,
-} from '../../../site/server/auth/cookies';
+} from '#site/server/auth/cookies.ts';
 
 describe('session cookie', () => {
   it('over http: plain name, HttpOnly, Lax, Path=/, Max-Age, no Secure', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError } from '../../../site/server/auth/logging';
+import { describeError } from '#site/server/auth/logging.ts';
 
 describe('error descriptions for the log', () => {
   it('drop the query parameters a database error quotes', () => {

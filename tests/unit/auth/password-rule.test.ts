@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNewPassword, isCommonPassword } from '../../../site/server/auth/password-rule';
+import { checkNewPassword, isCommonPassword } from '#site/server/auth/password-rule.ts';
 
 describe('the password rule', () => {
   it('takes 8 to 256 characters that are not a common password', () => {

@@ -6,8 +6,8 @@ import {
   createFairGate,
   PASSWORD_WORK_LIMITS,
   PasswordWorkBusyError,
-} from '../../../site/server/auth/password-work';
-import { hashPassword, verifyPassword } from '../../../site/server/auth/passwords';
+} from '#site/server/auth/password-work.ts';
+import { hashPassword, verifyPassword } from '#site/server/auth/passwords.ts';
 
 /** Work that finishes when the test says so. */
 function deferred() {

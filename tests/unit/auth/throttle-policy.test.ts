@@ -8,7 +8,7 @@ import {
   remainingBlockMs,
   withoutOneFailure,
   type ThrottleState,
-} from '../../../site/server/auth/throttle-policy';
+} from '#site/server/auth/throttle-policy.ts';
 
 describe('login throttle policy', () => {
   it('is free for five failures of an account, then doubles from one second', () => {

@@ -5,7 +5,7 @@ import {
   hashToken,
   isWellFormedToken,
   TOKEN_BYTES,
-} from '../../../site/server/auth/tokens';
+} from '#site/server/auth/tokens.ts';
 
 describe('session tokens', () => {
   it('carries at least 128 bits of randomness, encoded as lower-case base32', () => {

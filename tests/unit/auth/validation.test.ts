@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  validateLogin,
-  validateProfile,
-  validateSignup,
-} from '../../../site/server/auth/validation';
-import { isValidZambianPhone } from '../../../site/shared/phone';
+import { validateLogin, validateProfile, validateSignup } from '#site/server/auth/validation.ts';
+import { isValidZambianPhone } from '#site/shared/phone.ts';
 
 const good = {
   firstName: 'Mwila',

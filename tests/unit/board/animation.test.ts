@@ -6,9 +6,9 @@ import {
   isDriving,
   tilesDriven,
   type Drive,
-} from '../../../site/app/game/animation';
-import { pathBetween, truckSpot } from '../../../site/app/game/layout';
-import { pipsOf } from '../../../site/shared/art/die';
+} from '#site/app/game/animation.ts';
+import { pathBetween, truckSpot } from '#site/app/game/layout.ts';
+import { pipsOf } from '#site/shared/art/die.ts';
 
 const drive = (from: number, to: number, ms = 420): Drive => ({
   player: 'me',

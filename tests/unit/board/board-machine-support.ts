@@ -1,12 +1,8 @@
 /** Shared setup for the board interaction machine tests: a room view, its events, a pure run. */
 import { initialTransition, transition } from 'xstate';
-import type { LogEntry } from '../../../game/log';
-import type { RoomView } from '../../../game/protocol';
-import {
-  boardMachine,
-  type BoardEmitted,
-  type BoardEvent,
-} from '../../../site/app/game/board-machine';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomView } from '#game/protocol.ts';
+import { boardMachine, type BoardEmitted, type BoardEvent } from '#site/app/game/board-machine.ts';
 
 export const T0 = 1_700_000_000_000;
 export const ME = 'me';

@@ -9,7 +9,7 @@ import {
   NOT_YOUR_TURN,
   ROLL_IN_PROGRESS,
   ROLL_NOT_CONNECTED,
-} from '../../../site/app/game/board-machine';
+} from '#site/app/game/board-machine.ts';
 import {
   T0,
   ME,

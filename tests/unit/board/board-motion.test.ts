@@ -9,14 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import type { LogEntry } from '#game/log.ts';
 import type { RoomView } from '#game/protocol.ts';
-import {
-  boardMachine,
-  type BoardEmitted,
-  type BoardEvent,
-} from '../../../site/app/game/board-machine';
-import type { Reveal } from '../../../site/app/game/motion-plan';
-import { playing } from '../../../site/app/game/reveal-queue';
-import { dieOf, shownView } from '../../../site/app/game/shown-view';
+import { boardMachine, type BoardEmitted, type BoardEvent } from '#site/app/game/board-machine.ts';
+import type { Reveal } from '#site/app/game/motion-plan.ts';
+import { playing } from '#site/app/game/reveal-queue.ts';
+import { dieOf, shownView } from '#site/app/game/shown-view.ts';
 import { emittedFrom, type Snapshot } from './board-machine-support';
 import { GAME_T0, PLAYERS, playWholeGame, type WholeGame } from './whole-game';
 

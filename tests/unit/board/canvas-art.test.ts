@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Drive } from '../../../site/app/game/animation';
+import type { Drive } from '#site/app/game/animation.ts';
 import {
   boardKey,
   drivePose,
@@ -8,11 +8,11 @@ import {
   piecePlacements,
   poseOf,
   svgDocument,
-} from '../../../site/app/game/canvas-art';
-import { piecesLayer } from '../../../site/shared/art/board';
-import { parkingSpot, pathBetween, roadOf } from '../../../site/shared/art/geometry';
-import { layoutCentre } from '../../../site/shared/art/labels';
-import { boardModel } from '../../../site/shared/art/model';
+} from '#site/app/game/canvas-art.ts';
+import { piecesLayer } from '#site/shared/art/board.ts';
+import { parkingSpot, pathBetween, roadOf } from '#site/shared/art/geometry.ts';
+import { layoutCentre } from '#site/shared/art/labels.ts';
+import { boardModel } from '#site/shared/art/model.ts';
 import { sixLate, twoEarly, twoEarlyNow } from '../art/rooms';
 import { parseXml } from '../art/xml';
 

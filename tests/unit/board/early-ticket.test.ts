@@ -3,8 +3,8 @@
 // script or change what it does.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ticketPath } from '../../../site/app/game/api';
-import { earlyTicketScript, takeEarlyTicket } from '../../../site/app/game/early-ticket';
+import { ticketPath } from '#site/app/game/api.ts';
+import { earlyTicketScript, takeEarlyTicket } from '#site/app/game/early-ticket.tsx';
 
 interface Holder {
   __earlyTicket?: { roomId: string; answer: Promise<unknown> } | undefined;

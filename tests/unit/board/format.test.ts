@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../game/log';
+import type { LogEntry } from '#game/log.ts';
 import {
   describeEntry,
   describeLog,
@@ -11,7 +11,7 @@ import {
   secondsLeft,
   tileName,
   turnLabel,
-} from '../../../site/app/game/format';
+} from '#site/app/game/format.ts';
 
 const names = { m: 'Mwila Banda', b: 'Bwalya Phiri' };
 const t = 1_000;

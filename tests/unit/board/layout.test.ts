@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOARD_SIZE } from '../../../game/board';
+import { BOARD_SIZE } from '#game/board.ts';
 import {
   boardLayout,
   fitBoardSize,
@@ -11,7 +11,7 @@ import {
   pointAlong,
   tileCell,
   truckSpot,
-} from '../../../site/app/game/layout';
+} from '#site/app/game/layout.ts';
 
 const positions = fc.integer({ min: 0, max: BOARD_SIZE - 1 });
 

@@ -17,9 +17,9 @@ import {
   speedOf,
   tumbleFace,
   type Reveal,
-} from '../../../site/app/game/motion-plan';
-import { enqueue, idleMotion, stepDone } from '../../../site/app/game/reveal-queue';
-import { shownView } from '../../../site/app/game/shown-view';
+} from '#site/app/game/motion-plan.ts';
+import { enqueue, idleMotion, stepDone } from '#site/app/game/reveal-queue.ts';
+import { shownView } from '#site/app/game/shown-view.ts';
 import { ME, OTHER, T0, view } from './board-machine-support';
 import { playWholeGame } from './whole-game';
 

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicRoom } from '#wire/site-room.ts';
-import { prizeOf } from '../../../game/payout';
-import { balanceChange } from '../../../site/app/game/money';
-import { partyOriginOf } from '../../../site/app/game/party-origin';
-import {
-  joinable,
-  LOBBY_BACKOFF_MS,
-  lobbyBackoffMs,
-} from '../../../site/app/game/use-public-rooms';
+import { prizeOf } from '#game/payout.ts';
+import { balanceChange } from '#site/app/game/money.ts';
+import { partyOriginOf } from '#site/app/game/party-origin.ts';
+import { joinable, LOBBY_BACKOFF_MS, lobbyBackoffMs } from '#site/app/game/use-public-rooms.ts';
 
 function room(overrides: Partial<PublicRoom>): PublicRoom {
   return {

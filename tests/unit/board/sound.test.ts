@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '#game/log.ts';
-import { castOf, planChange, planStartOf, type Reveal } from '../../../site/app/game/motion-plan';
+import { castOf, planChange, planStartOf, type Reveal } from '#site/app/game/motion-plan.ts';
 import {
   gameOverSounds,
   instantSounds,
   RATTLE_CLICKS,
   revealSounds,
-} from '../../../site/app/game/sound-plan';
-import { readMuted, SoundBoard, writeMuted, type AudioLike } from '../../../site/app/game/sound';
+} from '#site/app/game/sound-plan.ts';
+import { readMuted, SoundBoard, writeMuted, type AudioLike } from '#site/app/game/sound.ts';
 import { ME, OTHER, T0, view } from './board-machine-support';
 
 const roll = (player: string, value: number, newPosition: number): LogEntry => ({

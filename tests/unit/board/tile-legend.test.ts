@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOARD, BOARD_SIZE } from '../../../game/board';
-import type { RoomView } from '../../../game/protocol';
-import { boardLayout, tileAt } from '../../../site/app/game/layout';
-import { FULL_NAME_CELL_PX, tileInfo, tileTitle } from '../../../site/app/game/tile-legend';
+import { BOARD, BOARD_SIZE } from '#game/board.ts';
+import type { RoomView } from '#game/protocol.ts';
+import { boardLayout, tileAt } from '#site/app/game/layout.ts';
+import { FULL_NAME_CELL_PX, tileInfo, tileTitle } from '#site/app/game/tile-legend.ts';
 
 function seat(name: string, color: 'red' | 'blue', homeBox: `box${number}`, trucks: number) {
   return {

@@ -3,7 +3,7 @@
 // say is asked once the board has seen the player's first tap. Without the check a board opened by a link and never tapped asks anyway, and Chromium
 // answers with a console error.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { playTurnCue } from '../../../site/app/game/turn-cues';
+import { playTurnCue } from '#site/app/game/turn-cues.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

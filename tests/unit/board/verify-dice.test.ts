@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { combineClientSeeds, hashServerSeed, rollDie } from '../../../game/dice';
-import { verifyDice } from '../../../site/app/game/verify-dice';
+import { combineClientSeeds, hashServerSeed, rollDie } from '#game/dice.ts';
+import { verifyDice } from '#site/app/game/verify-dice.ts';
 
 const serverSeed = 'a'.repeat(64);
 const clientSeed = combineClientSeeds(['00ff', null, 'c0ffee']);

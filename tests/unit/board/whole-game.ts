@@ -8,7 +8,7 @@ import { nextDeadline, roomMachine, type RoomEmitted } from '#game/room-machine.
 import { toView } from '#game/view.ts';
 import type { LogEntry } from '#game/log.ts';
 import type { RoomView } from '#game/protocol.ts';
-import { seededRandom } from '../../support/seeded-random';
+import { seededRandom } from '#tests/support/seeded-random.ts';
 
 export const GAME_T0 = 1_700_000_000_000;
 export const PLAYERS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ordinal, resultHeadline, standings, winReason } from '../../../site/app/game/win-reason';
+import { ordinal, resultHeadline, standings, winReason } from '#site/app/game/win-reason.ts';
 
 const names = { a: 'Mwila', b: 'Bwalya', c: 'Chanda' };
 const s = (netProfit: number, trucks: number) => ({

@@ -1,7 +1,7 @@
 // The challenge's calendar on the site (Lusaka days, when a seed comes out), how a finished game's
 // record hides a challenge's seed until then, and how names appear on the leaderboard.
 import { describe, expect, it } from 'vitest';
-import { purposeKey } from '../../../wire/signing';
+import { purposeKey } from '#wire/signing.ts';
 import {
   challengeDateAt,
   challengeDay,
@@ -12,9 +12,9 @@ import {
   revealedFairness,
   SEED_REVEAL_DELAY_MS,
   seedRevealAt,
-} from '../../../site/server/challenge/day';
-import { leaderboardName } from '../../../site/server/challenge/names';
-import { sealChallengeSeed } from '../../../site/server/challenge/service';
+} from '#site/server/challenge/day.ts';
+import { leaderboardName } from '#site/server/challenge/names.ts';
+import { sealChallengeSeed } from '#site/server/challenge/service.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const SECRET = 'a-test-internal-secret-of-some-length';

@@ -14,10 +14,10 @@ import {
   isChallengeDate,
   streakOf,
   type ChallengeDecisions,
-} from '../../../game/challenge';
-import { hashServerSeed, rollDie } from '../../../game/dice';
-import type { LogEntry } from '../../../game/log';
-import { statementOf } from '../../../game/statement';
+} from '#game/challenge.ts';
+import { hashServerSeed, rollDie } from '#game/dice.ts';
+import type { LogEntry } from '#game/log.ts';
+import { statementOf } from '#game/statement.ts';
 
 const KEY = '9f'.repeat(32);
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { botSeats } from '#game/bots.ts';
 import { nextDeadline, roomMachine } from '#game/room-machine.ts';
 import { toView } from '#game/view.ts';
-import { inputOf, machineInput } from '../../../party/room/site-events';
-import { roomForPartySchema, type RoomForParty } from '../../../wire/site-room';
+import { inputOf, machineInput } from '#party/room/site-events.ts';
+import { roomForPartySchema, type RoomForParty } from '#wire/site-room.ts';
 
 const T0 = 1_741_600_000_000;
 

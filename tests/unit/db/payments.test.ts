@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIds, balanceOf, checkLedger, InsufficientFundsError } from '../../../db/ledger';
+import { accountIds, balanceOf, checkLedger, InsufficientFundsError } from '#db/ledger.ts';
 import {
   applyPaymentStatus,
   createPaymentRequest,
   pendingPayments,
   UnknownPaymentError,
-} from '../../../db/payments';
+} from '#db/payments.ts';
 import { paymentEvents } from '#db/schema/payments.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
 import type { PaymentKind } from '#db/schema/payments.ts';
-import { createTestDatabase, fundWallet, seedUser } from '../../support/db';
-import type { TestDatabase } from '../../support/db';
+import { createTestDatabase, fundWallet, seedUser } from '#tests/support/db.ts';
+import type { TestDatabase } from '#tests/support/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

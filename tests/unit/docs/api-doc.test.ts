@@ -4,9 +4,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLOSE } from '../../../party/room/limits';
-import { walletCodes } from '../../../site/server/wallet/messages';
-import { RATE_LIMITED } from '../../../site/shared/rate-limited';
+import { CLOSE } from '#party/room/limits.ts';
+import { walletCodes } from '#site/server/wallet/messages.ts';
+import { RATE_LIMITED } from '#site/shared/rate-limited.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

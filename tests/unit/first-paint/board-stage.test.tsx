@@ -2,10 +2,10 @@
 // as SVG with the contract's markers, whatever its players are called and whatever its id is.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BOX_IDS } from '../../../game/board';
-import type { RoomView } from '../../../game/protocol';
-import { BoardStage } from '../../../site/app/game/board-stage';
-import { BoardPreview } from '../../../site/app/game/first-paint/board-preview';
+import { BOX_IDS } from '#game/board.ts';
+import type { RoomView } from '#game/protocol.ts';
+import { BoardStage } from '#site/app/game/board-stage.tsx';
+import { BoardPreview } from '#site/app/game/first-paint/board-preview.tsx';
 import { HOSTILE_NAMES, hostile, twoEarly, twoEarlyNow } from '../art/rooms';
 
 function page(view: RoomView | null, renderedAt = twoEarlyNow, me: string | null = null): string {

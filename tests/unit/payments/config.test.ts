@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { paymentsConfigFromEnv } from '../../../site/server/payments/config';
-import { createPaymentProvider } from '../../../site/server/payments/create-provider';
-import { PAWAPAY_SANDBOX_BASE_URL } from '../../../site/server/payments/pawapay';
-import { createMemorySandboxStore } from '../../../site/server/payments/sandbox-store';
+import { paymentsConfigFromEnv } from '#site/server/payments/config.ts';
+import { createPaymentProvider } from '#site/server/payments/create-provider.ts';
+import { PAWAPAY_SANDBOX_BASE_URL } from '#site/server/payments/pawapay.ts';
+import { createMemorySandboxStore } from '#site/server/payments/sandbox-store.ts';
 
 const site = { publicUrl: 'http://localhost:3000', internalSecret: 's3cret' };
 

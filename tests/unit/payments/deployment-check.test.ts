@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPaymentsDeployment,
   type DeploymentFacts,
-} from '../../../site/server/payments/deployment-check';
+} from '#site/server/payments/deployment-check.ts';
 
 const SANDBOX = { provider: 'sandbox' as const, pawapay: { baseUrl: '', apiToken: '' } };
 const PAWAPAY_SANDBOX = {

@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkContentDigest, contentDigest } from '../../../site/server/payments/content-digest';
+import { checkContentDigest, contentDigest } from '#site/server/payments/content-digest.ts';
 import {
   createSignature,
   signatureBase,
@@ -10,7 +10,7 @@ import {
   type SignableRequest,
   type SigningKey,
   type VerificationKey,
-} from '../../../site/server/payments/http-signatures';
+} from '#site/server/payments/http-signatures.ts';
 
 const NOW = Date.parse('2026-03-02T10:00:00.000Z');
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });

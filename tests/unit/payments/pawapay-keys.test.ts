@@ -4,7 +4,7 @@ import {
   createPawapayKeyCache,
   toVerificationKeys,
   type PublishedKey,
-} from '../../../site/server/payments/pawapay-keys';
+} from '#site/server/payments/pawapay-keys.ts';
 
 function pem(curve: 'P-256' | 'P-384'): string {
   const { publicKey } = generateKeyPairSync('ec', { namedCurve: curve });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPawapayProvider } from '../../../site/server/payments/pawapay';
-import type { PaymentInstruction } from '../../../site/server/payments/provider';
+import { createPawapayProvider } from '#site/server/payments/pawapay.ts';
+import type { PaymentInstruction } from '#site/server/payments/provider.ts';
 
 const ID = 'f4401bd2-1568-4140-bf2d-eb77d2b2b639';
 const BASE = 'https://api.sandbox.pawapay.io';

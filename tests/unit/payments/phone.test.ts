@@ -8,7 +8,7 @@ import {
   normalizeZambianPhone,
   operatorFromPhone,
   toMsisdn,
-} from '../../../site/server/payments/phone';
+} from '#site/server/payments/phone.ts';
 
 describe('normalizeZambianPhone', () => {
   it.each([

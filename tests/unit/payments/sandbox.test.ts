@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { PaymentInstruction } from '../../../site/server/payments/provider';
+import type { PaymentInstruction } from '#site/server/payments/provider.ts';
 import {
   createSandboxProvider,
   SANDBOX_CALLBACK_PATH,
   type OutgoingCallback,
-} from '../../../site/server/payments/sandbox';
-import { sandboxOutcome } from '../../../site/server/payments/sandbox-outcomes';
-import { createMemorySandboxStore } from '../../../site/server/payments/sandbox-store';
+} from '#site/server/payments/sandbox.ts';
+import { sandboxOutcome } from '#site/server/payments/sandbox-outcomes.ts';
+import { createMemorySandboxStore } from '#site/server/payments/sandbox-store.ts';
 
 const PUBLIC_URL = 'https://zedtruck.example.zm';
 

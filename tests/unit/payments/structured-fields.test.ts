@@ -4,7 +4,7 @@ import {
   serializeInnerList,
   StructuredFieldError,
   Token,
-} from '../../../site/server/payments/structured-fields';
+} from '#site/server/payments/structured-fields.ts';
 
 describe('structured field dictionaries (RFC 8941)', () => {
   it('reads a Signature-Input as pawaPay sends it and writes it back identically', () => {

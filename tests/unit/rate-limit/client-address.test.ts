@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressGroup } from '../../../site/server/rate-limit/client-address';
+import { addressGroup } from '#site/server/rate-limit/client-address.ts';
 
 describe('addressGroup', () => {
   it.each([

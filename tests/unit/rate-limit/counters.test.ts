@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '#db/schema/people.ts';
-import { admit, type CounterCheck } from '../../../site/server/rate-limit/counters';
-import { createTestDatabase, type TestDatabase } from '../../support/db';
+import { admit, type CounterCheck } from '#site/server/rate-limit/counters.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts';
 
 let db: TestDatabase;
 beforeEach(async () => {

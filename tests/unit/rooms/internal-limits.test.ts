@@ -6,9 +6,9 @@ import { createActor } from 'xstate';
 import { roomMachine } from '#game/room-machine.ts';
 import { toView } from '#game/view.ts';
 import type { LogEntry } from '#game/log.ts';
-import { buildSettlement } from '../../../party/room/settlement';
-import { CALL_BODY_LIMITS } from '../../../wire/site-room';
-import { TIME_OPTIONS_MINUTES } from '../../../game/room-options';
+import { buildSettlement } from '#party/room/settlement.ts';
+import { CALL_BODY_LIMITS } from '#wire/site-room.ts';
+import { TIME_OPTIONS_MINUTES } from '#game/room-options.ts';
 
 const T0 = 1_700_000_000_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { purposeKey, verifyRequest } from '../../../wire/signing';
-import { httpPartyClient, PartyCallError } from '../../../site/server/rooms/party-client';
-import { createRoomPublisher } from '../../../site/server/rooms/publisher';
+import { purposeKey, verifyRequest } from '#wire/signing.ts';
+import { httpPartyClient, PartyCallError } from '#site/server/rooms/party-client.ts';
+import { createRoomPublisher } from '#site/server/rooms/publisher.ts';
 import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
 
 function room(roomId: string, seats: number): RoomForParty {

@@ -10,9 +10,9 @@ import {
   verifyRequest,
   verifyTicket,
   type KeyPurpose,
-} from '../../../wire/signing';
-import { readEnv } from '../../../party/room/env';
-import { sandboxCallbackSecret } from '../../../site/server/payments/sandbox';
+} from '#wire/signing.ts';
+import { readEnv } from '#party/room/env.ts';
+import { sandboxCallbackSecret } from '#site/server/payments/sandbox.ts';
 
 const SECRET = 'test-internal-secret-0123456789abcdef';
 const NOW = 1_700_000_000_000;

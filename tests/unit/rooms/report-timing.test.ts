@@ -1,7 +1,7 @@
 // The clock rules a settlement report must meet (docs/decisions/021), at their exact edges.
 import { describe, expect, it } from 'vitest';
-import { SETTLEMENT_CLOCK_SKEW_MS } from '../../../game/timing';
-import { checkTimeline, type TimelineInput } from '../../../site/server/rooms/report-timing';
+import { SETTLEMENT_CLOCK_SKEW_MS } from '#game/timing.ts';
+import { checkTimeline, type TimelineInput } from '#site/server/rooms/report-timing.ts';
 
 // Scale 1, one minute: countdown 5 s, turn timer 20 s; the room filled at 0.
 const FILLED = 0;

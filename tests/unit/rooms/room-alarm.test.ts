@@ -3,7 +3,7 @@
 // alarm is written.
 import { describe, expect, it } from 'vitest';
 import type * as Party from 'partykit/server';
-import { RoomAlarm } from '../../../party/room/alarm';
+import { RoomAlarm } from '#party/room/alarm.ts';
 
 function fakeStorage() {
   const writes: (number | null)[] = [];

@@ -4,7 +4,7 @@
 // played on or reported faithfully: it is read as no game, so the room is refunded (decision 079).
 import type * as Party from 'partykit/server';
 import { describe, expect, it } from 'vitest';
-import { loadRoom, logKey, saveChange } from '../../../party/room/storage';
+import { loadRoom, logKey, saveChange } from '#party/room/storage.ts';
 
 /** The part of a Durable Object's storage the room uses, over a Map (list() in key order). */
 function mapStorage(): { storage: Party.Storage; data: Map<string, unknown> } {

@@ -4,11 +4,11 @@ import {
   PRIVACY_OPTIONS,
   STAKE_OPTIONS_ZMW,
   TIME_OPTIONS_MINUTES,
-} from '../../../game/room-options';
-import { roomMessages as m } from '../../../site/server/rooms/messages';
-import { roomNameFor, seatName } from '../../../site/server/rooms/seating';
-import { lobbySocketUrl, roomSocketUrl } from '../../../site/server/rooms/tickets';
-import { parseClientSeed, parseRoomSettings } from '../../../site/server/rooms/settings';
+} from '#game/room-options.ts';
+import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import { roomNameFor, seatName } from '#site/server/rooms/seating.ts';
+import { lobbySocketUrl, roomSocketUrl } from '#site/server/rooms/tickets.ts';
+import { parseClientSeed, parseRoomSettings } from '#site/server/rooms/settings.ts';
 
 const valid = { amount: 10, time: 60, maxPlayers: 2, privacy: 'Private' };
 

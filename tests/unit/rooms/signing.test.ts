@@ -9,7 +9,7 @@ import {
   verifyLobbyTicket,
   verifyRequest,
   verifyTicket,
-} from '../../../wire/signing';
+} from '#wire/signing.ts';
 
 const SECRET = 'test-internal-secret';
 const NOW = 1_700_000_000_000;

@@ -2,14 +2,14 @@
 // today's, a newer or unreadable one is refused (the room then holds no game), and a game is played
 // on only under the rules it started with.
 import { describe, expect, it } from 'vitest';
-import { RULES_VERSION } from '../../../game/rules';
+import { RULES_VERSION } from '#game/rules.ts';
 import {
   playableHere,
   readSnapshotRecord,
   SNAPSHOT_FORMAT,
   snapshotRecord,
-} from '../../../party/room/snapshot-format';
-import { protocolVerdict, ROOM_PROTOCOL } from '../../../game/protocol-version';
+} from '#party/room/snapshot-format.ts';
+import { protocolVerdict, ROOM_PROTOCOL } from '#game/protocol-version.ts';
 
 const machine = { status: 'active', value: 'active', context: { roomId: 'r1' } };
 

@@ -6,7 +6,7 @@ import {
   CardTooLargeError,
   createCardRenderer,
   MAX_CARD_BYTES,
-} from '../../../site/server/share/render';
+} from '#site/server/share/render.ts';
 
 function gate() {
   let open: () => void = () => undefined;

@@ -3,7 +3,7 @@
 // React Router; before scripts run, a switch to the other form is a plain link.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { NextStep } from '../../../site/app/components/account/auth-next-step';
+import { NextStep } from '#site/app/components/account/auth-next-step.tsx';
 
 function render(code: string | null, mode: 'login' | 'signup' = 'login'): string {
   return renderToStaticMarkup(

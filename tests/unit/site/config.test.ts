@@ -1,8 +1,8 @@
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, databaseFile, loadConfig } from '../../../site/server/config';
-import { removeDir, tempDir } from '../../support/partykit';
+import { ConfigError, databaseFile, loadConfig } from '#site/server/config.ts';
+import { removeDir, tempDir } from '#tests/support/partykit.ts';
 
 let cwd: string;
 

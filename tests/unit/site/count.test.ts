@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countOf } from '../../../site/shared/count';
-import { turnAnnouncement } from '../../../site/app/game/turn-cues';
+import { countOf } from '#site/shared/count.ts';
+import { turnAnnouncement } from '#site/app/game/turn-cues.tsx';
 
 describe('counts in words', () => {
   it('agrees the noun with the count', () => {

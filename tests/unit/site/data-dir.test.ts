@@ -1,12 +1,8 @@
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ensurePrivateDir,
-  ensurePrivateFile,
-  writePrivateFile,
-} from '../../../site/server/data-dir';
-import { removeDir, tempDir } from '../../support/partykit';
+import { ensurePrivateDir, ensurePrivateFile, writePrivateFile } from '#site/server/data-dir.ts';
+import { removeDir, tempDir } from '#tests/support/partykit.ts';
 
 let root: string;
 let previousUmask: number;

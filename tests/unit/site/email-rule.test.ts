@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import addressparser from 'nodemailer/lib/addressparser';
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, normalizeEmail, parseEmail } from '../../../site/shared/email';
+import { isValidEmail, normalizeEmail, parseEmail } from '#site/shared/email.ts';
 
 const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'.split(''));
 const word = fc.string({ unit: alnum, minLength: 1, maxLength: 12 });

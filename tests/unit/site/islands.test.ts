@@ -5,14 +5,9 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  componentIsland,
-  scriptIsland,
-  staticPage,
-  wantsHydration,
-} from '../../../site/app/islands';
-import { ISLAND_ENTRY_DIR } from '../../../site/shared/island-entries';
-import { startedIslands } from '../../../site/app/island-runtime';
+import { componentIsland, scriptIsland, staticPage, wantsHydration } from '#site/app/islands.ts';
+import { ISLAND_ENTRY_DIR } from '#site/shared/island-entries.ts';
+import { startedIslands } from '#site/app/island-runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ENTRIES = readdirSync(path.join(ROOT, ISLAND_ENTRY_DIR)).filter((f) => f.endsWith('.ts'));

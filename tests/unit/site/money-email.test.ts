@@ -1,7 +1,7 @@
 // The browser-safe rules both sides use: one money format, one email rule.
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, normalizeEmail } from '../../../site/shared/email';
-import { formatNgwee, formatZmw } from '../../../site/shared/money';
+import { isValidEmail, normalizeEmail } from '#site/shared/email.ts';
+import { formatNgwee, formatZmw } from '#site/shared/money.ts';
 
 describe('formatNgwee / formatZmw', () => {
   it.each([

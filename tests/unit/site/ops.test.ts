@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alertsFrom } from '../../../site/server/admin/alerts';
-import { logger, maskPhoneNumbers, requestIds, setLogSink } from '../../../site/server/logging';
-import type { OpsFigures } from '../../../site/server/ops/figures';
-import { createMetrics, metricsText } from '../../../site/server/ops/metrics';
-import { pageTemplates } from '../../../site/server/ops/requests';
+import { alertsFrom } from '#site/server/admin/alerts.ts';
+import { logger, maskPhoneNumbers, requestIds, setLogSink } from '#site/server/logging.ts';
+import type { OpsFigures } from '#site/server/ops/figures.ts';
+import { createMetrics, metricsText } from '#site/server/ops/metrics.ts';
+import { pageTemplates } from '#site/server/ops/requests.ts';
 
 describe('log lines', () => {
   it('mask a phone number in every way it is written, and nothing else', () => {

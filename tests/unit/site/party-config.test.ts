@@ -3,15 +3,15 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { purposeKey, roomKeys } from '../../../wire/signing';
+import { purposeKey, roomKeys } from '#wire/signing.ts';
 import {
   PARTY_CONFIG_FILE,
   SITE_ONLY_VARIABLES,
   partyEnvironment,
   removePartyConfig,
   writePartyConfig,
-} from '../../../scripts/party-config';
-import { removeDir, tempDir } from '../../support/partykit';
+} from '#scripts/party-config.ts';
+import { removeDir, tempDir } from '#tests/support/partykit.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'internal-secret-for-the-party-config-test';

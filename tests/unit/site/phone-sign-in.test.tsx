@@ -3,7 +3,7 @@
 // next under the rest. Every code the two phone calls answer (docs/api.md) has its place.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PhoneNextStep } from '../../../site/app/components/account/phone-sign-in';
+import { PhoneNextStep } from '#site/app/components/account/phone-sign-in.tsx';
 import {
   afterRefusal,
   asksForDetails,
@@ -11,7 +11,7 @@ import {
   fieldOfRefusal,
   NO_DETAILS,
   phoneFormAt,
-} from '../../../site/app/components/account/phone-sign-in-checks';
+} from '#site/app/components/account/phone-sign-in-checks.ts';
 
 // As an island renders it: no router around it.
 function render(code: string | null, canResend = true): string {

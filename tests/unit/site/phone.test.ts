@@ -5,7 +5,7 @@ import {
   normalizeZambianPhone,
   operatorFromPrefix,
   phoneFieldValue,
-} from '../../../site/shared/phone';
+} from '#site/shared/phone.ts';
 
 describe('the one phone rule (site/shared/phone.ts)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWait } from '../../../site/shared/rate-limited';
+import { formatWait } from '#site/shared/rate-limited.ts';
 
 describe('formatWait', () => {
   it.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETURN_TO, safeReturnTo } from '../../../site/shared/return-to';
+import { DEFAULT_RETURN_TO, safeReturnTo } from '#site/shared/return-to.ts';
 
 const SITE = 'https://site.example';
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../../site/server/security-headers';
+import { securityHeaders } from '#site/server/security-headers.ts';
 
 /** The headers the middleware sets on one answer. */
 function headersFor(publicUrl: string): Record<string, string> {

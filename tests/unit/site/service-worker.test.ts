@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeServiceWorker } from '../../../site/pwa/write-service-worker';
+import { writeServiceWorker } from '#site/pwa/write-service-worker.ts';
 
 const folders: string[] = [];
 

@@ -1,7 +1,7 @@
 // The words every share button sends, and the link previews' tags.
 import { describe, expect, it } from 'vitest';
-import { formatZmwShort } from '../../../site/shared/money';
-import { previewMeta, shareText, stakeHook, whatsAppLink } from '../../../site/shared/share';
+import { formatZmwShort } from '#site/shared/money.ts';
+import { previewMeta, shareText, stakeHook, whatsAppLink } from '#site/shared/share.ts';
 
 describe('share messages', () => {
   it("hooks with the stake and the winner's prize", () => {

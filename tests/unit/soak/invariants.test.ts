@@ -2,15 +2,15 @@
 // ledger, and each one named when its kind of damage is put into the database by hand.
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountIds, movement, postTransfer } from '../../../db/ledger';
-import { stake } from '../../../db/money';
+import { accountIds, movement, postTransfer } from '#db/ledger.ts';
+import { stake } from '#db/money.ts';
 import { accounts } from '#db/schema/ledger.ts';
 import { paymentRequests } from '#db/schema/payments.ts';
 import { rooms, roomSeats } from '#db/schema/rooms.ts';
-import { latestGameEnd, SETTLEMENT_CLOCK_SKEW_MS } from '../../../game/timing';
-import { checkProduct } from '../../../scripts/soak/invariants';
-import { createTestDatabase, fundWallet, seedRoom, seedUser } from '../../support/db';
-import type { TestDatabase } from '../../support/db';
+import { latestGameEnd, SETTLEMENT_CLOCK_SKEW_MS } from '#game/timing.ts';
+import { checkProduct } from '#scripts/soak/invariants.ts';
+import { createTestDatabase, fundWallet, seedRoom, seedUser } from '#tests/support/db.ts';
+import type { TestDatabase } from '#tests/support/db.ts';
 
 const SCALE = 0.05;
 const GRACE_MS = 120_000;

@@ -1,7 +1,7 @@
 // Amounts typed into the payment form. Amounts shown: formatZmw of site/shared/money.ts (re-exported
 // here for the screens that still import it from this module).
 
-export { formatZmw } from '../../../shared/money';
+export { formatZmw } from '#site/shared/money.ts';
 
 /** The form's smallest amount (the input's `min`). */
 export const MIN_PAYMENT_ZMW = 1;

@@ -11,7 +11,7 @@ import {
   type FormEvent,
   type SetStateAction,
 } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import type { PublicRoom } from '#wire/site-room.ts';
 import { componentIsland } from '../../islands';
 import { BackToRoom } from '../rooms/back-to-room';
@@ -23,8 +23,8 @@ import { PhoneSignIn } from './phone-sign-in';
 import type { PhoneFormState } from './phone-sign-in-checks';
 import { attemptFor, type PaymentAttempt } from './idempotency';
 import { requestBalanceRefresh, useLiveBalance } from './live-balance';
-import { authMessages } from '../../../shared/auth-messages';
-import { formatZmw } from '../../../shared/money';
+import { authMessages } from '#site/shared/auth-messages.ts';
+import { formatZmw } from '#site/shared/money.ts';
 import { MIN_PAYMENT_ZMW, parseAmount, QUICK_DEPOSIT_ZMW } from './money';
 import {
   NoProvedNumbers,

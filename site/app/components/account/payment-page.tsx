@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { PublicRoom } from '#wire/site-room.ts';
 import { data, Link, redirect } from 'react-router';
 import type { AppLoadContext } from 'react-router';
-import { PATHS } from '../../../shared/paths';
+import { PATHS } from '#site/shared/paths.ts';
 import { formText } from '../../form-data';
 import { Island } from '../island';
 import { AllowanceGate, loadAllowance } from '../responsible-play/allowance';

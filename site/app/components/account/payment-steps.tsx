@@ -2,8 +2,8 @@
 // step under a result (decided by the refusal's `code`, never by its words).
 import { isPlayRefusal, PlayRefusalStep } from '../responsible-play/refusal-step';
 import { Banner, Progress } from './banner';
-import { formatZmw } from '../../../shared/money';
-import { PATHS } from '../../../shared/paths';
+import { formatZmw } from '#site/shared/money.ts';
+import { PATHS } from '#site/shared/paths.ts';
 import type { PaymentKind } from './payment-form';
 import { NUMBER_NOT_PROVED } from './proved-numbers';
 

@@ -7,9 +7,9 @@
 // with the JSON API's services, limits and codes), which renders the form again at its next step;
 // the island adds the checks as one types, the countdown to a new code, and no page loads between.
 import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
-import { phoneCodeFieldValue } from '../../../shared/phone-code';
-import { RATE_LIMITED } from '../../../shared/rate-limited';
+import type { PublicUser } from '#site/server/auth/users.ts';
+import { phoneCodeFieldValue } from '#site/shared/phone-code.ts';
+import { RATE_LIMITED } from '#site/shared/rate-limited.ts';
 import { SupportReachTo } from '../support-reach';
 import { apiFetch } from './api';
 import { M, type AuthMode, type Errors } from './auth-checks';

@@ -1,6 +1,6 @@
 // The admin's revenue over time: the system's share per day, as bars, drawn as plain SVG.
 import { formatDay, lusakaDayOf, middayOf } from './dates';
-import { formatZmw } from '../../../shared/money';
+import { formatZmw } from '#site/shared/money.ts';
 
 export interface RevenuePoint {
   /** ISO 8601. */

@@ -4,8 +4,8 @@
 // the room; the payment form's island keeps the balance live, so the banner turns as the deposit
 // completes.
 import type { PublicRoom } from '#wire/site-room.ts';
-import { formatZmw } from '../../../shared/money';
-import { roomPaths } from '../../../shared/paths';
+import { formatZmw } from '#site/shared/money.ts';
+import { roomPaths } from '#site/shared/paths.ts';
 import { Banner } from '../account/banner';
 
 export const ROOM_PARAM = /^[A-Za-z0-9_-]{1,64}$/;

@@ -9,7 +9,7 @@ import { roomMachine, type RoomEvent } from '#game/room-machine.ts';
 import { toView } from '#game/view.ts';
 import type { LogEntry } from '#game/log.ts';
 import type { RoomView } from '#game/protocol.ts';
-import type { FakeRoom } from '../../../support/fake-site';
+import type { FakeRoom } from '#tests/support/fake-site.ts';
 
 export function clientSeedOf(room: FakeRoom): string {
   return combineClientSeeds(room.seats.map((seat) => seat.clientSeed));
