@@ -21,7 +21,7 @@ import {
   twoEarly,
   twoEarlyNow,
   waiting,
-} from '#tests/unit/art/rooms.ts';
+} from '#tests/support/art-rooms.ts';
 
 /** The board's side on each screen (site/app/game/board-stage.tsx fits it to the room it has). */
 export const SCREENS = [

@@ -23,7 +23,7 @@ import type { LinearGradient, Paint, SceneNode, Transform } from '#site/shared/a
 import { sceneToSvg } from '#site/shared/art/svg.ts';
 import { truckAt } from '#site/shared/art/truck.ts';
 import { FONT_FAMILY, ASCENT } from '#site/shared/art/type.ts';
-import { sixLate } from '#tests/unit/art/rooms.ts';
+import { sixLate } from '#tests/support/art-rooms.ts';
 
 declare global {
   interface Window {

@@ -21,7 +21,7 @@ import {
 } from '#site/shared/art/labels.ts';
 import { boardModel } from '#site/shared/art/model.ts';
 import { MIN_FONT_PX, textWidth } from '#site/shared/art/type.ts';
-import { hostile, sixLate, sixLateNow, twoEarly, waiting } from './rooms';
+import { hostile, sixLate, sixLateNow, twoEarly, waiting } from '#tests/support/art-rooms.ts';
 
 /** The board sizes of a 360 × 740 phone, the same phone on its side, and a 1366 × 800 laptop. */
 const SCREENS = [280, 300, 560];

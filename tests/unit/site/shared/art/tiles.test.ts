@@ -8,7 +8,7 @@ import { contrast, CREAM, GROUND, playerShades, TONES, WHITE } from '#site/share
 import { group, walk } from '#site/shared/art/scene.ts';
 import { nodeToSvg } from '#site/shared/art/svg.ts';
 import { yardLabel, type StopArt } from '#site/shared/art/tiles.ts';
-import { sixLate } from './rooms';
+import { sixLate } from '#tests/support/art-rooms.ts';
 
 const stops = tileArts([]).filter((a): a is StopArt => a.kind === 'stop');
 

@@ -119,7 +119,7 @@ describe('alerts', () => {
 
   it('each link to a section of the runbook that exists', () => {
     const runbook = readFileSync(
-      path.resolve(import.meta.dirname, '../../../docs/operations.md'),
+      path.resolve(import.meta.dirname, '../../../../../docs/operations.md'),
       'utf8',
     );
     const anchors = new Set(

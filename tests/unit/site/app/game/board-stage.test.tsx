@@ -6,7 +6,7 @@ import { BOX_IDS } from '#game/board.ts';
 import type { RoomView } from '#game/protocol.ts';
 import { BoardStage } from '#site/app/game/board-stage.tsx';
 import { BoardPreview } from '#site/app/game/first-paint/board-preview.tsx';
-import { HOSTILE_NAMES, hostile, twoEarly, twoEarlyNow } from '../art/rooms';
+import { HOSTILE_NAMES, hostile, twoEarly, twoEarlyNow } from '#tests/support/art-rooms.ts';
 
 function page(view: RoomView | null, renderedAt = twoEarlyNow, me: string | null = null): string {
   // With no room (unknown, or its server silent) the page draws the board's box on its own.

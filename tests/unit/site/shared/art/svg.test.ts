@@ -12,8 +12,8 @@ import {
   sceneToSvg,
   xmlChars,
 } from '#site/shared/art/svg.ts';
-import { HOSTILE_NAMES, hostile, sixLate, sixLateNow, twoEarly } from './rooms';
-import { elements, parseXml, textOf } from './xml';
+import { HOSTILE_NAMES, hostile, sixLate, sixLateNow, twoEarly } from '#tests/support/art-rooms.ts';
+import { elements, parseXml, textOf } from '#tests/support/xml-reader.ts';
 
 function withNames(view: RoomView, names: readonly string[], uids?: readonly string[]): RoomView {
   const order = view.joinedOrder.map((uid, i) => uids?.[i] ?? uid);

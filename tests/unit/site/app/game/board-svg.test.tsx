@@ -6,8 +6,15 @@ import { BoardSvg } from '#site/app/game/board-svg.tsx';
 import { boardScene } from '#site/shared/art/board.ts';
 import { boardModel } from '#site/shared/art/model.ts';
 import { sceneToSvg } from '#site/shared/art/svg.ts';
-import { hostile, sixLate, sixLateNow, twoEarly, twoEarlyNow, waiting } from './rooms';
-import { elements, parseXml, textOf, type XmlElement } from './xml';
+import {
+  hostile,
+  sixLate,
+  sixLateNow,
+  twoEarly,
+  twoEarlyNow,
+  waiting,
+} from '#tests/support/art-rooms.ts';
+import { elements, parseXml, textOf, type XmlElement } from '#tests/support/xml-reader.ts';
 
 function rendered(view: RoomView | null, now: number | null = null, size = 300): XmlElement {
   const html = renderToString(<BoardSvg view={view} size={size} now={now} />);

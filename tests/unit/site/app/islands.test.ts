@@ -9,7 +9,7 @@ import { componentIsland, scriptIsland, staticPage, wantsHydration } from '#site
 import { ISLAND_ENTRY_DIR } from '#site/shared/island-entries.ts';
 import { startedIslands } from '#site/app/island-runtime.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const ENTRIES = readdirSync(path.join(ROOT, ISLAND_ENTRY_DIR)).filter((f) => f.endsWith('.ts'));
 
 describe('wantsHydration', () => {

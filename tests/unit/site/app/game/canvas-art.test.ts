@@ -13,8 +13,8 @@ import { piecesLayer } from '#site/shared/art/board.ts';
 import { parkingSpot, pathBetween, roadOf } from '#site/shared/art/geometry.ts';
 import { layoutCentre } from '#site/shared/art/labels.ts';
 import { boardModel } from '#site/shared/art/model.ts';
-import { sixLate, twoEarly, twoEarlyNow } from '../art/rooms';
-import { parseXml } from '../art/xml';
+import { sixLate, twoEarly, twoEarlyNow } from '#tests/support/art-rooms.ts';
+import { parseXml } from '#tests/support/xml-reader.ts';
 
 const drive = (player: string, from: number, to: number, ms = 700): Drive => ({
   player,
