@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { componentIsland, scriptIsland, staticPage, wantsHydration } from '#site/app/islands.ts';
 import { ISLAND_ENTRY_DIR } from '#site/shared/island-entries.ts';
 import { startedIslands } from '#site/app/island-runtime.ts';
+import { specifierTarget } from '#eslint-rules/import-names.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const ENTRIES = readdirSync(path.join(ROOT, ISLAND_ENTRY_DIR)).filter((f) => f.endsWith('.ts'));
@@ -42,13 +43,14 @@ describe('island names', () => {
   });
 });
 
-/** The modules an entry loads in the browser: relative imports followed, packages listed. */
+/** The modules an entry loads in the browser: relative and `#` imports followed, packages listed. */
 function importGraph(entry: string): { files: string[]; packages: Set<string> } {
   const files: string[] = [];
   const packages = new Set<string>();
   const seen = new Set<string>();
   const resolve = (from: string, spec: string): string => {
-    const base = path.resolve(path.dirname(from), spec);
+    const target = specifierTarget(ROOT, from, spec);
+    const base = target ?? path.resolve(path.dirname(from), spec);
     const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
     const found = candidates.find((file) => existsSync(file) && file.match(/\.tsx?$/));
     if (!found) throw new Error(`${path.relative(ROOT, from)}: cannot resolve ${spec}`);
@@ -62,7 +64,7 @@ function importGraph(entry: string): { files: string[]; packages: Set<string> } 
     // Type-only imports are erased by the bundler and load nothing.
     const imports = source.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)';/gms);
     for (const [, spec] of imports) {
-      if (spec!.startsWith('.')) visit(resolve(file, spec!));
+      if (spec!.startsWith('.') || spec!.startsWith('#')) visit(resolve(file, spec!));
       else packages.add(spec!.replace(/\?.*$/, ''));
     }
   };
