@@ -4,8 +4,14 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['node_modules', 'build', 'tests/browser/**'],
-    setupFiles: ['tests/support/console-errors.setup.ts'],
+    setupFiles: [
+      'tests/support/console-errors.setup.ts',
+      'tests/support/fresh-connections.setup.ts',
+    ],
     pool: 'forks',
+    // Most files wait on the servers they start (room servers, the site), not on this process's
+    // core: two files at a time on a 2-core machine, where the default would run one.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     server: { deps: { inline: ['@pixi/react'] } },

@@ -85,7 +85,7 @@ test('join a full room, from its link and from a list that was a moment old', as
   await depositViaApi(page.request, 20);
 
   // The list shows the room with a free seat; it fills before Chola taps Join.
-  const first = await createRoomViaApi(host.page.request);
+  const first = await createRoomViaApi(host.page.request, { privacy: 'Public' });
   // Once full, the room's game stands still: the room stays full, never over, while the test looks.
   await holdClock(first);
   await page.routeWebSocket(/\/parties\/lobby\//, () => {});
@@ -115,7 +115,7 @@ test('join a full room, from its link and from a list that was a moment old', as
 
 test('join while already in another room offers to go to that room', async ({ page, browser }) => {
   const host = await otherPlayer(browser, 'Thandiwe');
-  const theirs = await createRoomViaApi(host.page.request, { maxPlayers: 3 });
+  const theirs = await createRoomViaApi(host.page.request, { maxPlayers: 3, privacy: 'Public' });
   await signUpViaApi(page.request, { firstName: 'Joseph' });
   await depositViaApi(page.request, 20);
 
@@ -125,7 +125,7 @@ test('join while already in another room offers to go to that room', async ({ pa
   await expect(
     page.getByRole('status').filter({ hasText: 'Live: the list updates as rooms fill.' }),
   ).toBeVisible();
-  const mine = await createRoomViaApi(page.request, { maxPlayers: 3 });
+  const mine = await createRoomViaApi(page.request, { maxPlayers: 3, privacy: 'Public' });
   await expect(page.locator(`[data-room-id="${mine}"]`)).toBeVisible();
   await page.locator(`[data-room-id="${theirs}"]`).getByRole('button', { name: /^Join/ }).click();
   const warning = page
@@ -147,7 +147,7 @@ test('join while already in another room offers to go to that room', async ({ pa
 
 test('join without the stake in the balance', async ({ page, browser }) => {
   const host = await otherPlayer(browser, 'Kabwe');
-  const roomId = await createRoomViaApi(host.page.request, { amount: 20 });
+  const roomId = await createRoomViaApi(host.page.request, { amount: 20, privacy: 'Public' });
   await signUpViaApi(page.request, { firstName: 'Bupe' });
   await depositViaApi(page.request, 5);
 

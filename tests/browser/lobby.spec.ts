@@ -38,7 +38,11 @@ test("the dashboard's primary action seats the player in a waiting room", async 
   expect(me.user.accountBalance).toBe(20);
 
   // The stake taken counts against the day's loss limit, before the next form is filled.
-  await page.goto('/rentalgame/createnewgame');
+  // The room is public: a player of another test may fill it meanwhile, and the waiting room then
+  // carries this page to the board, which cancels a navigation begun at that moment: go again.
+  await expect(async () => {
+    await page.goto('/rentalgame/createnewgame');
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('allowance')).toContainText('ZMW 15 left today');
   await page.goto('/rentalgame/deposit');
   await expect(page.getByTestId('allowance')).toContainText('ZMW 70 left today');

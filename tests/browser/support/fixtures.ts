@@ -252,14 +252,18 @@ export function isPixi(script: { url: string; body: string }): boolean {
   return /pixi/i.test(new URL(script.url).pathname) || /PixiJS|@pixi\//.test(script.body);
 }
 
-/** A room created through the API by the signed-in player of `request`; answers its ID. */
+/**
+ * A room created through the API by the signed-in player of `request`; answers its ID. Private
+ * unless asked: a public one at ZMW 10 is what another test's quick
+ * match ("Play ZMW 10 now") may seat its player in, which would fill it under this test.
+ */
 export async function createRoomViaApi(
   request: APIRequestContext,
   settings: { amount?: number; time?: number; maxPlayers?: number; privacy?: string } = {},
 ): Promise<string> {
   const response = await request.post('/api/rooms', {
     headers: changing(),
-    data: { amount: 10, time: 10, maxPlayers: 2, privacy: 'Public', ...settings },
+    data: { amount: 10, time: 10, maxPlayers: 2, privacy: 'Private', ...settings },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { room: { roomId: string } }).room.roomId;
