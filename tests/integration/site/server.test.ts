@@ -15,29 +15,9 @@ import { HttpClient } from '#tests/support/http-client.ts';
 import { modesUnder, portIsFree, siteServerPid, startScript } from '#tests/support/npm-start.ts';
 import { expectSecretsOutOfProcessList } from '#tests/support/process-list.ts';
 import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
+import { publicUser } from '#tests/support/public-user.ts';
 
-const SIGNED_IN: PublicUser = {
-  id: 'u1',
-  firstName: 'Mwila',
-  lastName: 'Banda',
-  phone: '0971234567',
-  email: 'mwila@example.zm',
-  emailVerified: true,
-  phoneVerified: false,
-  accountBalance: 120.5,
-  currentRoomId: null,
-  isAdmin: false,
-  isGuest: false,
-  exclusionUntil: null,
-  limits: {
-    depositDaily: null,
-    depositWeekly: null,
-    depositMonthly: null,
-    lossDaily: null,
-    lossWeekly: null,
-    lossMonthly: null,
-  },
-};
+const SIGNED_IN: PublicUser = publicUser({ accountBalance: 120.5 });
 
 // The site under test is https (PUBLIC_URL below), so HSTS comes with every answer.
 const SECURITY_HEADERS = {
