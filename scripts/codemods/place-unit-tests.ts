@@ -55,6 +55,24 @@ const PLACES: Record<string, string> = {
   'tests/unit/art/xml.ts': 'tests/support/xml-reader.ts',
 };
 
+/**
+ * Every test this script has moved, old path → new (it adds its own moves): a test or helper
+ * written before a move may still name the old path, and is pointed at the new one.
+ */
+const MOVED_FILE = path.join(import.meta.dirname, 'moved-tests.json');
+const MOVED = JSON.parse(fs.readFileSync(MOVED_FILE, 'utf8')) as Record<string, string>;
+
+/** The file a target names, or where this script moved it since. */
+function resolveTarget(target: string): string | null {
+  const found = existingFile(target);
+  if (found) return found;
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`]) {
+    const moved = MOVED[rel(candidate)];
+    if (moved && fs.existsSync(path.join(root, moved))) return path.join(root, moved);
+  }
+  return null;
+}
+
 /** Files the table has placed: they stay where it put them. */
 const PLACED = new Set(Object.values(PLACES));
 
@@ -78,7 +96,7 @@ for (const file of files) {
   const targets: string[] = [];
   for (const literal of specifierLiterals(parse(file))) {
     const target = specifierTarget(root, file, literal.text);
-    const found = target && existingFile(target);
+    const found = target && resolveTarget(target);
     if (found) targets.push(found);
   }
   resolvedImports.set(file, targets);
@@ -183,8 +201,9 @@ for (const file of files) {
   const place = newPlace(file);
   for (const literal of specifierLiterals(source)) {
     const target = specifierTarget(root, file, literal.text);
-    const found = target && existingFile(target);
-    if (!found || (place === file && !moves.has(found))) continue;
+    const found = target && resolveTarget(target);
+    const stale = found && !existingFile(target!);
+    if (!found || (place === file && !moves.has(found) && !stale)) continue;
     const keepExtension = !literal.text.startsWith('#') && /\.[cm]?[jt]sx?$/.test(literal.text);
     const spec = preferredSpecifier(root, place, newPlace(found), keepExtension);
     if (spec && spec !== literal.text) edits.push(replaceLiteral(literal, spec));
@@ -226,8 +245,18 @@ for (const [file, text] of rewritten) await writeFormatted(file, text);
 
 // Mentions in the project's text: a moved file by its path, and a folder all of whose tests went
 // to one folder (its README goes with them).
-const mentions = new Map<string, string>();
+const mentions = new Map<string, string>(Object.entries(MOVED));
 for (const [from, to] of moves) mentions.set(rel(from), rel(to));
+// The record of moves, each old path pointing at where its file is now.
+const record: Record<string, string> = { ...MOVED };
+for (const [from, to] of moves) {
+  for (const [old, now] of Object.entries(record)) if (now === rel(from)) record[old] = rel(to);
+  if (/\.tsx?$/.test(from)) record[rel(from)] = rel(to);
+}
+fs.writeFileSync(
+  MOVED_FILE,
+  `${JSON.stringify(Object.fromEntries(Object.entries(record).sort()), null, 2)}\n`,
+);
 const leftFolders = new Map<string, Set<string>>();
 for (const [from, to] of moves) {
   const folder = path.posix.dirname(rel(from));
