@@ -237,10 +237,15 @@ function dirnamePaths(source: ts.SourceFile, file: string, place: string): Edit[
   return edits;
 }
 
-for (const [from, to] of moves) {
+/** `git mv` for a tracked file, a plain rename for one git does not track yet. */
+function move(from: string, to: string): void {
   fs.mkdirSync(path.dirname(to), { recursive: true });
-  execFileSync('git', ['mv', rel(from), rel(to)], { cwd: root });
+  const tracked = execFileSync('git', ['ls-files', rel(from)], { cwd: root, encoding: 'utf8' });
+  if (tracked.trim()) execFileSync('git', ['mv', rel(from), rel(to)], { cwd: root });
+  else fs.renameSync(from, to);
 }
+
+for (const [from, to] of moves) move(from, to);
 for (const [file, text] of rewritten) await writeFormatted(file, text);
 
 // Mentions in the project's text: a moved file by its path, and a folder all of whose tests went
@@ -273,7 +278,7 @@ for (const [folder, targets] of leftFolders) {
   if (fs.existsSync(readme)) {
     const moved = path.join(root, target, 'README.md');
     if (fs.existsSync(moved)) problems.push(`${folder}/README.md: ${target}/ has a README already`);
-    else execFileSync('git', ['mv', rel(readme), rel(moved)], { cwd: root });
+    else move(readme, moved);
   }
 }
 const textFiles = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
