@@ -1,11 +1,14 @@
 import { defineConfig } from 'drizzle-kit';
+import { loadDatabaseConfig } from '#site/server/config.ts';
+
+const { databaseUrl, databaseAuthToken } = loadDatabaseConfig();
 
 export default defineConfig({
   dialect: 'turso',
   schema: './db/schema.ts',
   out: './db/migrations',
   dbCredentials: {
-    url: process.env.DATABASE_URL ?? 'file:./data/app.db',
-    authToken: process.env.DATABASE_AUTH_TOKEN,
+    url: databaseUrl,
+    ...(databaseAuthToken ? { authToken: databaseAuthToken } : {}),
   },
 });

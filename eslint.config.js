@@ -59,4 +59,37 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The environment is read once, by the one schema (site/server/config.ts, docs/decisions/117);
+    // every other part gets its slice of the settings. `npm start` hands the environment on to the
+    // processes it starts, `npm run restore` reads npm's INIT_CWD (where the command was typed), and
+    // the art measurements take their own knobs.
+    files: [
+      'site/**/*.{ts,tsx}',
+      'db/**/*.ts',
+      'party/**/*.ts',
+      'game/**/*.ts',
+      'wire/**/*.ts',
+      'scripts/**/*.ts',
+      '*.config.ts',
+    ],
+    ignores: [
+      'site/server/config.ts',
+      'scripts/start.ts',
+      'scripts/restore.ts',
+      'scripts/art/**',
+      'playwright.config.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Read settings from the SiteConfig slice you are given: the environment is read once, in site/server/config.ts.',
+        },
+      ],
+    },
+  },
 );

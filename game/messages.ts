@@ -1,55 +1,46 @@
-// Refusal messages. The first six are the spec's own words (product-spec §8) and must stay exact.
-export const MESSAGES = {
-  notYourTurn: "It's not your turn to roll.",
-  playerNotFound: 'Player data not found.',
-  insufficientBalance: 'Insufficient balance to purchase truck.',
-  maxTrucks: 'Maximum truck limit reached.',
-  roomClosed: 'Room is closed.',
-  noOffer: 'There is no truck offer open for you.',
-  notStarted: 'The game has not started yet.',
-  gameOver: 'The game is over.',
-  invalidRoll: 'A roll must be a whole number from 1 to 6.',
-} as const;
+/**
+ * The stable code of every `error` message on the room socket (docs/protocol.md): clients decide by
+ * the code, never by the words. The room machine and the rules refuse with one of the first nine;
+ * the room server's own refusals (shape, rate, seat, loading) come after them.
+ */
+export const ROOM_ERROR_CODES = [
+  'not_your_turn',
+  'player_not_found',
+  'insufficient_balance',
+  'max_trucks',
+  'room_closed',
+  'no_offer',
+  'not_started',
+  'game_over',
+  'invalid_roll',
+  'invalid_message',
+  'too_many_messages',
+  'not_a_player',
+  'room_not_loaded',
+] as const;
+
+export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[number];
 
 /**
- * The stable code beside every `error` message on the room socket (docs/protocol.md): clients decide by
- * the code, never by the words. The room machine's refusals share their MESSAGES key; the room
- * server's own refusals (shape, rate, seat, loading) come after them.
+ * The words beside each code, put there by the room server where the error goes on the wire. Where
+ * the spec has the words (its board messages: not your turn, player data, balance, truck limit,
+ * room closed, not part of the room, failed to load) they are its own and must stay exact.
  */
-export const ROOM_ERROR_CODES = {
-  notYourTurn: 'not_your_turn',
-  playerNotFound: 'player_not_found',
-  insufficientBalance: 'insufficient_balance',
-  maxTrucks: 'max_trucks',
-  roomClosed: 'room_closed',
-  noOffer: 'no_offer',
-  notStarted: 'not_started',
-  gameOver: 'game_over',
-  invalidRoll: 'invalid_roll',
-  invalidMessage: 'invalid_message',
-  tooManyMessages: 'too_many_messages',
-  notAPlayer: 'not_a_player',
-  notLoaded: 'room_not_loaded',
-  /** A refusal without a code of its own (none today). */
-  refused: 'refused',
-} as const satisfies Record<keyof typeof MESSAGES, string> & Record<string, string>;
-
-export type RoomErrorCode = (typeof ROOM_ERROR_CODES)[keyof typeof ROOM_ERROR_CODES];
-
-const CODE_OF_MESSAGE = new Map<string, RoomErrorCode>(
-  (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).map((key) => [
-    MESSAGES[key],
-    ROOM_ERROR_CODES[key],
-  ]),
-);
-
-/**
- * The code of a refusal the room machine emitted. The machine names its refusals by these exact
- * constants, so the room server can put the code beside the words where they go on the wire.
- */
-export function refusalCode(message: string): RoomErrorCode {
-  return CODE_OF_MESSAGE.get(message) ?? ROOM_ERROR_CODES.refused;
-}
+export const ROOM_ERROR_MESSAGES = {
+  not_your_turn: "It's not your turn to roll.",
+  player_not_found: 'Player data not found.',
+  insufficient_balance: 'Insufficient balance to purchase truck.',
+  max_trucks: 'Maximum truck limit reached.',
+  room_closed: 'Room is closed.',
+  no_offer: 'There is no truck offer open for you.',
+  not_started: 'The game has not started yet.',
+  game_over: 'The game is over.',
+  invalid_roll: 'A roll must be a whole number from 1 to 6.',
+  invalid_message: 'Invalid message.',
+  too_many_messages: 'Too many messages. Please slow down.',
+  not_a_player: "You're not part of this room.",
+  room_not_loaded: 'Failed to load game data. Please check your connection or room ID.',
+} as const satisfies Record<RoomErrorCode, string>;
 
 /**
  * The close codes of the room and lobby sockets (4000–4999 are the application's own, RFC 6455
@@ -73,3 +64,5 @@ export const SOCKET_CLOSE_CODES = {
   /** The board is newer than the room server (a deploy under way; RFC 6455's Try Again Later). */
   tryAgainLater: 1013,
 } as const;
+
+export type SocketCloseCode = (typeof SOCKET_CLOSE_CODES)[keyof typeof SOCKET_CLOSE_CODES];

@@ -124,7 +124,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     patch: z.record(z.string(), z.unknown()),
   }),
   z.object({ type: z.literal('log'), entry: logEntrySchema }),
-  // `code` (game/messages.ts ROOM_ERROR_CODES) is what clients decide by; optional so that a client
+  // `code` (one of game/messages.ts ROOM_ERROR_CODES) is what clients decide by; optional so that a client
   // still reads a room server from before codes, and a string so a newer server's code parses.
   z.object({ type: z.literal('error'), message: z.string(), code: z.string().optional() }),
   z.object({ type: z.literal('pong') }),

@@ -4,6 +4,7 @@
 import { combineClientSeeds, rollDie } from './dice';
 import { createGame, type GameState } from './game-state';
 import type { DiceRollEntry, LogEntry } from './log';
+import { ROOM_ERROR_MESSAGES } from './messages';
 import { applyRoll, buyTruck, declineTruck } from './rules';
 
 /** A roll as the report lists it beside the log. */
@@ -83,7 +84,11 @@ export function replayReportedGame(input: ReplayInput): ReplayResult {
       };
     }
     if (!result.ok) {
-      return { ok: false, reason: `an illegal move: ${result.reason}`, details: { index } };
+      return {
+        ok: false,
+        reason: `an illegal move: ${ROOM_ERROR_MESSAGES[result.code]}`,
+        details: { index },
+      };
     }
     for (const produced of result.logs) {
       if (canonicalJson(produced) !== canonicalJson(logs[index])) {

@@ -4,6 +4,7 @@ import { combineClientSeeds, hashServerSeed, rollDie } from './dice';
 import { createGame, type GameState } from './game-state';
 import { lessonsOf, type Lessons } from './lesson';
 import type { LogEntry } from './log';
+import type { RoomErrorCode } from './messages';
 import { payoutOf, winnersOf, type Payout } from './payout';
 import { applyRoll, buyTruck, closeGame, declineTruck } from './rules';
 import { statementsOf, type Statement } from './statement';
@@ -133,7 +134,8 @@ export function dealBoard(context: RoomContext): Partial<RoomContext> {
 }
 
 export type Step =
-  { ok: true; context: Partial<RoomContext>; logs: LogEntry[] } | { ok: false; reason: string };
+  | { ok: true; context: Partial<RoomContext>; logs: LogEntry[] }
+  | { ok: false; code: RoomErrorCode };
 
 /** A roll for `by` at `at`: the die comes from the seeds and the nonce, and the clock starts at the first roll. */
 export function rollStep(context: RoomContext, by: string, at: number, auto: boolean): Step {

@@ -4,7 +4,7 @@
 // only through `emit`, so this file imports no runtime.
 import { enqueueActions, raise, setup, type SnapshotFrom } from 'xstate';
 import type { LogEntry } from './log';
-import { MESSAGES } from './messages';
+import type { RoomErrorCode } from './messages';
 import {
   dealBoard,
   dueDeadline,
@@ -44,7 +44,7 @@ export type RoomEvent =
 export type RoomEmitted =
   | { type: 'changed' }
   | { type: 'log'; entry: LogEntry }
-  | { type: 'refused'; by: string; message: string }
+  | { type: 'refused'; by: string; code: RoomErrorCode }
   | { type: 'finished'; result: GameResult };
 
 /** `now` of the event being handled; null for XState's own init event. */
@@ -137,13 +137,13 @@ export const roomMachine = setup({
       enqueue.emit({ type: 'changed' });
     }),
     'refuse: not started': enqueueActions(({ event, enqueue }) => {
-      enqueue.emit({ type: 'refused', by: senderOf(event), message: MESSAGES.notStarted });
+      enqueue.emit({ type: 'refused', by: senderOf(event), code: 'not_started' });
     }),
     'refuse: game over': enqueueActions(({ event, enqueue }) => {
-      enqueue.emit({ type: 'refused', by: senderOf(event), message: MESSAGES.gameOver });
+      enqueue.emit({ type: 'refused', by: senderOf(event), code: 'game_over' });
     }),
     'refuse: room closed': enqueueActions(({ event, enqueue }) => {
-      enqueue.emit({ type: 'refused', by: senderOf(event), message: MESSAGES.roomClosed });
+      enqueue.emit({ type: 'refused', by: senderOf(event), code: 'room_closed' });
     }),
   },
 }).createMachine({
@@ -232,7 +232,7 @@ interface Enqueue {
 /** Apply an accepted step (context, logs, one `changed`) or emit the refusal, leaving the state as it was. */
 function commit(enqueue: Enqueue, step: Step, by: string): void {
   if (!step.ok) {
-    enqueue.emit({ type: 'refused', by, message: step.reason });
+    enqueue.emit({ type: 'refused', by, code: step.code });
     return;
   }
   enqueue.assign(step.context);

@@ -3,7 +3,7 @@
 import { BOARD_SIZE, MAX_TRUCKS, START_POSITION, TRUCK_COST, boxAt, truckFee } from './board';
 import type { GameState, Player } from './game-state';
 import type { LogEntry } from './log';
-import { MESSAGES } from './messages';
+import type { RoomErrorCode } from './messages';
 
 /**
  * The version of the rules a game is played under: this file, the board's economy (`board.ts`), the
@@ -15,7 +15,7 @@ import { MESSAGES } from './messages';
 export const RULES_VERSION = 1;
 
 export type MoveResult =
-  { ok: true; state: GameState; logs: LogEntry[] } | { ok: false; reason: string };
+  { ok: true; state: GameState; logs: LogEntry[] } | { ok: false; code: RoomErrorCode };
 
 export interface RollIntent {
   by: string;
@@ -32,8 +32,8 @@ export interface OfferIntent {
   now: number;
 }
 
-function refuse(reason: string): MoveResult {
-  return { ok: false, reason };
+function refuse(code: RoomErrorCode): MoveResult {
+  return { ok: false, code };
 }
 
 export function nextPosition(position: number, roll: number): number {
@@ -128,10 +128,10 @@ function land(
 /** The current player rolled `roll` (or the turn timer rolled for them). */
 export function applyRoll(state: GameState, intent: RollIntent): MoveResult {
   const player = state.players[intent.by];
-  if (!player) return refuse(MESSAGES.playerNotFound);
-  if (state.turn.currentPlayer !== intent.by) return refuse(MESSAGES.notYourTurn);
+  if (!player) return refuse('player_not_found');
+  if (state.turn.currentPlayer !== intent.by) return refuse('not_your_turn');
   if (!Number.isInteger(intent.roll) || intent.roll < 1 || intent.roll > 6) {
-    return refuse(MESSAGES.invalidRoll);
+    return refuse('invalid_roll');
   }
 
   const newPosition = nextPosition(player.position, intent.roll);
@@ -196,11 +196,11 @@ function offerClosed(player: string, lapsed: boolean, timestamp: number): LogEnt
   return { type: 'truck_declined', player, lapsed, timestamp };
 }
 
-function checkOffer(state: GameState, by: string): string | null {
+function checkOffer(state: GameState, by: string): RoomErrorCode | null {
   const player = state.players[by];
-  if (!player) return MESSAGES.playerNotFound;
-  if (player.trucks >= MAX_TRUCKS) return MESSAGES.maxTrucks;
-  if (state.pendingPurchase !== by) return MESSAGES.noOffer;
+  if (!player) return 'player_not_found';
+  if (player.trucks >= MAX_TRUCKS) return 'max_trucks';
+  if (state.pendingPurchase !== by) return 'no_offer';
   return null;
 }
 
@@ -209,7 +209,7 @@ export function buyTruck(state: GameState, { by, now }: OfferIntent): MoveResult
   const refusal = checkOffer(state, by);
   if (refusal) return refuse(refusal);
   const player = state.players[by] as Player;
-  if (player.balance < TRUCK_COST) return refuse(MESSAGES.insufficientBalance);
+  if (player.balance < TRUCK_COST) return refuse('insufficient_balance');
   const newTrucks = player.trucks + 1;
   return {
     ok: true,

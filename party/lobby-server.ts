@@ -80,7 +80,7 @@ export default class LobbyServer implements Party.Server {
   async onRequest(request: Party.Request): Promise<Response> {
     if (request.method === 'GET') return jsonResponse({ rooms: this.rooms });
     if (request.method !== 'POST') {
-      return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
+      return refusal(405, 'method_not_allowed');
     }
     const { keys } = readEnv(this.room.env);
     const signed = await readSignedBody(
@@ -91,7 +91,7 @@ export default class LobbyServer implements Party.Server {
     );
     if (!signed.ok) return refusedCall(signed);
     const parsed = lobbyPushSchema.safeParse(parseJson(signed.body));
-    if (!parsed.success) return refusal('invalidBody');
+    if (!parsed.success) return refusal(400, 'invalid_body');
     this.rooms = parsed.data.rooms;
     await this.room.storage.put(ROOMS_KEY, this.rooms);
     const message = this.roomsMessage();

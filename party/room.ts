@@ -6,7 +6,6 @@
 import type * as Party from 'partykit/server';
 import { createActor } from 'xstate';
 import { intentEvent } from '#game/protocol.ts';
-import { MESSAGES, refusalCode, ROOM_ERROR_CODES } from '#game/messages.ts';
 import { nextDeadline, roomMachine, type RoomEvent } from '#game/room-machine.ts';
 import { protocolVerdict, ROOM_PROTOCOL } from '#game/protocol-version.ts';
 import { RULES_VERSION } from '#game/rules.ts';
@@ -31,7 +30,7 @@ import { errorMessage, logMessage, notAPlayer, notLoaded } from './room/messages
 import { MessageGate } from './room/message-gate';
 import { CLOSE, ROOM_LIMITS, type CloseReason } from './room/limits';
 import { AddressAdmissions } from './room/address-admissions';
-import { jsonResponse } from './room/signed-request';
+import { jsonResponse, refusal } from './room/signed-request';
 import { RoomAlarm } from './room/alarm';
 import { dueBotEvent, MAX_BOT_MOVES_PER_TICK, nextBotMoveAt } from './room/bots';
 import {
@@ -51,7 +50,7 @@ import { loadRoom, saveChange, saveClock, saveRoomId } from './room/storage';
 import { playableHere } from './room/snapshot-format';
 import { TaskQueue } from './room/task-queue';
 import { RoomClock, type ClockState } from './room/clock';
-import { isTestClockPath, readTestClockCall, testClockRefusal } from './room/test-clock-call';
+import { isTestClockPath, readTestClockCall } from './room/test-clock-call';
 import { isRoomViewPath, roomViewRefusal } from './room/view-call';
 import type { TestClockAnswer, TestClockCall } from '#wire/test-clock.ts';
 
@@ -262,7 +261,7 @@ export default class RoomServer implements Party.Server {
       );
     }
     if (request.method !== 'POST') {
-      return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
+      return refusal(405, 'method_not_allowed');
     }
     const read = await readRoomCall(request, this.env.keys.siteToRoom, Date.now());
     if (!read.ok) return read.response;
@@ -271,7 +270,7 @@ export default class RoomServer implements Party.Server {
     if (call.type === 'restarting') return this.serial(async () => this.restarting());
     const pushed = call.room;
     if (this.roomId && pushed.roomId !== this.roomId) {
-      return jsonResponse({ error: 'Wrong room', code: 'wrong_room' }, 400);
+      return refusal(400, 'wrong_room');
     }
     return this.serial(async () => {
       if (!this.actor) {
@@ -287,7 +286,7 @@ export default class RoomServer implements Party.Server {
   /** Call 8: the room as a spectator sees it, for the board page's first HTML. */
   private async onRoomView(request: Party.Request): Promise<Response> {
     if (request.method !== 'GET') {
-      return jsonResponse({ error: 'Method not allowed', code: 'method_not_allowed' }, 405);
+      return refusal(405, 'method_not_allowed');
     }
     const refused = await roomViewRefusal(request, this.env.keys.siteToRoom, Date.now());
     if (refused) return refused;
@@ -457,14 +456,12 @@ export default class RoomServer implements Party.Server {
     if (!actor) return false;
     if (actor.getSnapshot().status !== 'active') {
       // The room reached its final state (closed by the site): nothing changes any more.
-      sender?.send(errorMessage(MESSAGES.roomClosed, ROOM_ERROR_CODES.roomClosed));
+      sender?.send(errorMessage('room_closed'));
       return false;
     }
     const effects = this.effects.send(actor, event);
 
-    for (const message of effects.refusals) {
-      sender?.send(errorMessage(message, refusalCode(message)));
-    }
+    for (const code of effects.refusals) sender?.send(errorMessage(code));
     if (!effects.changed && effects.logs.length === 0 && !effects.finished) return false;
 
     const firstIndex = this.logs.length;
@@ -555,9 +552,11 @@ export default class RoomServer implements Party.Server {
     const { action } = read.call;
     return this.serial(async () => {
       if (!(await this.ensureActor()) || !this.actor) {
-        return testClockRefusal(this.unknownToSite ? 'unknownRoom' : 'unavailable');
+        return this.unknownToSite
+          ? refusal(404, 'room_not_found')
+          : refusal(503, 'room_unavailable');
       }
-      if (action === 'step' && !this.clock.stopped) return testClockRefusal('notStopped');
+      if (action === 'step' && !this.clock.stopped) return refusal(409, 'clock_running');
       await this.moveClock(action);
       return jsonResponse(this.clockAnswer(this.actor));
     });

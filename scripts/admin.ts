@@ -2,10 +2,11 @@
  * `npm run admin -- grant <email> [--force]` | `revoke <email>` | `list`
  * Grants or revokes the admin claim stored on an account (ADMIN_EMAILS grants it too, without a row
  * change, to a verified email). `grant` shows who the account is and refuses an unverified email
- * unless `--force`. Reads DATABASE_URL (default file:./data/app.db) and DATABASE_AUTH_TOKEN.
+ * unless `--force`. Uses the site's database (DATABASE_URL, else DATA_DIR's app.db; DATABASE_AUTH_TOKEN).
  */
 import { createDatabase } from '#db/client.ts';
 import { grantAdmin, grantedAdminEmails, revokeAdmin } from '#site/server/auth/admin-grants.ts';
+import { loadDatabaseConfig } from '#site/server/config.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> [--force] | revoke <email> | list';
 
@@ -16,8 +17,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const url = process.env.DATABASE_URL ?? 'file:./data/app.db';
-  const authToken = process.env.DATABASE_AUTH_TOKEN;
+  let settings;
+  try {
+    settings = loadDatabaseConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  const { databaseUrl: url, databaseAuthToken: authToken } = settings;
   const database = createDatabase(authToken ? { url, authToken } : { url });
   try {
     if (command === 'list') {

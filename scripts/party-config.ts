@@ -4,20 +4,12 @@
 // by this user alone, and is removed once the room server has read it.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { RoomServerVars } from '#party/room/env.ts';
 import { purposeKey, roomKeys } from '#wire/signing.ts';
+import { CONFIG_VARIABLES } from '#site/server/config.ts';
 import { writePrivateFile } from '#site/server/data-dir.ts';
 
 export const PARTY_CONFIG_FILE = 'partykit.local.json';
-
-/** What the room server must never see: the site's own secrets and the providers' tokens. */
-export const SITE_ONLY_VARIABLES = [
-  'INTERNAL_SECRET',
-  'SESSION_SECRET',
-  'PAWAPAY_API_TOKEN',
-  'GOOGLE_CLIENT_SECRET',
-  'SMS_API_KEY',
-  'DATABASE_AUTH_TOKEN',
-] as const;
 
 export interface PartySettings {
   /** The project's partykit.json (its paths are relative to it). */
@@ -34,6 +26,18 @@ function absolute(base: string, file: unknown): unknown {
   return typeof file === 'string' ? path.resolve(base, file) : file;
 }
 
+/** The three keys a room server needs (decision 022), under the names it reads them by. */
+export function roomKeyVars(
+  internalSecret: string,
+): Pick<RoomServerVars, 'TICKET_KEY' | 'SITE_TO_ROOM_KEY' | 'ROOM_TO_SITE_KEY'> {
+  const keys = roomKeys(internalSecret);
+  return {
+    TICKET_KEY: keys.tickets,
+    SITE_TO_ROOM_KEY: keys.siteToRoom,
+    ROOM_TO_SITE_KEY: keys.roomToSite,
+  };
+}
+
 /** Writes the config file (mode 0600, replacing any left by a crash) and answers its path. */
 export async function writePartyConfig(settings: PartySettings): Promise<string> {
   const base = path.dirname(settings.projectConfig);
@@ -47,22 +51,19 @@ export async function writePartyConfig(settings: PartySettings): Promise<string>
       absolute(base, file),
     ]),
   );
-  const keys = roomKeys(settings.internalSecret);
+  const vars: RoomServerVars = {
+    SITE_URL: settings.siteUrl,
+    GAME_TIME_SCALE: String(settings.gameTimeScale),
+    ...roomKeyVars(settings.internalSecret),
+    ...(settings.testClock
+      ? { TEST_CLOCK_KEY: purposeKey(settings.internalSecret, 'test-clock') }
+      : {}),
+  };
   const config = {
     ...project,
     main: absolute(base, project.main),
     parties,
-    vars: {
-      ...((project.vars ?? {}) as Record<string, unknown>),
-      SITE_URL: settings.siteUrl,
-      GAME_TIME_SCALE: String(settings.gameTimeScale),
-      TICKET_KEY: keys.tickets,
-      SITE_TO_ROOM_KEY: keys.siteToRoom,
-      ROOM_TO_SITE_KEY: keys.roomToSite,
-      ...(settings.testClock
-        ? { TEST_CLOCK_KEY: purposeKey(settings.internalSecret, 'test-clock') }
-        : {}),
-    },
+    vars: { ...((project.vars ?? {}) as Record<string, unknown>), ...vars },
   };
   const file = path.resolve(settings.dataDir, PARTY_CONFIG_FILE);
   await removePartyConfig(file);
@@ -74,9 +75,13 @@ export async function removePartyConfig(file: string): Promise<void> {
   await rm(file, { force: true });
 }
 
-/** The environment for the room server's process: the site's own secrets left out. */
+/**
+ * The environment for the room server's process: none of the site's settings (its secrets, the
+ * providers' tokens, SMTP_URL's password among them). The room server's own settings come from the
+ * config file above, never from its environment.
+ */
 export function partyEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const copy = { ...env };
-  for (const name of SITE_ONLY_VARIABLES) delete copy[name];
+  for (const name of CONFIG_VARIABLES) delete copy[name];
   return copy;
 }

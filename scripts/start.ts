@@ -284,7 +284,7 @@ async function prepare(config: SiteConfig): Promise<void> {
   });
   if (backup) say(`copied the database to ${backup.path} before migrating it`);
   // Refused payments stop here, before the build, with the reason (the site checks again itself).
-  for (const warning of await assertPaymentsDeployment(config, process.env)) say(warning, 'warn');
+  for (const warning of await assertPaymentsDeployment(config)) say(warning, 'warn');
 
   if (build) {
     say('building the site');

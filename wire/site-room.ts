@@ -161,13 +161,70 @@ export const CALL_BODY_LIMITS = {
   settlement: 32 * 1024 * 1024,
 } as const;
 
+/**
+ * Every `code` a signed call between the site and the room servers can be refused with, either way
+ * (docs/protocol.md, docs/api.md): the list the refusals' code type is made from.
+ */
+export const CALL_REFUSAL_CODES = [
+  'unauthorized',
+  'body_too_large',
+  'invalid_body',
+  'method_not_allowed',
+  'wrong_room',
+  'not_found',
+  'room_not_found',
+  'room_unavailable',
+  'clock_running',
+  'room_not_active',
+  'settlement_malformed',
+  'settlement_wrong_room',
+  'settlement_wrong_players',
+  'settlement_too_early',
+  'settlement_timeline',
+  'settlement_incomplete',
+  'settlement_mismatch',
+  'settlement_rules_newer',
+  'settlement_replay_failed',
+  'settlement_failed',
+] as const;
+
+export type CallRefusalCode = (typeof CALL_REFUSAL_CODES)[number];
+
+/**
+ * The words beside each code. A settlement refusal says more, case by case (which field differs,
+ * which entry is out of time: site/server/rooms/settlement.ts); these are its general words.
+ */
+export const CALL_REFUSAL_MESSAGES = {
+  unauthorized: 'Unauthorized',
+  body_too_large: 'Request body too large',
+  invalid_body: 'Invalid body',
+  method_not_allowed: 'Method not allowed',
+  wrong_room: 'Wrong room',
+  not_found: 'Not found',
+  room_not_found: 'Room not found',
+  room_unavailable: 'The room could not be loaded',
+  clock_running: 'The clock is not standing still',
+  room_not_active: 'The room is not active.',
+  settlement_malformed: 'The settlement body has the wrong shape.',
+  settlement_wrong_room: 'The settlement names another room.',
+  settlement_wrong_players: 'The players are not the seated players.',
+  settlement_too_early: 'The game has not reached its end time yet.',
+  settlement_timeline: 'The log does not keep the game’s time.',
+  settlement_incomplete: 'The game has no roll.',
+  settlement_mismatch: 'The settlement differs from the replay.',
+  settlement_rules_newer: 'The game was played under rules this site does not know.',
+  settlement_replay_failed: 'The game could not be replayed.',
+  settlement_failed: 'Settlement failed.',
+} as const satisfies Record<CallRefusalCode, string>;
+
 /** Every refusal of a call, either way: `{error, code}` (the settlement's adds `retry`). */
 export const callRefusalSchema = z.object({ error: z.string(), code: z.string() });
-export type CallRefusal = z.infer<typeof callRefusalSchema>;
+export type CallRefusal = { error: string; code: CallRefusalCode };
 
-/** The refusals every receiver gives, with their status: unsigned, too big, not the shape. */
-export const CALL_REFUSALS = {
-  unauthorized: { status: 401, error: 'Unauthorized', code: 'unauthorized' },
-  bodyTooLarge: { status: 413, error: 'Request body too large', code: 'body_too_large' },
-  invalidBody: { status: 400, error: 'Invalid body', code: 'invalid_body' },
-} as const satisfies Record<string, CallRefusal & { status: number }>;
+/** A refusal of a call: its code, and its words (the code's own unless the case says more). */
+export function callRefusal(
+  code: CallRefusalCode,
+  error: string = CALL_REFUSAL_MESSAGES[code],
+): CallRefusal {
+  return { error, code };
+}

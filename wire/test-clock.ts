@@ -46,15 +46,3 @@ export type TestClockAnswer = z.infer<typeof testClockAnswerSchema>;
 
 /** The call's body is a few bytes. */
 export const TEST_CLOCK_BODY_LIMIT = 1024;
-
-/** Its refusals beside `CALL_REFUSALS` (`wire/site-room.ts`). */
-export const TEST_CLOCK_REFUSALS = {
-  /** The room server has no test clock (no `TEST_CLOCK_KEY`): as if the path did not exist. */
-  notFound: { status: 404, error: 'Not found', code: 'not_found' },
-  /** The site does not know the room. */
-  unknownRoom: { status: 404, error: 'Room not found', code: 'room_not_found' },
-  /** The room could not be pulled from the site just now (call 2): try again. */
-  unavailable: { status: 503, error: 'The room could not be loaded', code: 'room_unavailable' },
-  /** `step` while the clock runs: there is nothing to step from. */
-  notStopped: { status: 409, error: 'The clock is not standing still', code: 'clock_running' },
-} as const;

@@ -5,6 +5,19 @@
 // tests only, docs/decisions/083) is never derived: without it the room has no test clock.
 import { roomKeys, type RoomKeys } from '#wire/signing.ts';
 
+/**
+ * The vars `npm start` writes for `partykit dev` (scripts/party-config.ts), by name: the one list
+ * both sides hold to. A deployment may give `INTERNAL_SECRET` instead of the three keys.
+ */
+export interface RoomServerVars {
+  SITE_URL: string;
+  GAME_TIME_SCALE: string;
+  TICKET_KEY: string;
+  SITE_TO_ROOM_KEY: string;
+  ROOM_TO_SITE_KEY: string;
+  TEST_CLOCK_KEY?: string;
+}
+
 export interface PartyEnv {
   /** Empty keys mean every signed call and ticket is refused. */
   keys: RoomKeys;
@@ -20,7 +33,9 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-export function readEnv(env: Record<string, unknown>): PartyEnv {
+export function readEnv(
+  env: Partial<Record<keyof RoomServerVars | 'INTERNAL_SECRET', unknown>>,
+): PartyEnv {
   const derived = roomKeys(text(env.INTERNAL_SECRET));
   const site = env.SITE_URL;
   const scale = Number(env.GAME_TIME_SCALE ?? 1);

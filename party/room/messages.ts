@@ -1,21 +1,16 @@
 // What the room server says on the socket (docs/protocol.md) and how a parsed client message becomes a
 // machine event. The spec's messages where it has one, each error with its stable code.
-import { ROOM_ERROR_CODES, type RoomErrorCode } from '#game/messages.ts';
+import { ROOM_ERROR_MESSAGES, type RoomErrorCode } from '#game/messages.ts';
 
-export const ERROR_INVALID = 'Invalid message.';
-export const ERROR_TOO_MANY = 'Too many messages. Please slow down.';
-export const ERROR_NOT_A_PLAYER = "You're not part of this room.";
-export const ERROR_NOT_LOADED =
-  'Failed to load game data. Please check your connection or room ID.';
-
-export function errorMessage(message: string, code: RoomErrorCode): string {
-  return JSON.stringify({ type: 'error', message, code });
+/** The `error` message of a refusal: its code, and beside it the words the code stands for. */
+export function errorMessage(code: RoomErrorCode): string {
+  return JSON.stringify({ type: 'error', message: ROOM_ERROR_MESSAGES[code], code });
 }
 
-export const invalidMessage = () => errorMessage(ERROR_INVALID, ROOM_ERROR_CODES.invalidMessage);
-export const tooManyMessages = () => errorMessage(ERROR_TOO_MANY, ROOM_ERROR_CODES.tooManyMessages);
-export const notAPlayer = () => errorMessage(ERROR_NOT_A_PLAYER, ROOM_ERROR_CODES.notAPlayer);
-export const notLoaded = () => errorMessage(ERROR_NOT_LOADED, ROOM_ERROR_CODES.notLoaded);
+export const invalidMessage = () => errorMessage('invalid_message');
+export const tooManyMessages = () => errorMessage('too_many_messages');
+export const notAPlayer = () => errorMessage('not_a_player');
+export const notLoaded = () => errorMessage('room_not_loaded');
 
 /** The answer to a heartbeat `ping`. */
 export const pong = () => JSON.stringify({ type: 'pong' });

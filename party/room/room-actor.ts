@@ -2,6 +2,7 @@
 // at a time, and what that event produced (changed, log entries, refusals, finished).
 import type { Actor } from 'xstate';
 import type { LogEntry } from '#game/log.ts';
+import type { RoomErrorCode } from '#game/messages.ts';
 import type { RoomEvent, roomMachine } from '#game/room-machine.ts';
 
 export type RoomActor = Actor<typeof roomMachine>;
@@ -11,7 +12,7 @@ export type PersistedSnapshot = ReturnType<RoomActor['getPersistedSnapshot']>;
 export interface Effects {
   changed: boolean;
   logs: LogEntry[];
-  refusals: string[];
+  refusals: RoomErrorCode[];
   finished: boolean;
 }
 
@@ -30,7 +31,7 @@ export class EffectsCollector {
       this.effects.logs.push(event.entry);
     });
     actor.on('refused', (event) => {
-      this.effects.refusals.push(event.message);
+      this.effects.refusals.push(event.code);
     });
     actor.on('finished', () => {
       this.effects.finished = true;

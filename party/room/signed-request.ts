@@ -5,7 +5,7 @@
 import type * as Party from 'partykit/server';
 import { readLimitedText } from '#wire/limited-body.ts';
 import { checkSignatureHeaders, verifyRequest } from '#wire/signing.ts';
-import { CALL_REFUSALS } from '#wire/site-room.ts';
+import { callRefusal, type CallRefusalCode } from '#wire/site-room.ts';
 
 export type SignedBody =
   { ok: true; body: string } | { ok: false; status: 401 | 413; reason: string };
@@ -37,13 +37,12 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-/** A refusal of wire/site-room.ts as the response: `{error, code}` with its status. */
-export function refusal(which: keyof typeof CALL_REFUSALS): Response {
-  const { status, error, code } = CALL_REFUSALS[which];
-  return jsonResponse({ error, code }, status);
+/** A refusal of a call (wire/site-room.ts) as the response: `{error, code}` with its status. */
+export function refusal(status: number, code: CallRefusalCode, message?: string): Response {
+  return jsonResponse(callRefusal(code, message), status);
 }
 
 /** The refusal of a call that failed `readSignedBody`. */
 export function refusedCall(failed: { status: 401 | 413 }): Response {
-  return refusal(failed.status === 413 ? 'bodyTooLarge' : 'unauthorized');
+  return failed.status === 413 ? refusal(413, 'body_too_large') : refusal(401, 'unauthorized');
 }

@@ -14,7 +14,7 @@ export async function readRoomCall(
   if (!signed.ok) return { ok: false, response: refusedCall(signed) };
   const parsed = roomCallSchema.safeParse(parseJson(signed.body));
   if (!parsed.success) {
-    return { ok: false, response: refusal('invalidBody') };
+    return { ok: false, response: refusal(400, 'invalid_body') };
   }
   return { ok: true, call: parsed.data };
 }

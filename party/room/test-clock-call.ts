@@ -3,10 +3,9 @@
 // for the site's calls. A refusal comes back as the response to send.
 import type * as Party from 'partykit/server';
 import { parseJson } from './json';
-import { jsonResponse, readSignedBody, refusal, refusedCall } from './signed-request';
+import { readSignedBody, refusal, refusedCall } from './signed-request';
 import {
   TEST_CLOCK_BODY_LIMIT,
-  TEST_CLOCK_REFUSALS,
   testClockCallSchema,
   type TestClockCall,
 } from '#wire/test-clock.ts';
@@ -15,22 +14,17 @@ export function isTestClockPath(request: Party.Request): boolean {
   return new URL(request.url).pathname.endsWith('/test-clock');
 }
 
-export function testClockRefusal(which: keyof typeof TEST_CLOCK_REFUSALS): Response {
-  const { status, error, code } = TEST_CLOCK_REFUSALS[which];
-  return jsonResponse({ error, code }, status);
-}
-
 export async function readTestClockCall(
   request: Party.Request,
   key: string,
   now: number,
 ): Promise<{ ok: true; call: TestClockCall } | { ok: false; response: Response }> {
   if (key.length === 0 || request.method !== 'POST') {
-    return { ok: false, response: testClockRefusal('notFound') };
+    return { ok: false, response: refusal(404, 'not_found') };
   }
   const signed = await readSignedBody(request, key, now, TEST_CLOCK_BODY_LIMIT);
   if (!signed.ok) return { ok: false, response: refusedCall(signed) };
   const parsed = testClockCallSchema.safeParse(parseJson(signed.body));
-  if (!parsed.success) return { ok: false, response: refusal('invalidBody') };
+  if (!parsed.success) return { ok: false, response: refusal(400, 'invalid_body') };
   return { ok: true, call: parsed.data };
 }

@@ -45,12 +45,15 @@ const LAYER_RANK: [string, number][] = [
 ];
 
 /**
- * Where the rule above cannot tell: a test of a wire module that drives the room to reach it, and
- * the helpers that tests of several folders (and scripts/art) share.
+ * Where the rule above cannot tell: tests of a wire module that reach it through the room or the
+ * site, and the helpers that tests of several folders (and scripts/art) share. A path that maps to
+ * itself stays.
  */
 const PLACES: Record<string, string> = {
   'tests/unit/rooms/purpose-keys.test.ts': 'tests/unit/wire/purpose-keys.test.ts',
   'tests/unit/rooms/internal-limits.test.ts': 'tests/unit/wire/internal-limits.test.ts',
+  // Every seam's registry of refusal codes (the signed calls', the sockets', the API's) at once.
+  'tests/unit/wire/refusal-registries.test.ts': 'tests/unit/wire/refusal-registries.test.ts',
   'tests/unit/art/rooms.ts': 'tests/support/art-rooms.ts',
   'tests/unit/art/xml.ts': 'tests/support/xml-reader.ts',
 };

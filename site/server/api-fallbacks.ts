@@ -6,7 +6,7 @@ import { apiErrors, sendError } from './api/refusals';
 export const API_NOT_FOUND = 'Not found';
 
 export function apiNotFound(): RequestHandler {
-  return (_req, res) => sendError(res, 404, API_NOT_FOUND, 'not_found');
+  return (_req, res) => sendError(res, 404, 'not_found', API_NOT_FOUND);
 }
 
 /**

@@ -1,12 +1,18 @@
 // The site's settings, read once from the environment and checked before anything starts: a wrong
-// value stops the process with a message that names the variable, instead of failing later.
+// value stops the process with a message that names the variable, instead of failing later. This is
+// the only module that reads the site's variables (docs/decisions/117); each part gets its slice of
+// `SiteConfig` (auth, payments, mail, SMS, backups …), never the environment.
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from './logging';
 import { parseEmail } from '#site/shared/email.ts';
-import { parseAdminEmails } from './auth/config';
+import { parseAdminEmails, type AuthConfig } from './auth/config';
+import { GOOGLE_ENDPOINTS } from './auth/google';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';
+import type { PaymentsConfig } from './payments/config';
+import { PAWAPAY_SANDBOX_BASE_URL } from './payments/pawapay';
+import { SANDBOX_DEFAULT_DELAY_MS } from './payments/sandbox';
 import { loadOrCreateSecrets } from './secrets';
 import type { SmsGatewayConfig } from './sms/create-sender';
 
@@ -24,8 +30,10 @@ export interface SiteConfig {
   dataDir: string;
   databaseUrl: string;
   databaseAuthToken: string | undefined;
-  paymentsProvider: 'sandbox' | 'pawapay';
-  sandboxDelayMs: number;
+  /** Sign-in and accounts: the public origin, `ADMIN_EMAILS`, Google (`GOOGLE_*`) when set. */
+  auth: AuthConfig;
+  /** `PAYMENTS_PROVIDER`, `SANDBOX_DELAY_MS`, `PAWAPAY_*`. */
+  payments: PaymentsConfig;
   /** `ALLOW_SANDBOX_PAYMENTS=1`: a public (https) site may run on the payment sandbox, as a demo. */
   allowSandboxPayments: boolean;
   /**
@@ -39,8 +47,6 @@ export interface SiteConfig {
    * (docs/decisions/083). Only for a product reached from this machine alone.
    */
   testClock: boolean;
-  adminEmails: string[];
-  sessionSecret: string;
   internalSecret: string;
   /** The origin browsers use, e.g. `https://play.example.zm` (no trailing slash). */
   publicUrl: string;
@@ -48,17 +54,17 @@ export interface SiteConfig {
   partyUrl: string;
   /** Where the PartyKit server reaches the site: `SITE_URL`, else this machine on `PORT`. */
   siteUrl: string;
-  /** Outgoing mail by SMTP; unset: each message is a `.eml` file in `<dataDir>/outbox/`. */
-  smtpUrl: string | undefined;
-  mailFrom: string;
+  /** Where browsers reach the room servers: `PARTY_PUBLIC_URL`, else the site's host on `PARTY_PORT`. */
+  partyPublicUrl: string;
+  /** Outgoing mail: by SMTP when `smtpUrl` is set, else each message a `.eml` file in `<dataDir>/outbox/`. */
+  mail: MailSettings;
   /**
    * The SMS gateway (Africa's Talking's SMS API) for sign-in codes, when `SMS_URL` is set; null:
    * each message is a text file in `<dataDir>/outbox/sms/`.
    */
   sms: SmsGatewayConfig | null;
   /** Shown in the footer and on the support page when set; nothing is shown in their place. */
-  supportEmail: string | null;
-  supportPhone: string | null;
+  support: SupportContacts;
   /** Copies of the database (`BACKUP_*`); `db/backup.ts` and the site's schedule read these. */
   backups: BackupSettings;
   /** `METRICS_TOKEN`: `/metrics` wants it as a bearer token; unset, only loopback may read it. */
@@ -69,6 +75,16 @@ export interface SiteConfig {
    * addresses / CIDR networks / `loopback`, `linklocal`, `uniquelocal`. Default: `['loopback']`.
    */
   trustProxy: TrustProxy;
+}
+
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+export interface SupportContacts {
+  email: string | null;
+  phone: string | null;
 }
 
 export interface BackupSettings {
@@ -97,6 +113,14 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 const secret = z.string().min(32, 'must be at least 32 characters long');
+
+/** Where browsers open the room sockets: ws(s), or http(s) turned into ws(s) for them. */
+const partyPublicUrl = z
+  .url({
+    protocol: /^(wss?|https?)$/,
+    error: 'must be a ws://, wss://, http:// or https:// URL',
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
 
 export type TrustProxy = number | readonly string[];
 
@@ -155,7 +179,10 @@ const environmentSchema = z.object({
     blankAsUnset,
     z.enum(['sandbox', 'pawapay'], { error: 'must be sandbox or pawapay' }).default('sandbox'),
   ),
-  SANDBOX_DELAY_MS: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(1500)),
+  SANDBOX_DELAY_MS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().int('must be whole milliseconds').min(0).default(SANDBOX_DEFAULT_DELAY_MS),
+  ),
   ALLOW_SANDBOX_PAYMENTS: z.preprocess(
     blankAsUnset,
     z.enum(['0', '1'], { error: 'must be 1 (allow) or 0' }).default('0'),
@@ -180,11 +207,18 @@ const environmentSchema = z.object({
         'must be email addresses separated by commas, each one plain address',
       ),
   ),
-  SESSION_SECRET: optional(secret),
   INTERNAL_SECRET: optional(secret),
   PUBLIC_URL: optional(httpUrl),
   PARTY_URL: optional(httpUrl),
   SITE_URL: optional(httpUrl),
+  PARTY_PUBLIC_URL: optional(partyPublicUrl),
+  PAWAPAY_BASE_URL: optional(httpUrl),
+  PAWAPAY_API_TOKEN: optional(z.string().trim()),
+  GOOGLE_CLIENT_ID: optional(z.string().trim()),
+  GOOGLE_CLIENT_SECRET: optional(z.string().trim()),
+  GOOGLE_AUTH_URL: optional(httpUrl),
+  GOOGLE_TOKEN_URL: optional(httpUrl),
+  GOOGLE_USERINFO_URL: optional(httpUrl),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: optional(z.string()),
   SMS_URL: optional(httpUrl),
@@ -229,71 +263,94 @@ const environmentSchema = z.object({
 
 type Environment = z.infer<typeof environmentSchema>;
 
-/** What the variables say wrong together: the gateway without its account, or its key in clear. */
-function smsIssues(e: Environment): string[] {
-  if (!e.SMS_URL) return [];
-  const issues = (['SMS_USERNAME', 'SMS_API_KEY'] as const)
-    .filter((name) => !e[name])
-    .map((name) => `${name}: is required with SMS_URL`);
-  // The API key travels with every message: in clear only to this machine (a local test gateway).
-  if (new URL(e.SMS_URL).protocol === 'http:' && !isLoopback(e.SMS_URL)) {
-    issues.push('SMS_URL: must be https:// (http:// only to this machine)');
+/** What the variables say wrong together: one without the other it needs, or a key sent in clear. */
+function togetherIssues(e: Environment): string[] {
+  const issues: string[] = [];
+  if (e.SMS_URL) {
+    for (const name of ['SMS_USERNAME', 'SMS_API_KEY'] as const) {
+      if (!e[name]) issues.push(`${name}: is required with SMS_URL`);
+    }
+    // The API key travels with every message: in clear only to this machine (a local test gateway).
+    if (new URL(e.SMS_URL).protocol === 'http:' && !isLoopback(e.SMS_URL)) {
+      issues.push('SMS_URL: must be https:// (http:// only to this machine)');
+    }
+  }
+  if (e.PAYMENTS_PROVIDER === 'pawapay' && !e.PAWAPAY_API_TOKEN) {
+    issues.push('PAWAPAY_API_TOKEN: is required with PAYMENTS_PROVIDER=pawapay');
+  }
+  // Google sign-in is offered with both credentials or not at all; one alone is a mistake.
+  if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) {
+    issues.push('GOOGLE_CLIENT_SECRET: is required with GOOGLE_CLIENT_ID');
+  }
+  if (e.GOOGLE_CLIENT_SECRET && !e.GOOGLE_CLIENT_ID) {
+    issues.push('GOOGLE_CLIENT_ID: is required with GOOGLE_CLIENT_SECRET');
   }
   return issues;
 }
 
+function invalid(lines: string[]): ConfigError {
+  return new ConfigError(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+}
+
 /**
- * Reads and checks the settings. `SESSION_SECRET` and `INTERNAL_SECRET`, when unset, come from
+ * Reads and checks the settings. `INTERNAL_SECRET`, when unset, comes from
  * `<DATA_DIR>/secrets.json`, which is created (mode 0600) the first time.
  * Throws `ConfigError` listing every wrong variable.
  */
 export async function loadConfig(env: Env = process.env, cwd = process.cwd()): Promise<SiteConfig> {
-  const parsed = environmentSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  const together = smsIssues(e);
-  if (together.length > 0) {
-    throw new ConfigError(
-      `Invalid configuration:\n${together.map((line) => `  ${line}`).join('\n')}`,
-    );
-  }
+  const e = parseEnvironment(env);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
-  if (e.TEST_CLOCK === '1') assertOnlyThisMachine(e.START, publicUrl, env.PARTY_PUBLIC_URL);
+  if (e.TEST_CLOCK === '1') assertOnlyThisMachine(e.START, publicUrl, e.PARTY_PUBLIC_URL);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
-  const secrets =
-    e.SESSION_SECRET && e.INTERNAL_SECRET
-      ? { sessionSecret: e.SESSION_SECRET, internalSecret: e.INTERNAL_SECRET }
-      : await loadOrCreateSecrets(path.join(dataDir, 'secrets.json'));
+  const internalSecret =
+    e.INTERNAL_SECRET ??
+    (await loadOrCreateSecrets(path.join(dataDir, 'secrets.json'))).internalSecret;
 
   return {
     start: e.START,
     port: e.PORT,
     partyPort: e.PARTY_PORT,
     dataDir,
-    databaseUrl: e.DATABASE_URL ?? fileUrl(path.join(dataDir, 'app.db'), cwd),
-    databaseAuthToken: e.DATABASE_AUTH_TOKEN,
-    paymentsProvider: e.PAYMENTS_PROVIDER,
-    sandboxDelayMs: e.SANDBOX_DELAY_MS,
+    ...databaseOf(e, cwd),
+    auth: {
+      publicUrl,
+      adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
+      ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authUrl: e.GOOGLE_AUTH_URL ?? GOOGLE_ENDPOINTS.authUrl,
+              tokenUrl: e.GOOGLE_TOKEN_URL ?? GOOGLE_ENDPOINTS.tokenUrl,
+              userinfoUrl: e.GOOGLE_USERINFO_URL ?? GOOGLE_ENDPOINTS.userinfoUrl,
+            },
+          }
+        : {}),
+    },
+    payments: {
+      provider: e.PAYMENTS_PROVIDER,
+      publicUrl,
+      internalSecret,
+      sandboxDelayMs: e.SANDBOX_DELAY_MS,
+      pawapay: {
+        baseUrl: e.PAWAPAY_BASE_URL ?? PAWAPAY_SANDBOX_BASE_URL,
+        apiToken: e.PAWAPAY_API_TOKEN ?? '',
+      },
+    },
     allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS === '1',
     withdrawalsNeedProvedPhone: e.WITHDRAWALS_NEED_PROVED_PHONE === '1',
     gameTimeScale: e.GAME_TIME_SCALE,
     testClock: e.TEST_CLOCK === '1',
-    adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
-    sessionSecret: e.SESSION_SECRET ?? secrets.sessionSecret,
-    internalSecret: e.INTERNAL_SECRET ?? secrets.internalSecret,
+    internalSecret,
     publicUrl,
     partyUrl: e.PARTY_URL ?? `http://127.0.0.1:${e.PARTY_PORT}`,
     siteUrl: e.SITE_URL ?? `http://127.0.0.1:${e.PORT}`,
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    partyPublicUrl: e.PARTY_PUBLIC_URL ?? defaultPartyPublicUrl(publicUrl, e.PARTY_PORT),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     sms: e.SMS_URL
       ? { url: e.SMS_URL, username: e.SMS_USERNAME!, apiKey: e.SMS_API_KEY!, from: e.SMS_FROM }
       : null,
-    supportEmail: e.SUPPORT_EMAIL ?? null,
-    supportPhone: e.SUPPORT_PHONE?.trim() ?? null,
+    support: { email: e.SUPPORT_EMAIL ?? null, phone: e.SUPPORT_PHONE?.trim() ?? null },
     backups: {
       dir: path.resolve(cwd, e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       everyMinutes: e.BACKUP_EVERY_MINUTES,
@@ -303,6 +360,45 @@ export async function loadConfig(env: Env = process.env, cwd = process.cwd()): P
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };
+}
+
+/** Every variable checked, alone and together; throws `ConfigError` listing each wrong one. */
+function parseEnvironment(env: Env): Environment {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw invalid(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const together = togetherIssues(parsed.data);
+  if (together.length > 0) throw invalid(together);
+  return parsed.data;
+}
+
+function databaseOf(
+  e: Environment,
+  cwd: string,
+): Pick<SiteConfig, 'databaseUrl' | 'databaseAuthToken'> {
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    databaseUrl: e.DATABASE_URL ?? fileUrl(path.join(dataDir, 'app.db'), cwd),
+    databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+  };
+}
+
+/**
+ * The database alone, for a tool that needs nothing else and no secret (`npm run admin`,
+ * drizzle-kit): the whole environment is still checked, by the same schema.
+ */
+export function loadDatabaseConfig(
+  env: Env = process.env,
+  cwd = process.cwd(),
+): Pick<SiteConfig, 'databaseUrl' | 'databaseAuthToken'> {
+  return databaseOf(parseEnvironment(env), cwd);
+}
+
+/** The site's host on `PARTY_PORT`, over wss when the site is https. */
+function defaultPartyPublicUrl(publicUrl: string, partyPort: number): string {
+  const site = new URL(publicUrl);
+  return `${site.protocol === 'https:' ? 'wss' : 'ws'}://${site.hostname}:${partyPort}`;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -325,13 +421,14 @@ function assertOnlyThisMachine(
   publicUrl: string,
   partyPublicUrl: string | undefined,
 ): void {
-  const party = partyPublicUrl?.trim();
-  if (start === 'all' && isLoopback(publicUrl) && (!party || isLoopback(party))) return;
-  throw new ConfigError(
-    'Invalid configuration:\n  TEST_CLOCK: is for tests only: it needs START=all and PUBLIC_URL ' +
+  if (start === 'all' && isLoopback(publicUrl) && (!partyPublicUrl || isLoopback(partyPublicUrl))) {
+    return;
+  }
+  throw invalid([
+    'TEST_CLOCK: is for tests only: it needs START=all and PUBLIC_URL ' +
       '(and PARTY_PUBLIC_URL, when set) on this machine (localhost, 127.0.0.1 or [::1]); a site ' +
       'that others can reach never runs with it',
-  );
+  ]);
 }
 
 /** `file:./data/app.db` inside the working folder, an absolute `file:/…` outside it. */
@@ -350,3 +447,6 @@ export function databaseFile(
   if (!config.databaseUrl.startsWith('file:')) return null;
   return path.resolve(cwd, config.databaseUrl.slice('file:'.length));
 }
+
+/** The name of every variable the schema reads (README's configuration table lists each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);

@@ -25,7 +25,6 @@ const SECRET_KEYS = [
   'idToken',
   'secret',
   'clientSecret',
-  'sessionSecret',
   'internalSecret',
   'apiToken',
   'authorization',

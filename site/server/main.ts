@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   setLogLevel(config.logLevel);
   // Before anything runs: a public site on free (sandbox) money, or a real provider over sandbox
   // balances, stops here with the reason.
-  for (const warning of await assertPaymentsDeployment(config, process.env)) log.warn(warning);
+  for (const warning of await assertPaymentsDeployment(config)) log.warn(warning);
   const services = createSiteServices(config);
 
   const site = await createSiteServer({

@@ -1,4 +1,4 @@
-// Signing keys that must survive restarts but that nobody should have to invent: generated once
+// The signing key that must survive restarts but that nobody should have to invent: generated once
 // into the data folder, readable only by the owner.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -7,12 +7,11 @@ import { z } from 'zod';
 import { ensurePrivateDir, ensurePrivateFile, writePrivateFile } from './data-dir';
 
 export interface Secrets {
-  sessionSecret: string;
   internalSecret: string;
 }
 
+// A file written before sessions were known to need no key also holds a `sessionSecret`: ignored.
 const secretsSchema = z.object({
-  sessionSecret: z.string().min(32),
   internalSecret: z.string().min(32),
 });
 
@@ -23,7 +22,7 @@ export async function loadOrCreateSecrets(file: string): Promise<Secrets> {
   await ensurePrivateFile(file);
   const existing = await readSecrets(file);
   if (existing) return existing;
-  const secrets: Secrets = { sessionSecret: newSecret(), internalSecret: newSecret() };
+  const secrets: Secrets = { internalSecret: newSecret() };
   try {
     // `wx`: if another process created the file meanwhile, keep its secrets rather than ours.
     await writePrivateFile(file, `${JSON.stringify(secrets, null, 2)}\n`, { flag: 'wx' });

@@ -21,12 +21,12 @@ import { roomsRouter } from './api/rooms';
 import { supportRouter } from './api/support';
 import { walletRouter } from './api/wallet';
 import { accountRouter } from './api/account';
-import { authConfigFromEnv, type AuthDeps } from './auth/config';
+import type { AuthDeps } from './auth/config';
 import { challengePages } from './challenge/pages';
 import { challengeDepsOf } from './challenge/service';
 import { resolveUser, sessionMiddleware } from './auth/middleware';
 import { requireSameOrigin } from './auth/origin';
-import type { Env, SiteConfig } from './config';
+import type { SiteConfig } from './config';
 import type { SiteServerDeps } from './create-site-server';
 import { createMailer } from './mail/mailer';
 import { createSmsSender } from './sms/create-sender';
@@ -34,7 +34,6 @@ import { purposeKey } from '#wire/signing.ts';
 import { createOps, type SiteOps } from './ops';
 import { pageServices } from './pages/services';
 import { refusalCounts } from './refusal-counter';
-import { paymentsConfigFromEnv } from './payments/config';
 import { practiceDepsOf } from './practice/service';
 import { createPaymentProvider } from './payments/create-provider';
 import { createDatabaseSandboxStore } from './payments/sandbox-store-db';
@@ -52,26 +51,17 @@ export interface ComposedSite {
   stop(): Promise<void>;
 }
 
-/** Where browsers reach the room servers: `PARTY_PUBLIC_URL`, else the site's host on PARTY_PORT. */
-export function partyPublicUrlOf(config: SiteConfig, env: Env): string {
-  const explicit = env.PARTY_PUBLIC_URL?.trim();
-  if (explicit) return explicit.replace(/\/+$/, '');
-  const site = new URL(config.publicUrl);
-  const scheme = site.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${site.hostname}:${config.partyPort}`;
-}
-
-export function createSiteServices(config: SiteConfig, env: Env = process.env): ComposedSite {
+export function createSiteServices(config: SiteConfig): ComposedSite {
   const database = createDatabase({
     url: config.databaseUrl,
     ...(config.databaseAuthToken ? { authToken: config.databaseAuthToken } : {}),
   });
 
-  const auth = authConfigFromEnv(env, config.publicUrl);
+  const auth = config.auth;
   const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
+    smtpUrl: config.mail.smtpUrl,
     outboxDir: path.join(config.dataDir, 'outbox'),
-    from: config.mailFrom,
+    from: config.mail.from,
   });
   const authDeps: AuthDeps = {
     database,
@@ -85,13 +75,9 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
     onSignedOut: (sessionId, roomIds) => rooms.signedOut(sessionId, roomIds),
   };
 
-  const provider = createPaymentProvider(
-    paymentsConfigFromEnv(env, {
-      publicUrl: config.publicUrl,
-      internalSecret: config.internalSecret,
-    }),
-    { sandboxStore: createDatabaseSandboxStore(database) },
-  );
+  const provider = createPaymentProvider(config.payments, {
+    sandboxStore: createDatabaseSandboxStore(database),
+  });
   const walletDeps = {
     database,
     provider,
@@ -104,7 +90,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
   };
   const wallet = createWalletService(walletDeps);
 
-  const partyPublicUrl = partyPublicUrlOf(config, env);
+  const { partyPublicUrl } = config;
   const roomsDeps: RoomsDeps = {
     database,
     auth,
@@ -178,7 +164,7 @@ export function createSiteServices(config: SiteConfig, env: Env = process.env): 
       context: {
         publicUrl: config.publicUrl,
         partyPublicUrl,
-        support: { email: config.supportEmail, phone: config.supportPhone },
+        support: config.support,
         challenge: challengePages(
           challengeDepsOf(roomsDeps),
           practiceDepsOf(roomsDeps),

@@ -43,7 +43,6 @@ export function startScript(
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      SESSION_SECRET: '',
       INTERNAL_SECRET: '',
       PUBLIC_URL: '',
       PARTY_URL: '',

@@ -26,13 +26,12 @@ export async function expectSecretsOutOfProcessList(
   partyPort: number,
 ): Promise<void> {
   const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    sessionSecret: string;
     internalSecret: string;
   };
   const keys = roomKeys(secrets.internalSecret);
   const lines = await commandLines();
   expect(lines.some((line) => line.includes('partykit') && line.includes(' dev'))).toBe(true);
-  for (const secret of [secrets.sessionSecret, secrets.internalSecret, ...Object.values(keys)]) {
+  for (const secret of [secrets.internalSecret, ...Object.values(keys)]) {
     expect(lines.filter((line) => line.includes(secret))).toEqual([]);
   }
   // The room server's config file is gone once it has been read.

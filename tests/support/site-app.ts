@@ -30,7 +30,7 @@ export async function startSiteApp(env: Env = {}): Promise<SiteApp> {
   const dataDir = await tempDir('zed-site-app-');
   const config = await loadConfig({ DATA_DIR: dataDir, PORT: '3999', ...env });
   await runMigrations({ url: config.databaseUrl });
-  const services = createSiteServices(config, env);
+  const services = createSiteServices(config);
   const site = await createSiteServer({
     ...services.server,
     trustProxy: config.trustProxy,

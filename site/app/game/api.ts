@@ -1,7 +1,7 @@
 // The game screens' calls to the public JSON API (docs/api.md), typed, through the one API client
 // (components/account/api.ts). A refusal keeps the server's message, its `code` and its `roomId`.
 import type { HistoryEntry } from '#site/server/rooms/games.ts';
-import type { RefusalCode } from '#site/server/rooms/messages.ts';
+import type { ApiRefusalCode } from '#site/server/api/refusal-codes.ts';
 import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
 import type { PublicRoom } from '#wire/site-room.ts';
 import { apiFetch } from '../components/account/api';
@@ -16,7 +16,13 @@ export const LOAD_GAME_FAILED =
 /** A refusal also carries the server's stable code and, when already seated elsewhere, that room. */
 export type RoomAnswer<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: string; code: RefusalCode | null; roomId: string | null };
+  | {
+      ok: false;
+      status: number;
+      error: string;
+      code: ApiRefusalCode | null;
+      roomId: string | null;
+    };
 
 export interface RoomSettingsInput {
   amount: number;
@@ -49,7 +55,7 @@ async function roomFetch<T>(
     ok: false,
     status: answer.status,
     error: answer.error,
-    code: answer.code as RefusalCode | null,
+    code: answer.code as ApiRefusalCode | null,
     roomId: typeof roomId === 'string' ? roomId : null,
   };
 }

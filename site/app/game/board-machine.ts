@@ -13,7 +13,7 @@
 // is the player's to roll once the board has caught up with the room.
 import { and, assign, emit, enqueueActions, not, raise, setup, stateIn } from 'xstate';
 import type { LogEntry } from '#game/log.ts';
-import { MESSAGES, ROOM_ERROR_CODES } from '#game/messages.ts';
+import { ROOM_ERROR_MESSAGES, type RoomErrorCode } from '#game/messages.ts';
 import type { IntentMessage, RoomView } from '#game/protocol.ts';
 import { castOf, planChange, planStartOf, type Reveal } from './motion-plan';
 import {
@@ -29,7 +29,7 @@ import {
 } from './reveal-queue';
 import { followsRoll, isNewer, markerOf, type Marker } from './room-marker';
 
-export const NOT_YOUR_TURN = MESSAGES.notYourTurn;
+export const NOT_YOUR_TURN = ROOM_ERROR_MESSAGES.not_your_turn;
 export const ROLL_IN_PROGRESS = 'Dice roll in progress. Please wait.';
 export const ROLL_NOT_CONNECTED = 'Not connected. Reconnecting… press Roll again in a moment.';
 export const OFFER_NOT_CONNECTED = 'Not connected. Reconnecting… try again in a moment.';
@@ -200,9 +200,9 @@ export const boardMachine = setup({
     'no offer for me': ({ context }) => !hasOffer(context.view, context.me),
     'the game is over': ({ event }) => event.type === 'socket.state' && isGameOver(event.view),
     'the room is not loaded': ({ event }) =>
-      event.type === 'socket.error' && event.code === ROOM_ERROR_CODES.notLoaded,
+      event.type === 'socket.error' && event.code === ('room_not_loaded' satisfies RoomErrorCode),
     'not a player': ({ event }) =>
-      event.type === 'socket.error' && event.code === ROOM_ERROR_CODES.notAPlayer,
+      event.type === 'socket.error' && event.code === ('not_a_player' satisfies RoomErrorCode),
     buying: stateIn(BUYING),
   },
   actions: {
@@ -215,7 +215,9 @@ export const boardMachine = setup({
       if (event.type !== 'socket.state') return;
       const view = event.view;
       if (view.status === 'closed' && !context.redirect) {
-        enqueue.assign({ redirect: { reason: MESSAGES.roomClosed, at: event.now + REDIRECT_MS } });
+        enqueue.assign({
+          redirect: { reason: ROOM_ERROR_MESSAGES.room_closed, at: event.now + REDIRECT_MS },
+        });
       }
       const before = context.view;
       let update: MotionUpdate = { motion: context.motion, ended: [] };
@@ -307,7 +309,7 @@ export const boardMachine = setup({
     /** The room's refusal, decided by its code: leave (not seated here), else say it. */
     'hear the refusal': enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'socket.error') return;
-      if (event.code === ROOM_ERROR_CODES.notAPlayer) {
+      if (event.code === ('not_a_player' satisfies RoomErrorCode)) {
         if (!context.redirect) {
           enqueue.assign({ redirect: { reason: event.message, at: event.now + REDIRECT_MS } });
         }

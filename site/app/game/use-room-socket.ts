@@ -12,7 +12,7 @@
 // `pong`) for LINK_SILENT_MS, reconnects a socket that died without a close.
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
-import { ROOM_ERROR_CODES } from '#game/messages.ts';
+import type { RoomErrorCode } from '#game/messages.ts';
 import type { ClientMessage, RoomView } from '#game/protocol.ts';
 import { ROOM_CLOSE, ROOM_PROTOCOL } from '#game/protocol-version.ts';
 import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '#game/room-sync.ts';
@@ -166,7 +166,8 @@ export function useRoomSocket(
         case 'pong':
           break;
         case 'error':
-          if (message.code === ROOM_ERROR_CODES.notLoaded) update(() => ({ connection: 'failed' }));
+          if (message.code === ('room_not_loaded' satisfies RoomErrorCode))
+            update(() => ({ connection: 'failed' }));
           report({
             type: 'socket.error',
             message: message.message,

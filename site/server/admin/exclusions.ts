@@ -98,11 +98,11 @@ function checkReview(
 ): { ok: true; decision: CarriedExclusionDecision; reason: string } | Refusal {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const decision = carriedExclusionDecisions.find((d) => d === b.decision);
-  if (!decision) return refuse(400, exclusionReviewMessages.decision, 'invalid_decision');
+  if (!decision) return refuse(400, 'invalid_decision', exclusionReviewMessages.decision);
   const reason = typeof b.reason === 'string' ? b.reason.trim() : '';
-  if (!reason) return refuse(400, exclusionReviewMessages.reasonRequired, 'reason_required');
+  if (!reason) return refuse(400, 'reason_required', exclusionReviewMessages.reasonRequired);
   if (reason.length > REVIEW_REASON_MAX) {
-    return refuse(400, exclusionReviewMessages.reasonTooLong, 'reason_too_long');
+    return refuse(400, 'reason_too_long', exclusionReviewMessages.reasonTooLong);
   }
   return { ok: true, decision, reason };
 }
@@ -126,7 +126,7 @@ export async function reviewForAdmin(
       at: now,
     });
     if (!row) {
-      return refuse(404, exclusionReviewMessages.notFound, 'carried_exclusion_not_found');
+      return refuse(404, 'carried_exclusion_not_found', exclusionReviewMessages.notFound);
     }
     await recordAudit(tx, {
       adminId,

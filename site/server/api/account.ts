@@ -45,7 +45,7 @@ export function accountRouter(deps: AuthDeps): Router {
   // What the account page shows: how this account signs in and whether its address is proved.
   router.get('/me/security', session, requirePlayer, async (_req, res) => {
     const user = await findUserById(deps.database.read, currentUser(res).id);
-    if (!user) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
+    if (!user) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
     res.set('Cache-Control', 'no-store');
     res.json({
       emailVerified: isEmailVerified(user),

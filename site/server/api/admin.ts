@@ -56,14 +56,14 @@ export function adminRouter(deps: AdminRouterDeps): Router {
 
   router.get('/admin/users/:id', async (req, res) => {
     const file = await userFile(db, String(req.params.id), now());
-    if (!file) return sendError(res, 404, adminMessages.userNotFound, 'user_not_found');
+    if (!file) return sendError(res, 404, 'user_not_found', adminMessages.userNotFound);
     res.json(file);
   });
 
   router.get('/admin/payments', async (req, res) => {
     const status = req.query.status ?? 'pending';
     if (!(adminPaymentStatuses as readonly unknown[]).includes(status))
-      return sendError(res, 400, adminMessages.paymentStatus, 'invalid_status');
+      return sendError(res, 400, 'invalid_status', adminMessages.paymentStatus);
     res.json({ payments: await paymentsInState(db, status as AdminPaymentStatus) });
   });
 
@@ -76,8 +76,8 @@ export function adminRouter(deps: AdminRouterDeps): Router {
     );
     if (answer.ok) return res.json({ settled: answer.settled, payment: answer.payment });
     if (answer.reason === 'not_found')
-      return sendError(res, 404, adminMessages.paymentNotFound, 'payment_not_found');
-    sendError(res, 409, adminMessages.paymentNotPending, 'payment_not_pending');
+      return sendError(res, 404, 'payment_not_found', adminMessages.paymentNotFound);
+    sendError(res, 409, 'payment_not_pending', adminMessages.paymentNotPending);
   });
 
   // A disputed exclusion carried from an erased account: upheld, or void (it excludes nobody).
@@ -139,7 +139,7 @@ export function adminRouter(deps: AdminRouterDeps): Router {
 
   router.post('/admin/support/:id/reply', jsonBody, async (req, res) => {
     const checked = checkReply(req.body);
-    if (!checked.ok) return sendError(res, 400, checked.error, checked.code);
+    if (!checked.ok) return sendError(res, 400, checked.code, checked.error);
     const ticket = await replyToTicket(
       deps.database,
       String(req.params.id),
@@ -147,7 +147,7 @@ export function adminRouter(deps: AdminRouterDeps): Router {
       checked.value,
       now(),
     );
-    if (!ticket) return sendError(res, 404, supportMessages.ticketNotFound, 'ticket_not_found');
+    if (!ticket) return sendError(res, 404, 'ticket_not_found', supportMessages.ticketNotFound);
     res.json({ ticket });
   });
 

@@ -39,6 +39,7 @@ import {
 } from '../auth/service';
 import { findUserById } from '../auth/users';
 import { startPhoneSignIn, verifyPhoneSignIn } from '../auth/phone-sign-in';
+import type { ApiRefusalCode } from './refusal-codes';
 
 function providerOf(deps: AuthDeps): OAuthProvider | null {
   if (deps.googleProvider) return deps.googleProvider;
@@ -128,7 +129,7 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   router.get('/auth/google', (req, res) => {
-    if (!google) return sendError(res, 404, m.googleUnavailable, 'google_unavailable');
+    if (!google) return sendError(res, 404, 'google_unavailable', m.googleUnavailable);
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
     const returnTo = safeReturnTo(req.query.returnTo);
@@ -140,10 +141,10 @@ export function authRouter(deps: AuthDeps): Router {
   // Linking Google to the signed-in account: the password first (throttled like a login), then
   // the same round trip as a sign-in, bound to this session by the link cookie.
   router.post('/auth/google/link', session, requirePlayer, jsonBody, async (req, res) => {
-    if (!google) return sendError(res, 404, m.googleUnavailable, 'google_unavailable');
+    if (!google) return sendError(res, 404, 'google_unavailable', m.googleUnavailable);
     const auth = res.locals.auth!;
     const user = await findUserById(deps.database.read, currentUser(res).id);
-    if (!user) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
+    if (!user) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
     const confirmed = await confirmPassword(deps, user, req.body?.password, clientAddress(req));
     if (!confirmed.ok) return sendRefusal(res, confirmed);
     const state = generateState();
@@ -158,12 +159,12 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   router.get('/auth/google/callback', session, async (req, res) => {
-    if (!google) return sendError(res, 404, m.googleUnavailable, 'google_unavailable');
+    if (!google) return sendError(res, 404, 'google_unavailable', m.googleUnavailable);
     const pending = readPendingOAuth(req.headers.cookie, publicUrl);
     const linkProof = readLinkProof(req.headers.cookie, publicUrl);
     res.append('Set-Cookie', [...clearedOAuthCookies(publicUrl), clearedLinkCookie(publicUrl)]);
     res.set('Cache-Control', 'no-store');
-    const failed = (message: string, code: string) => {
+    const failed = (message: string, code: ApiRefusalCode) => {
       const page = linkProof ? LINKED_PATH : PATHS.auth;
       const query = `error=${encodeURIComponent(message)}&code=${code}`;
       res.redirect(302, `${page}?${query}`);

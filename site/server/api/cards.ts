@@ -9,6 +9,7 @@ import { resultCardSvg, roomCardSvg } from '../share/card-svg';
 import { loadResultCard, loadRoomCard } from '../share/cards';
 import { CardBusyError, cardEtag, createCardRenderer, type CardRenderer } from '../share/render';
 import { sendError, sendUnexpected } from './refusals';
+import type { ApiRefusalCode } from './refusal-codes';
 
 /** A room's card changes as seats fill: kept a minute. A finished game's never changes. */
 const ROOM_CARD_CACHE = 'public, max-age=60';
@@ -31,13 +32,13 @@ export function cardsRouter(
     load: (q: Queryable, roomId: string) => Promise<T | null>,
     draw: (card: T) => string,
     cacheControl: string,
-    notFound: { message: string; code: string },
+    notFound: { message: string; code: ApiRefusalCode },
   ) {
     return async (req: Request, res: Response) => {
       try {
         const roomId = roomIdOf(req);
         const card = isRoomIdShaped(roomId) ? await load(deps.database.read, roomId) : null;
-        if (card === null) return sendError(res, 404, notFound.message, notFound.code);
+        if (card === null) return sendError(res, 404, notFound.code, notFound.message);
         const svg = draw(card);
         const etag = cardEtag(svg);
         res.set({ 'Cache-Control': cacheControl, ETag: etag });
@@ -47,7 +48,7 @@ export function cardsRouter(
       } catch (error) {
         if (error instanceof CardBusyError) {
           res.set({ 'Cache-Control': 'no-store', 'Retry-After': '2' });
-          return sendError(res, 503, CARD_BUSY, 'card_busy');
+          return sendError(res, 503, 'card_busy', CARD_BUSY);
         }
         res.set('Cache-Control', 'no-store');
         sendUnexpected(res, { scope: 'rooms', context: 'card failed' }, error, m.errorFetchingRoom);

@@ -29,9 +29,9 @@ export function gamesRouter(deps: RoomsDeps): Router {
       const game = isRoomIdShaped(roomId)
         ? await loadFinishedGame(deps.database.read, roomId)
         : null;
-      if (!game) return sendError(res, 404, m.gameNotFound, 'game_not_found');
+      if (!game) return sendError(res, 404, 'game_not_found', m.gameNotFound);
       if (!mayRead(game, currentUser(res)))
-        return sendError(res, 403, m.notYourGame, 'not_your_game');
+        return sendError(res, 403, 'not_your_game', m.notYourGame);
       res.set('Cache-Control', 'no-store');
       res.json({ game: sealChallengeSeed(game, (deps.clock ?? Date.now)()) });
     } catch (error) {

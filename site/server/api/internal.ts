@@ -4,8 +4,8 @@
 // timestamp (401, the body unread), the body up to a fixed size (413), then the signature over it.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { checkSignatureHeaders, purposeKey, verifyRequest } from '#wire/signing.ts';
-import { CALL_BODY_LIMITS, CALL_REFUSALS } from '#wire/site-room.ts';
-import { sendError } from './refusals';
+import { CALL_BODY_LIMITS } from '#wire/site-room.ts';
+import { sendCallRefusal } from './refusals';
 import { logFailure } from '../logging';
 import { rawBodyUpTo } from './limited-body';
 import { refusalLog } from '../logging';
@@ -32,8 +32,7 @@ export function internalRouter(deps: RoomsDeps): Router {
       details: { method: req.method, path, reason },
       roomId: roomIdOf(req) || null,
     }).catch((error: unknown) => logFailure('rooms', 'admin log failed', error));
-    const { status, error, code } = CALL_REFUSALS.unauthorized;
-    sendError(res, status, error, code);
+    sendCallRefusal(res, 401, 'unauthorized');
   };
 
   /** Before the body: the headers are there, well-formed and fresh. */
@@ -63,7 +62,7 @@ export function internalRouter(deps: RoomsDeps): Router {
     try {
       const room = await rooms.roomForParty(roomIdOf(req));
       res.set('Cache-Control', 'no-store');
-      if (!room) return sendError(res, 404, 'Room not found.', 'room_not_found');
+      if (!room) return sendCallRefusal(res, 404, 'room_not_found', 'Room not found.');
       res.json({ room });
     } catch (error) {
       logFailure('rooms', 'internal room read failed', error);

@@ -2,12 +2,12 @@
 // or streamed, is answered 413 at once and the connection closed: nothing past the limit is read or
 // kept, and the caller cannot hold the request open by sending more.
 import type { Request, RequestHandler, Response } from 'express';
-import { sendError } from './refusals';
+import { sendCallRefusal } from './refusals';
 
 function tooLarge(req: Request, res: Response): void {
   req.pause();
   res.set('Connection', 'close');
-  sendError(res, 413, 'Request body too large', 'body_too_large');
+  sendCallRefusal(res, 413, 'body_too_large');
 }
 
 export function rawBodyUpTo(limit: number): RequestHandler {
@@ -35,6 +35,6 @@ export function rawBodyUpTo(limit: number): RequestHandler {
         next();
       }),
     );
-    req.once('error', () => finish(() => sendError(res, 400, 'Invalid body', 'invalid_body')));
+    req.once('error', () => finish(() => sendCallRefusal(res, 400, 'invalid_body')));
   };
 }

@@ -1,7 +1,7 @@
 import express, { Router, type Request } from 'express';
 import type { IncomingCallback, ProviderName } from '../payments/provider';
 import { logAdminError, refusalLog } from '../logging';
-import { walletCodes as c, walletMessages as m } from '../wallet/messages';
+import { walletMessages as m } from '../wallet/messages';
 import { apiErrors, sendError, sendUnexpected } from './refusals';
 import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
 
@@ -46,7 +46,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
   router.post('/payments/callback/:provider', rawBody, async (req, res) => {
     const providerName = String(req.params.provider);
     if (providerName !== deps.provider.name) {
-      return sendError(res, 404, m.unknownProvider, c.unknownProvider);
+      return sendError(res, 404, 'unknown_provider', m.unknownProvider);
     }
     const verified = await deps.provider.verifyCallback(incomingCallback(req));
     if (!verified.ok) {
@@ -54,7 +54,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
         message: 'Payment callback refused: invalid signature',
         details: { provider: providerName, reason: verified.reason, address: req.ip ?? null },
       });
-      return sendError(res, 401, m.invalidSignature, c.invalidSignature);
+      return sendError(res, 401, 'invalid_signature', m.invalidSignature);
     }
     const { callback } = verified;
     let outcome;
@@ -78,7 +78,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
         { message: 'Payment callback for an unknown payment', details },
         now(),
       );
-      return sendError(res, 404, m.unknownPayment, c.unknownPayment);
+      return sendError(res, 404, 'unknown_payment', m.unknownPayment);
     }
     res.status(200).json({ ok: true });
   });

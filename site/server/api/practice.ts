@@ -33,7 +33,7 @@ export function practiceRouter(deps: RoomsDeps): Router {
       res.status(201).json({ room: outcome.room });
     } catch (error) {
       logFailure('practice', 'create failed', error);
-      if (!res.headersSent) sendError(res, 500, practiceMessages.createFailed, 'practice_failed');
+      if (!res.headersSent) sendError(res, 500, 'practice_failed', practiceMessages.createFailed);
     }
   });
 

@@ -2,6 +2,7 @@
 // status. The message is for people (the spec's words); `code` is stable snake_case, so screens and
 // clients decide by it, never by the wording (docs/api.md, "Errors").
 import { isStorageUnavailable } from '#db/storage-errors.ts';
+import { callRefusal, type CallRefusalCode } from '#wire/site-room.ts';
 import express, {
   type ErrorRequestHandler,
   type Request,
@@ -10,33 +11,60 @@ import express, {
 } from 'express';
 import { authMessages } from '#site/shared/auth-messages.ts';
 import { logFailure } from '../logging';
+import type { ApiRefusalCode } from './refusal-codes';
 
-/** A refusal as the services return it (or throw it, wrapped in `RefusalError`). */
-export interface Refusal {
+/**
+ * A refusal as the services return it (or throw it, wrapped in `RefusalError`): an API refusal, or
+ * with `CallRefusalCode` one of a signed call from a room server (the settlement's).
+ */
+export interface Refusal<Code extends string = ApiRefusalCode> {
   ok: false;
   status: number;
   error: string;
-  code: string;
+  code: Code;
   /** Sent as `Retry-After` (429s). */
   retryAfterSeconds?: number;
   /** The room the user already sits in (rooms' `already_in_another_room`), sent beside the code. */
   roomId?: string;
+  /** A signed call's: whether the caller should try again later. */
+  retry?: boolean;
+  /** What the operator's error log keeps beside a signed call's refusal (never sent). */
+  details?: unknown;
 }
 
-export function refuse(status: number, error: string, code: string): Refusal {
+/** The one way to make a refusal: its status, its registered code, then the words for people. */
+export function refuse(status: number, code: ApiRefusalCode, error: string): Refusal {
   return { ok: false, status, error, code };
 }
 
-/** For code deep in a call that cannot return a refusal: the routers' error handler answers it. */
-export class RefusalError extends Error {
-  constructor(readonly refusal: Refusal) {
+/**
+ * The one refusal that is thrown: from code deep in a call that cannot return a refusal (the routers'
+ * error handler answers it), or inside a transaction to roll it back.
+ */
+export class RefusalError<Code extends string = ApiRefusalCode> extends Error {
+  constructor(readonly refusal: Refusal<Code>) {
     super(refusal.error);
     this.name = 'RefusalError';
   }
 }
 
-export function sendError(res: Response, status: number, error: string, code: string): void {
+export function sendError(
+  res: Response,
+  status: number,
+  code: ApiRefusalCode,
+  error: string,
+): void {
   res.status(status).json({ error, code });
+}
+
+/** The refusal of a signed call from a room server (wire/site-room.ts): `{error, code}`. */
+export function sendCallRefusal(
+  res: Response,
+  status: number,
+  code: CallRefusalCode,
+  message?: string,
+): void {
+  res.status(status).json(callRefusal(code, message));
 }
 
 export function sendRefusal(res: Response, refusal: Refusal): void {
@@ -56,9 +84,9 @@ function clientRefusal(error: unknown): Refusal | null {
   if (typeof error !== 'object' || error === null) return null;
   const { status, expose, type } = error as { status?: unknown; expose?: unknown; type?: unknown };
   if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return null;
-  if (type === 'entity.too.large') return refuse(413, BODY_TOO_LARGE, 'body_too_large');
-  if (type === 'entity.parse.failed') return refuse(400, authMessages.invalidJson, 'invalid_json');
-  return refuse(status, INVALID_REQUEST, 'invalid_request');
+  if (type === 'entity.too.large') return refuse(413, 'body_too_large', BODY_TOO_LARGE);
+  if (type === 'entity.parse.failed') return refuse(400, 'invalid_json', authMessages.invalidJson);
+  return refuse(status, 'invalid_request', INVALID_REQUEST);
 }
 
 const parseJson = express.json({ limit: '16kb' });
@@ -67,11 +95,11 @@ const parseJson = express.json({ limit: '16kb' });
 export const jsonBody: RequestHandler = (req, res, next) => {
   parseJson(req, res, (error?: unknown) => {
     if (error === undefined || error === null) return next();
-    sendRefusal(res, clientRefusal(error) ?? refuse(400, authMessages.invalidJson, 'invalid_json'));
+    sendRefusal(res, clientRefusal(error) ?? refuse(400, 'invalid_json', authMessages.invalidJson));
   });
 };
 
-export const UNKNOWN_ERROR = 'unknown_error';
+export const UNKNOWN_ERROR = 'unknown_error' satisfies ApiRefusalCode;
 
 export type ApiErrorsOptions = {
   /** The people's words for a 500 (the spec's, where the router has one). */
@@ -106,7 +134,7 @@ export function apiErrors(options: ApiErrorsOptions): ErrorRequestHandler {
   };
 }
 
-export const STORAGE_UNAVAILABLE = 'storage_unavailable';
+export const STORAGE_UNAVAILABLE = 'storage_unavailable' satisfies ApiRefusalCode;
 export const STORAGE_UNAVAILABLE_MESSAGE =
   'We cannot save anything right now, so nothing was changed. Please try again in a few minutes.';
 const STORAGE_RETRY_AFTER_S = 60;
@@ -118,9 +146,9 @@ const STORAGE_RETRY_AFTER_S = 60;
 function sendFailure(res: Response, error: unknown, message: string): void {
   if (isStorageUnavailable(error)) {
     res.setHeader('Retry-After', String(STORAGE_RETRY_AFTER_S));
-    return sendError(res, 503, STORAGE_UNAVAILABLE_MESSAGE, STORAGE_UNAVAILABLE);
+    return sendError(res, 503, STORAGE_UNAVAILABLE, STORAGE_UNAVAILABLE_MESSAGE);
   }
-  sendError(res, 500, message, UNKNOWN_ERROR);
+  sendError(res, 500, UNKNOWN_ERROR, message);
 }
 
 /** For a handler's own catch: logs like `apiErrors` and answers 500 `unknown_error` (503 above). */

@@ -1,21 +1,11 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
-import { apiErrors, jsonBody, sendError } from './refusals';
+import { apiErrors, jsonBody, sendRefusal } from './refusals';
 
 import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
 import { acceptTerms, hasCurrentConsent } from '../responsible-play/consents';
-import {
-  excludeSelf,
-  limitsOf,
-  playSummaryOf,
-  updateLimits,
-  type PlayRefusal,
-} from '../responsible-play/service';
+import { excludeSelf, limitsOf, playSummaryOf, updateLimits } from '../responsible-play/service';
 import { TERMS_VERSION } from '#site/shared/terms.ts';
-
-function refuse(res: Response, refusal: PlayRefusal): void {
-  sendError(res, refusal.status, refusal.error, refusal.code);
-}
 
 /**
  * `GET|PUT /me/limits`, `POST /me/exclusion`, `GET|POST /me/terms`, `GET /me/play-summary`
@@ -33,13 +23,13 @@ export function responsiblePlayRouter(deps: AuthDeps): Router {
 
   router.put('/me/limits', session, requirePlayer, jsonBody, async (req, res) => {
     const outcome = await updateLimits(deps, currentUser(res).id, req.body);
-    if (!outcome.ok) return refuse(res, outcome);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.json(outcome.limits);
   });
 
   router.post('/me/exclusion', session, requirePlayer, jsonBody, async (req, res) => {
     const outcome = await excludeSelf(deps, currentUser(res).id, req.body);
-    if (!outcome.ok) return refuse(res, outcome);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.json({ exclusion: outcome.exclusion });
   });
 
@@ -53,7 +43,7 @@ export function responsiblePlayRouter(deps: AuthDeps): Router {
     const userId = currentUser(res).id;
     const at = now();
     const outcome = await deps.database.write((tx) => acceptTerms(tx, userId, req.body, at));
-    if (!outcome.ok) return refuse(res, outcome);
+    if (!outcome.ok) return sendRefusal(res, outcome);
     res.json({ terms: { version: TERMS_VERSION, accepted: true } });
   });
 

@@ -81,7 +81,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
     try {
       const room = await rooms.get(roomIdOf(req));
       res.set('Cache-Control', 'no-store');
-      if (!room) return sendError(res, 404, m.invalidRoomId, 'room_not_found');
+      if (!room) return sendError(res, 404, 'room_not_found', m.invalidRoomId);
       res.json({ room });
     } catch (error) {
       failed(res, 'fetch failed', error, m.errorFetchingRoom);

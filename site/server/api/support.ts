@@ -24,14 +24,14 @@ export function supportRouter(deps: AuthDeps): Router {
     requireUser,
     (_req, res, next) => {
       if (currentUser(res).isGuest)
-        return sendError(res, 403, supportMessages.guests, 'guests_not_allowed');
+        return sendError(res, 403, 'guests_not_allowed', supportMessages.guests);
       next();
     },
     jsonBody,
     rateLimit(deps, ENDPOINT_LIMITS.support),
     async (req, res) => {
       const checked = checkTicketInput(req.body);
-      if (!checked.ok) return sendError(res, 400, checked.error, checked.code);
+      if (!checked.ok) return sendError(res, 400, checked.code, checked.error);
       const ticket = await createTicket(deps.database, currentUser(res).id, checked.value, now());
       res.status(201).json({ ticket });
     },

@@ -3,7 +3,7 @@ import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
 import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
-import { walletCodes as c, walletMessages as m } from '../wallet/messages';
+import { walletMessages as m } from '../wallet/messages';
 import {
   createWalletService,
   type PaymentAnswer,
@@ -67,7 +67,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
   router.get('/wallet/payments/:id', session, requireUser, async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const payment = await wallet.payment(currentUser(res).id, String(req.params.id));
-    if (!payment) return sendError(res, 404, m.paymentNotFound, c.paymentNotFound);
+    if (!payment) return sendError(res, 404, 'payment_not_found', m.paymentNotFound);
     res.json({ payment });
   });
 

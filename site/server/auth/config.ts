@@ -2,8 +2,9 @@ import type { Database } from '#db/client.ts';
 import { parseEmail } from '#site/shared/email.ts';
 import type { Mailer } from '../mail/mailer';
 import type { SmsSender } from '../sms/sender';
-import { GOOGLE_ENDPOINTS, type GoogleConfig, type OAuthProvider } from './google';
+import type { GoogleConfig, OAuthProvider } from './google';
 
+/** Auth's slice of the site's settings (site/server/config.ts reads them). */
 export interface AuthConfig {
   /** The site's public URL; its origin is the only one allowed to change anything. */
   publicUrl: string;
@@ -42,29 +43,4 @@ export interface PhoneSignInDeps {
  * wrong entry at start; here one that is not a plain address simply grants nothing). */
 export function parseAdminEmails(value: string | undefined): string[] {
   return (value ?? '').split(',').flatMap((entry) => parseEmail(entry) ?? []);
-}
-
-type Env = Record<string, string | undefined>;
-
-/** Google is configured only when both credentials are set; endpoints default to Google's own. */
-export function googleConfigFromEnv(env: Env): GoogleConfig | undefined {
-  const clientId = env.GOOGLE_CLIENT_ID?.trim();
-  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
-  if (!clientId || !clientSecret) return undefined;
-  return {
-    clientId,
-    clientSecret,
-    authUrl: env.GOOGLE_AUTH_URL?.trim() || GOOGLE_ENDPOINTS.authUrl,
-    tokenUrl: env.GOOGLE_TOKEN_URL?.trim() || GOOGLE_ENDPOINTS.tokenUrl,
-    userinfoUrl: env.GOOGLE_USERINFO_URL?.trim() || GOOGLE_ENDPOINTS.userinfoUrl,
-  };
-}
-
-export function authConfigFromEnv(env: Env, publicUrl: string): AuthConfig {
-  const google = googleConfigFromEnv(env);
-  return {
-    publicUrl,
-    adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
-    ...(google ? { google } : {}),
-  };
 }

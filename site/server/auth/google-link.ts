@@ -62,10 +62,10 @@ export async function linkGoogle(
   const outcome = await deps.database.write(async (tx) => {
     const holder = await findUserByGoogleSub(tx, profile.subject);
     if (holder && holder.id !== auth.userId) {
-      return refuse(409, m.googleAlreadyLinked, 'google_already_linked');
+      return refuse(409, 'google_already_linked', m.googleAlreadyLinked);
     }
     const user = await findUserById(tx, auth.userId);
-    if (!user || user.isGuest) return refuse(403, m.googleLinkFailed, 'google_link_failed');
+    if (!user || user.isGuest) return refuse(403, 'google_link_failed', m.googleLinkFailed);
     // Google vouching for this very address proves it too.
     const proved = profile.emailVerified && parseEmail(profile.email) === user.email;
     await tx

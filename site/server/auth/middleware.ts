@@ -77,7 +77,7 @@ export function sessionMiddleware(deps: AuthDeps): RequestHandler {
       next();
     } catch (error) {
       logAuthError('session lookup failed', error);
-      sendError(res, 500, m.unexpected, 'unknown_error');
+      sendError(res, 500, 'unknown_error', m.unexpected);
     }
   };
 }
@@ -92,22 +92,22 @@ function authOf(res: Response): AuthContext | null {
 
 /** 401 `You must be logged in.` unless a session (guests included) is present. */
 export const requireUser: RequestHandler = (_req, res, next) => {
-  if (!authOf(res)) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
+  if (!authOf(res)) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
   next();
 };
 
 /** For anything that moves money or takes a seat: signed in and not a guest. */
 export const requirePlayer: RequestHandler = (_req, res, next) => {
   const auth = authOf(res);
-  if (!auth) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
-  if (auth.user.isGuest) return sendError(res, 403, m.guestsWatchOnly, 'guest_not_allowed');
+  if (!auth) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
+  if (auth.user.isGuest) return sendError(res, 403, 'guest_not_allowed', m.guestsWatchOnly);
   next();
 };
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   const auth = authOf(res);
-  if (!auth) return sendError(res, 401, m.notLoggedIn, 'not_signed_in');
-  if (!auth.user.isAdmin) return sendError(res, 403, m.notAdmin, 'not_admin');
+  if (!auth) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
+  if (!auth.user.isAdmin) return sendError(res, 403, 'not_admin', m.notAdmin);
   next();
 };
 

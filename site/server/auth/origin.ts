@@ -13,6 +13,6 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (req.get('origin') === siteOrigin) return next();
-    sendError(res, 403, authMessages.forbiddenOrigin, 'forbidden_origin');
+    sendError(res, 403, 'forbidden_origin', authMessages.forbiddenOrigin);
   };
 }

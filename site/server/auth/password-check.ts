@@ -14,7 +14,7 @@ import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
 /** A 429 `rate_limited` that says how long to wait (and `Retry-After`). */
 export function tooManyAttempts(waitMs: number): Refusal {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return { ...refuse(429, m.tooManyAttempts(seconds), RATE_LIMITED), retryAfterSeconds: seconds };
+  return { ...refuse(429, RATE_LIMITED, m.tooManyAttempts(seconds)), retryAfterSeconds: seconds };
 }
 
 /** The answer when the argon2 queue is full: try again in a second. */

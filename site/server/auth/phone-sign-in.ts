@@ -102,7 +102,7 @@ async function admitCode(
   const longest = admission.full.reduce((a, b) => (b.retryAfterMs > a.retryAfterMs ? b : a));
   const seconds = Math.max(1, Math.ceil(longest.retryAfterMs / 1000));
   return {
-    ...refuse(429, rateLimitMessage(owners.get(longest.key)!, seconds), RATE_LIMITED),
+    ...refuse(429, RATE_LIMITED, rateLimitMessage(owners.get(longest.key)!, seconds)),
     retryAfterSeconds: seconds,
   };
 }
@@ -115,7 +115,7 @@ export async function startPhoneSignIn(
 ): Promise<CodeSent | Refusal> {
   const phoneDeps = phoneDepsOf(deps);
   const input = validatePhone(body);
-  if (!input.ok) return refuse(400, input.error, input.code);
+  if (!input.ok) return refuse(400, input.code, input.error);
   const phone = input.value;
   const at = now(deps);
   const code = phoneDeps.newCode?.() ?? randomCode();
@@ -134,7 +134,7 @@ export async function startPhoneSignIn(
       restoreCode(tx, phoneDeps.codeKey, phone, code, stored.previous),
     );
     logAuthError(`sign-in code not sent to ${phoneForLog(phone)}`, error);
-    return { ...refuse(503, m.smsNotSent, 'sms_not_sent'), retryAfterSeconds: 60 };
+    return { ...refuse(503, 'sms_not_sent', m.smsNotSent), retryAfterSeconds: 60 };
   }
   return {
     ok: true,
@@ -148,11 +148,11 @@ export async function startPhoneSignIn(
 function codeRefusal(check: Exclude<CodeCheck, { ok: true }>): Refusal {
   switch (check.problem) {
     case 'code_invalid':
-      return refuse(400, m.codeWrong(check.triesLeft), 'code_invalid');
+      return refuse(400, 'code_invalid', m.codeWrong(check.triesLeft));
     case 'code_expired':
-      return refuse(400, m.codeExpired, 'code_expired');
+      return refuse(400, 'code_expired', m.codeExpired);
     case 'too_many_attempts':
-      return refuse(400, m.codeTooManyAttempts, 'too_many_attempts');
+      return refuse(400, 'too_many_attempts', m.codeTooManyAttempts);
   }
 }
 
@@ -171,7 +171,7 @@ export async function verifyPhoneSignIn(
 ): Promise<PhoneSignedIn | Refusal> {
   const { codeKey } = phoneDepsOf(deps);
   const input = validatePhoneCode(body);
-  if (!input.ok) return refuse(400, input.error, input.code);
+  if (!input.ok) return refuse(400, input.code, input.error);
   const { phone, code } = input.value;
   // A number that was never sent a code costs no write.
   if (!(await hasCode(deps.database.read, codeKey, phone))) {
@@ -189,10 +189,10 @@ export async function verifyPhoneSignIn(
         return { user: holder, created: false };
       }
       const details = validatePhoneAccount(body);
-      if (!details.ok) return refuse(400, details.error, details.code);
+      if (!details.ok) return refuse(400, details.code, details.error);
       const { email } = details.value;
       if (email && (await findUserByEmail(tx, email))) {
-        return refuse(409, m.emailTaken, 'email_taken');
+        return refuse(409, 'email_taken', m.emailTaken);
       }
       const user = await insertUser(
         tx,
@@ -204,7 +204,7 @@ export async function verifyPhoneSignIn(
       return { user, created: true };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse(409, m.emailTaken, 'email_taken');
+    if (isUniqueViolation(error)) return refuse(409, 'email_taken', m.emailTaken);
     throw error;
   }
   if ('ok' in verified) return verified;
@@ -232,16 +232,16 @@ export async function provePhone(
   const { codeKey } = phoneDepsOf(deps);
   const { userId } = auth;
   const input = validatePhoneCode(body);
-  if (!input.ok) return refuse(400, input.error, input.code);
+  if (!input.ok) return refuse(400, input.code, input.error);
   const { phone, code } = input.value;
   if (!(await hasCode(deps.database.read, codeKey, phone))) {
     return codeRefusal({ ok: false, problem: 'code_expired' });
   }
   const account = await findUserById(deps.database.read, userId);
-  if (!account) return refuse(401, m.notLoggedIn, 'not_signed_in');
+  if (!account) return refuse(401, 'not_signed_in', m.notLoggedIn);
   // Said before the password is asked for (and checked again in the write below).
   if (account.phoneVerifiedAt !== null && account.phone !== phone) {
-    return refuse(409, m.phoneProved, 'phone_proved');
+    return refuse(409, 'phone_proved', m.phoneProved);
   }
   const confirmed = await confirmPassword(deps, account, asRecord(body).password, auth.address);
   if (!confirmed.ok) return confirmed;
@@ -250,15 +250,15 @@ export async function provePhone(
   try {
     proved = await deps.database.write(async (tx): Promise<Proved> => {
       const user = await findUserById(tx, userId);
-      if (!user) return refuse(401, m.notLoggedIn, 'not_signed_in');
+      if (!user) return refuse(401, 'not_signed_in', m.notLoggedIn);
       // Checked before the code, so a refusal spends no try of it.
       if (user.phoneVerifiedAt !== null && user.phone !== phone) {
-        return refuse(409, m.phoneProved, 'phone_proved');
+        return refuse(409, 'phone_proved', m.phoneProved);
       }
       const checked = await checkCode(tx, codeKey, phone, code, at);
       if (!checked.ok) return codeRefusal(checked);
       const holder = await findUserByProvedPhone(tx, phone);
-      if (holder && holder.id !== userId) return refuse(409, m.phoneTaken, 'phone_taken');
+      if (holder && holder.id !== userId) return refuse(409, 'phone_taken', m.phoneTaken);
       await tx
         .update(users)
         .set({ phone, phoneVerifiedAt: user.phoneVerifiedAt ?? at, updatedAt: at })
@@ -268,7 +268,7 @@ export async function provePhone(
     });
   } catch (error) {
     // Another account proved the number between the look-up and the write (the unique index).
-    if (isUniqueViolation(error)) return refuse(409, m.phoneTaken, 'phone_taken');
+    if (isUniqueViolation(error)) return refuse(409, 'phone_taken', m.phoneTaken);
     throw error;
   }
   if (!proved.ok) return proved;

@@ -81,7 +81,7 @@ export async function signUp(
   context: RequestContext & AddressContext,
 ): Promise<AuthOutcome> {
   const input = validateSignup(body);
-  if (!input.ok) return refuse(400, input.error, input.code);
+  if (!input.ok) return refuse(400, input.code, input.error);
   const { password, ...profile } = input.value;
   // Hashed before anything else, so a taken email costs (and takes) as long as a new account; and
   // before the write transaction: argon2's ~60 ms must not hold the write queue.
@@ -89,7 +89,7 @@ export async function signUp(
   if (!hashed.ok) return hashed;
   const { passwordHash } = hashed;
   if (await findUserByEmail(deps.database.read, profile.email))
-    return refuse(409, m.emailTaken, 'email_taken');
+    return refuse(409, 'email_taken', m.emailTaken);
   let user: UserRow | null;
   try {
     user = await deps.database.write(async (tx) => {
@@ -99,10 +99,10 @@ export async function signUp(
       return created;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse(409, m.emailTaken, 'email_taken');
+    if (isUniqueViolation(error)) return refuse(409, 'email_taken', m.emailTaken);
     throw error;
   }
-  if (!user) return refuse(409, m.emailTaken, 'email_taken');
+  if (!user) return refuse(409, 'email_taken', m.emailTaken);
   // Until the link is opened the address is only typed, not proved (no admin claim, no Google join).
   sendVerificationMail(deps, user, now(deps));
   return startSession(deps, user.id, context);
@@ -114,7 +114,7 @@ export async function logIn(
   context: RequestContext & AddressContext,
 ): Promise<AuthOutcome> {
   const input = validateLogin(body);
-  if (!input.ok) return refuse(400, input.error, input.code);
+  if (!input.ok) return refuse(400, input.code, input.error);
   const { email, password } = input.value;
   const user = await findUserByEmail(deps.database.read, email);
   const checked = await checkPassword(deps, {
@@ -127,8 +127,8 @@ export async function logIn(
     if (!('wrong' in checked)) return checked;
     // The failure is already counted (the reservation). The spec names the unknown email; see docs/decisions/010-login-messages.md for the trade-off.
     return user
-      ? refuse(401, m.wrongPassword, 'wrong_password')
-      : refuse(401, m.unknownEmail, 'unknown_email');
+      ? refuse(401, 'wrong_password', m.wrongPassword)
+      : refuse(401, 'unknown_email', m.unknownEmail);
   }
   return startSession(deps, user!.id, context);
 }
@@ -174,10 +174,10 @@ export async function signInWithGoogle(
     const sameEmail = email ? await findUserByEmail(tx, email) : null;
     if (sameEmail) {
       if (!sameEmail.isGuest && !isEmailVerified(sameEmail)) {
-        return refuse(409, m.googleLinkRequired, 'google_link_required');
+        return refuse(409, 'google_link_required', m.googleLinkRequired);
       }
       if (sameEmail.googleSub || sameEmail.isGuest) {
-        return refuse(409, m.emailTaken, 'email_taken');
+        return refuse(409, 'email_taken', m.emailTaken);
       }
       ended = await invalidateUserSessions(tx, sameEmail.id);
       const [linked] = await tx
@@ -214,12 +214,12 @@ export async function completeProfile(
   body: unknown,
 ): Promise<ProfileOutcome> {
   const input = validateProfile(body);
-  if (!input.ok) return refuse(400, input.error, input.code);
+  if (!input.ok) return refuse(400, input.code, input.error);
   // A number proved by SMS signs the account in: changing it here would strand a phone-only account
   // (its next sign-in by phone would make a new one) and prove nothing about the new number.
   const current = await findUserById(deps.database.read, userId);
   if (current?.phoneVerifiedAt != null && current.phone !== input.value.phone) {
-    return refuse(409, m.phoneProved, 'phone_proved');
+    return refuse(409, 'phone_proved', m.phoneProved);
   }
   const at = now(deps);
   await deps.database.write((tx) =>

@@ -4,11 +4,12 @@ import { isValidEmail, normalizeEmail } from '#site/shared/email.ts';
 import { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
 import { parsePhoneCode } from '#site/shared/phone-code.ts';
 import { consentMessages } from '#site/shared/terms.ts';
+import type { ApiRefusalCode } from '../api/refusal-codes';
 
 export { isValidEmail, LIMITS, normalizeEmail };
 
 /** A field's refusal: the spec's words and the stable code the screens decide by. */
-export type FieldRefusal = { error: string; code: string };
+export type FieldRefusal = { error: string; code: ApiRefusalCode };
 
 export type Validation<T> = { ok: true; value: T } | ({ ok: false } & FieldRefusal);
 
@@ -41,7 +42,7 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-const refused = (error: string, code: string): { ok: false } & FieldRefusal => ({
+const refused = (error: string, code: ApiRefusalCode): { ok: false } & FieldRefusal => ({
   ok: false,
   error,
   code,
@@ -51,11 +52,11 @@ const NAMES_REQUIRED = {
   firstName: { error: m.firstNameRequired, code: 'first_name_required' },
   lastName: { error: m.lastNameRequired, code: 'last_name_required' },
 } as const;
-const PHONE_REQUIRED = { error: m.phoneRequired, code: 'phone_required' };
-const INVALID_PHONE = { error: m.invalidPhone, code: 'invalid_phone' };
-const EMAIL_REQUIRED = { error: m.emailRequired, code: 'email_required' };
-const INVALID_EMAIL = { error: m.invalidEmail, code: 'invalid_email' };
-const PASSWORD_REQUIRED = { error: m.passwordRequired, code: 'password_required' };
+const PHONE_REQUIRED: FieldRefusal = { error: m.phoneRequired, code: 'phone_required' };
+const INVALID_PHONE: FieldRefusal = { error: m.invalidPhone, code: 'invalid_phone' };
+const EMAIL_REQUIRED: FieldRefusal = { error: m.emailRequired, code: 'email_required' };
+const INVALID_EMAIL: FieldRefusal = { error: m.invalidEmail, code: 'invalid_email' };
+const PASSWORD_REQUIRED: FieldRefusal = { error: m.passwordRequired, code: 'password_required' };
 
 function checkNames(firstName: string, lastName: string): FieldRefusal | null {
   if (!firstName) return NAMES_REQUIRED.firstName;

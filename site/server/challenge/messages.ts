@@ -7,5 +7,5 @@ export const challengeMessages = {
 } as const;
 
 export function invalidDate(): Refusal {
-  return refuse(400, challengeMessages.invalidDate, 'invalid_date');
+  return refuse(400, 'invalid_date', challengeMessages.invalidDate);
 }

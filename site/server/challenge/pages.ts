@@ -186,9 +186,9 @@ export async function startFromPage(
 ): Promise<ChallengeStart> {
   // The same CSRF rule as the API's: a change comes from a page of this very site.
   if (request.headers.get('origin') !== siteOrigin) {
-    return refuse(403, authMessages.forbiddenOrigin, 'forbidden_origin');
+    return refuse(403, 'forbidden_origin', authMessages.forbiddenOrigin);
   }
-  if (!user) return refuse(401, authMessages.notLoggedIn, 'not_signed_in');
+  if (!user) return refuse(401, 'not_signed_in', authMessages.notLoggedIn);
   // The same limit as POST /api/practice: a room (and its room server) per start.
   const wait = await countRequest(practice, ENDPOINT_LIMITS.practice, {
     account: user.id,

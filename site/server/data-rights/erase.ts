@@ -51,15 +51,15 @@ async function proveIdentity(
 ): Promise<Refusal | null> {
   const tx = deps.database.read;
   const user = await findUserById(tx, auth.userId);
-  if (!user || user.isGuest) return refuse(403, eraseMessages.guest, 'guest_account');
+  if (!user || user.isGuest) return refuse(403, 'guest_account', eraseMessages.guest);
   if (user.passwordHash === null) {
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, auth.sessionId));
     const fresh = session !== undefined && now - session.createdAt <= FRESH_GOOGLE_SIGN_IN_MS;
     const again = user.googleSub ? eraseMessages.googleAgain : eraseMessages.phoneAgain;
-    return fresh ? null : refuse(403, again, 'reauth_required');
+    return fresh ? null : refuse(403, 'reauth_required', again);
   }
   if (typeof password !== 'string' || password.length === 0) {
-    return refuse(400, eraseMessages.passwordRequired, 'password_required');
+    return refuse(400, 'password_required', eraseMessages.passwordRequired);
   }
   const confirmed = await confirmPassword(deps, user, password, auth.address);
   return confirmed.ok ? null : confirmed;
@@ -70,7 +70,7 @@ async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
   const money =
     (await balanceOf(tx, accountIds.wallet(userId))) +
     (await balanceOf(tx, accountIds.hold(userId)));
-  if (money > 0) return refuse(409, eraseMessages.balanceNotZero, 'balance_not_zero');
+  if (money > 0) return refuse(409, 'balance_not_zero', eraseMessages.balanceNotZero);
   const [seat] = await tx
     .select({ roomId: roomSeats.roomId })
     .from(roomSeats)
@@ -82,13 +82,13 @@ async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
       ),
     )
     .limit(1);
-  if (seat) return refuse(409, eraseMessages.seatHeld, 'seat_held');
+  if (seat) return refuse(409, 'seat_held', eraseMessages.seatHeld);
   const [pending] = await tx
     .select({ id: paymentRequests.id })
     .from(paymentRequests)
     .where(and(eq(paymentRequests.userId, userId), eq(paymentRequests.status, 'pending')))
     .limit(1);
-  if (pending) return refuse(409, eraseMessages.paymentPending, 'payment_pending');
+  if (pending) return refuse(409, 'payment_pending', eraseMessages.paymentPending);
   return null;
 }
 

@@ -112,10 +112,10 @@ export function probesRouter(deps: ProbesDeps): Router {
       const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1] ?? '';
       if (!sameToken(given, deps.metricsToken)) {
         res.set('WWW-Authenticate', 'Bearer');
-        return sendError(res, 401, opsMessages.metricsUnauthorized, 'metrics_unauthorized');
+        return sendError(res, 401, 'metrics_unauthorized', opsMessages.metricsUnauthorized);
       }
     } else if (!fromThisMachine(req)) {
-      return sendError(res, 403, opsMessages.metricsLoopbackOnly, 'metrics_loopback_only');
+      return sendError(res, 403, 'metrics_loopback_only', opsMessages.metricsLoopbackOnly);
     }
     const { type, text } = await metricsText(deps.metrics);
     res.type(type).send(text);

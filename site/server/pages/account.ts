@@ -113,7 +113,7 @@ export function accountDoor(deps: AuthDeps, caller: PageCaller) {
     async completeProfile(body: { firstName: string; lastName: string; phone: string }) {
       const who = signedIn(caller);
       if (refused(who)) return who;
-      if (who.user.isGuest) return refuse(403, m.guestsWatchOnly, 'guest_not_allowed');
+      if (who.user.isGuest) return refuse(403, 'guest_not_allowed', m.guestsWatchOnly);
       return completeProfile(deps, who.user.id, body);
     },
 
@@ -122,7 +122,7 @@ export function accountDoor(deps: AuthDeps, caller: PageCaller) {
       const who = player(caller);
       if (refused(who)) return who;
       const user = await findUserById(deps.database.read, who.user.id);
-      if (!user) return refuse(401, m.notLoggedIn, 'not_signed_in');
+      if (!user) return refuse(401, 'not_signed_in', m.notLoggedIn);
       return {
         ok: true,
         security: {

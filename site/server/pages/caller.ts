@@ -41,7 +41,7 @@ export interface Signed {
 
 /** `requireUser`: 401 `not_signed_in` unless a session (guests included) is present. */
 export function signedIn(caller: PageCaller): Signed | Refusal {
-  if (!caller.user || !caller.sessionId) return refuse(401, m.notLoggedIn, 'not_signed_in');
+  if (!caller.user || !caller.sessionId) return refuse(401, 'not_signed_in', m.notLoggedIn);
   return { user: caller.user, sessionId: caller.sessionId };
 }
 
@@ -49,7 +49,7 @@ export function signedIn(caller: PageCaller): Signed | Refusal {
 export function player(caller: PageCaller): Signed | Refusal {
   const signed = signedIn(caller);
   if ('ok' in signed) return signed;
-  if (signed.user.isGuest) return refuse(403, m.guestsWatchOnly, 'guest_not_allowed');
+  if (signed.user.isGuest) return refuse(403, 'guest_not_allowed', m.guestsWatchOnly);
   return signed;
 }
 
@@ -57,7 +57,7 @@ export function player(caller: PageCaller): Signed | Refusal {
 export function admin(caller: PageCaller): Signed | Refusal {
   const signed = signedIn(caller);
   if ('ok' in signed) return signed;
-  if (!signed.user.isAdmin) return refuse(403, m.notAdmin, 'not_admin');
+  if (!signed.user.isAdmin) return refuse(403, 'not_admin', m.notAdmin);
   return signed;
 }
 

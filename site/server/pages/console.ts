@@ -52,7 +52,7 @@ export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, calle
     async userFile(userId: string) {
       if (refused(who)) return who;
       const file = await userFile(db, userId, now());
-      if (!file) return refuse(404, adminMessages.userNotFound, 'user_not_found');
+      if (!file) return refuse(404, 'user_not_found', adminMessages.userNotFound);
       return { ok: true as const, file };
     },
 
@@ -60,7 +60,7 @@ export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, calle
     async payments(status: string) {
       if (refused(who)) return who;
       if (!(adminPaymentStatuses as readonly string[]).includes(status)) {
-        return refuse(400, adminMessages.paymentStatus, 'invalid_status');
+        return refuse(400, 'invalid_status', adminMessages.paymentStatus);
       }
       return {
         ok: true as const,
@@ -74,9 +74,9 @@ export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, calle
       const answer = await reconcilePaymentForAdmin(deps, paymentId, who.user.id, now());
       if (answer.ok) return { ok: true as const, settled: answer.settled, payment: answer.payment };
       if (answer.reason === 'not_found') {
-        return refuse(404, adminMessages.paymentNotFound, 'payment_not_found');
+        return refuse(404, 'payment_not_found', adminMessages.paymentNotFound);
       }
-      return refuse(409, adminMessages.paymentNotPending, 'payment_not_pending');
+      return refuse(409, 'payment_not_pending', adminMessages.paymentNotPending);
     },
 
     /** `GET /api/admin/ledger-check`. */
@@ -114,7 +114,7 @@ export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, calle
     async reply(ticketId: string, message: string) {
       if (refused(who)) return who;
       const checked = checkReply({ message });
-      if (!checked.ok) return refuse(400, checked.error, checked.code);
+      if (!checked.ok) return refuse(400, checked.code, checked.error);
       const ticket = await replyToTicket(
         deps.database,
         ticketId,
@@ -122,7 +122,7 @@ export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, calle
         checked.value,
         now(),
       );
-      if (!ticket) return refuse(404, supportMessages.ticketNotFound, 'ticket_not_found');
+      if (!ticket) return refuse(404, 'ticket_not_found', supportMessages.ticketNotFound);
       return { ok: true as const, ticket };
     },
 

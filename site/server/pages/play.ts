@@ -64,14 +64,14 @@ export function playDoor(deps: AuthDeps, caller: PageCaller) {
     async writeToSupport(body: { topic: string; message: string; reference: string }) {
       const who = signedIn(caller);
       if (refused(who)) return who;
-      if (who.user.isGuest) return refuse(403, supportMessages.guests, 'guests_not_allowed');
+      if (who.user.isGuest) return refuse(403, 'guests_not_allowed', supportMessages.guests);
       const limited = await checkRateLimit(deps, ENDPOINT_LIMITS.support, {
         account: who.user.id,
         address: caller.address,
       });
       if (limited) return limited;
       const checked = checkTicketInput(body);
-      if (!checked.ok) return refuse(400, checked.error, checked.code);
+      if (!checked.ok) return refuse(400, checked.code, checked.error);
       const ticket = await createTicket(deps.database, who.user.id, checked.value, now());
       return { ok: true as const, ticket };
     },

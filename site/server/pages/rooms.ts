@@ -31,7 +31,7 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
     /** `GET /api/rooms/:roomId`. */
     async room(roomId: string) {
       const room = await rooms.get(roomId);
-      if (!room) return refuse(404, roomMessages.invalidRoomId, 'room_not_found');
+      if (!room) return refuse(404, 'room_not_found', roomMessages.invalidRoomId);
       return { ok: true as const, room };
     },
 

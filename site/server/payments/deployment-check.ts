@@ -2,7 +2,7 @@
 // into real ones (docs/decisions/018). Checked before the site listens and before `npm start` builds.
 import { createDatabase } from '#db/client.ts';
 import { heldSandboxMoney } from '#db/payments.ts';
-import { paymentsConfigFromEnv, type PaymentsConfig } from './config';
+import type { PaymentsConfig } from './config';
 
 export const PAWAPAY_SANDBOX_HOST = 'api.sandbox.pawapay.io';
 
@@ -75,21 +75,18 @@ export function checkPaymentsDeployment(facts: DeploymentFacts): DeploymentVerdi
 }
 
 /**
- * Reads the facts (the payment settings from `env`; the database only when a real provider is
- * configured) and throws `PaymentsDeploymentError` with the reason when the site must not start;
- * answers the warnings to print. The database must be migrated.
+ * Reads the facts (the payment settings; the database only when a real provider is configured)
+ * and throws `PaymentsDeploymentError` with the reason when the site must not start; answers the
+ * warnings to print. The database must be migrated.
  */
-export async function assertPaymentsDeployment(
-  site: {
-    publicUrl: string;
-    internalSecret: string;
-    allowSandboxPayments: boolean;
-    databaseUrl: string;
-    databaseAuthToken?: string | undefined;
-  },
-  env: Record<string, string | undefined>,
-): Promise<string[]> {
-  const payments = paymentsConfigFromEnv(env, site);
+export async function assertPaymentsDeployment(site: {
+  publicUrl: string;
+  payments: DeploymentFacts['payments'];
+  allowSandboxPayments: boolean;
+  databaseUrl: string;
+  databaseAuthToken?: string | undefined;
+}): Promise<string[]> {
+  const { payments } = site;
   let held = false;
   if (sandboxDescription(payments) === null) {
     const database = createDatabase({

@@ -12,7 +12,8 @@ import { challengeOptions, challengeServerSeed } from '#game/challenge.ts';
 import { hashServerSeed } from '#game/dice.ts';
 import { challengeDateAt, challengeKeyOf } from '../challenge/day';
 import { markChallengeGame } from '../challenge/games';
-import { refuse, roomMessages as m, type Refusal } from '../rooms/messages';
+import { roomMessages as m } from '../rooms/messages';
+import { refuse, type Refusal } from '../api/refusals';
 import { loadRoom, toPublicRoom } from '../rooms/queries';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import type { RoomPublisher } from '../rooms/publisher';
@@ -105,7 +106,7 @@ export async function createPractice(
     if (!user) return refuse(404, 'user_not_found', m.userNotFound);
     const current = await liveRoomOf(tx, user.currentRoomId);
     if (current) {
-      return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, { roomId: current });
+      return { ...refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom), roomId: current };
     }
     const game = parsed
       ? practiceGame(parsed.settings, user.firstName)

@@ -27,14 +27,20 @@ export interface EndpointLimit {
   rules: readonly LimitRule[];
 }
 
+/** An endpoint's rules in one window: each subject's allowance, e.g. `{ account: 20, address: 300 }`. */
+function within(windowMs: number, limits: Partial<Record<Subject, number>>): LimitRule[] {
+  return (Object.entries(limits) as [Subject, number][]).map(([per, limit]) => ({
+    per,
+    limit,
+    windowMs,
+  }));
+}
+
 export const ENDPOINT_LIMITS = {
   signup: {
     name: 'signup',
     tooMany: 'Too many sign-up attempts.',
-    rules: [
-      { per: 'email', limit: 10, windowMs: HOUR_MS },
-      { per: 'address', limit: 60, windowMs: HOUR_MS },
-    ],
+    rules: within(HOUR_MS, { email: 10, address: 60 }),
   },
   // Sign-in codes by SMS (site/server/auth/phone-sign-in.ts counts the three together, all or none).
   // Each code costs money and lands on someone's phone: one a minute to a number (the page shows
@@ -43,129 +49,93 @@ export const ENDPOINT_LIMITS = {
   phoneCodeResend: {
     name: 'phone-code-resend',
     tooMany: 'We sent a code to this number a moment ago.',
-    rules: [{ per: 'phone', limit: 1, windowMs: MINUTE_MS }],
+    rules: within(MINUTE_MS, { phone: 1 }),
   },
   phoneCode: {
     name: 'phone-code',
     tooMany: 'Too many codes asked for.',
-    rules: [
-      { per: 'phone', limit: 5, windowMs: HOUR_MS },
-      { per: 'address', limit: 60, windowMs: HOUR_MS },
-    ],
+    rules: within(HOUR_MS, { phone: 5, address: 60 }),
   },
   phoneCodeDaily: {
     name: 'phone-code-daily',
     tooMany: 'Too many codes asked for this number today.',
-    rules: [{ per: 'phone', limit: 10, windowMs: DAY_MS }],
+    rules: within(DAY_MS, { phone: 10 }),
   },
   guest: {
     name: 'guest',
     tooMany: 'Too many guest visits started.',
-    rules: [{ per: 'address', limit: 120, windowMs: HOUR_MS }],
+    rules: within(HOUR_MS, { address: 120 }),
   },
   deposit: {
     name: 'deposit',
     tooMany: 'Too many deposit requests.',
-    rules: [
-      { per: 'account', limit: 20, windowMs: HOUR_MS },
-      { per: 'address', limit: 300, windowMs: HOUR_MS },
-    ],
+    rules: within(HOUR_MS, { account: 20, address: 300 }),
   },
   withdraw: {
     name: 'withdraw',
     tooMany: 'Too many withdrawal requests.',
-    rules: [
-      { per: 'account', limit: 20, windowMs: HOUR_MS },
-      { per: 'address', limit: 300, windowMs: HOUR_MS },
-    ],
+    rules: within(HOUR_MS, { account: 20, address: 300 }),
   },
   ticket: {
     // A ticket per (re)connection of the board: generous, reconnects on a weak signal are normal.
     name: 'ticket',
     tooMany: 'Too many requests to connect to the game.',
-    rules: [
-      { per: 'account', limit: 120, windowMs: 10 * MINUTE_MS },
-      { per: 'address', limit: 3000, windowMs: 10 * MINUTE_MS },
-    ],
+    rules: within(10 * MINUTE_MS, { account: 120, address: 3000 }),
   },
   lobbyTicket: {
     // A ticket per (re)connection of the live room list: a page open for an hour asks a few times.
     name: 'lobby-ticket',
     tooMany: 'Too many requests for the live room list.',
-    rules: [
-      { per: 'account', limit: 60, windowMs: 10 * MINUTE_MS },
-      { per: 'address', limit: 3000, windowMs: 10 * MINUTE_MS },
-    ],
+    rules: within(10 * MINUTE_MS, { account: 60, address: 3000 }),
   },
   roomCreate: {
     // Each create stakes, pushes the room server and the lobby; a person opens a few rooms an
     // evening (one at a time: a seat in one room at most), not dozens in minutes.
     name: 'room-create',
     tooMany: 'Too many rooms created.',
-    rules: [
-      { per: 'account', limit: 10, windowMs: 10 * MINUTE_MS },
-      { per: 'address', limit: 200, windowMs: 10 * MINUTE_MS },
-    ],
+    rules: within(10 * MINUTE_MS, { account: 10, address: 200 }),
   },
   roomJoin: {
     // Refused joins count too: a person tapping rooms that just filled tries several.
     name: 'room-join',
     tooMany: 'Too many attempts to join a room.',
-    rules: [
-      { per: 'account', limit: 30, windowMs: 10 * MINUTE_MS },
-      { per: 'address', limit: 600, windowMs: 10 * MINUTE_MS },
-    ],
+    rules: within(10 * MINUTE_MS, { account: 30, address: 600 }),
   },
   roomLeave: {
     // Every leave follows a create or a join; twice the creates leaves room for both.
     name: 'room-leave',
     tooMany: 'Too many room exits.',
-    rules: [
-      { per: 'account', limit: 20, windowMs: 10 * MINUTE_MS },
-      { per: 'address', limit: 400, windowMs: 10 * MINUTE_MS },
-    ],
+    rules: within(10 * MINUTE_MS, { account: 20, address: 400 }),
   },
   rematch: {
     name: 'rematch',
     tooMany: 'Too many rematch requests.',
-    rules: [
-      { per: 'account', limit: 10, windowMs: 10 * MINUTE_MS },
-      { per: 'address', limit: 200, windowMs: 10 * MINUTE_MS },
-    ],
+    rules: within(10 * MINUTE_MS, { account: 10, address: 200 }),
   },
   practice: {
     // Guests too (one per guest session): the address carries the weight for them.
     name: 'practice',
     tooMany: 'Too many practice games started.',
-    rules: [
-      { per: 'account', limit: 20, windowMs: 10 * MINUTE_MS },
-      { per: 'address', limit: 300, windowMs: 10 * MINUTE_MS },
-    ],
+    rules: within(10 * MINUTE_MS, { account: 20, address: 300 }),
   },
   quickMatch: {
     // One tap seats a player; a few more follow a refusal (add money, then again). Each one takes a
     // stake, so dozens a minute from one account is no person playing.
     name: 'quick-match',
     tooMany: 'Too many quick matches.',
-    rules: [
-      { per: 'account', limit: 30, windowMs: 10 * MINUTE_MS },
-      { per: 'address', limit: 600, windowMs: 10 * MINUTE_MS },
-    ],
+    rules: within(10 * MINUTE_MS, { account: 30, address: 600 }),
   },
   card: {
     // A share card is fetched by link previews and the people a link reaches; each one drawn costs
     // CPU, though the cache answers most of them. Per address only: the fetchers are signed out.
     name: 'card',
     tooMany: 'Too many pictures requested.',
-    rules: [{ per: 'address', limit: 600, windowMs: 10 * MINUTE_MS }],
+    rules: within(10 * MINUTE_MS, { address: 600 }),
   },
   support: {
     // A person with a problem writes a few messages, not dozens; each one lands in a person's inbox.
     name: 'support',
     tooMany: 'Too many messages to support.',
-    rules: [
-      { per: 'account', limit: 10, windowMs: HOUR_MS },
-      { per: 'address', limit: 300, windowMs: HOUR_MS },
-    ],
+    rules: within(HOUR_MS, { account: 10, address: 300 }),
   },
 } as const satisfies Record<string, EndpointLimit>;

@@ -69,7 +69,7 @@ export async function countRequest(
 /** The refusal of a request over its limit, for callers outside Express (a page's action). */
 export function rateLimitRefusal(endpoint: EndpointLimit, seconds: number): Refusal {
   return {
-    ...refuse(429, rateLimitMessage(endpoint, seconds), RATE_LIMITED),
+    ...refuse(429, RATE_LIMITED, rateLimitMessage(endpoint, seconds)),
     retryAfterSeconds: seconds,
   };
 }
@@ -98,7 +98,7 @@ export function rateLimit(deps: RateLimitDeps, endpoint: EndpointLimit): Request
       if (seconds === null) return next();
       res.set('Retry-After', String(seconds));
       res.set('Cache-Control', 'no-store');
-      sendError(res, 429, rateLimitMessage(endpoint, seconds), RATE_LIMITED);
+      sendError(res, 429, RATE_LIMITED, rateLimitMessage(endpoint, seconds));
     } catch (error) {
       next(error);
     }

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { consents } from '#db/schema/responsible-play.ts';
 import { TERMS_VERSION } from '#site/shared/terms.ts';
-import { playCodes as c, playMessages as m } from './messages';
+import { playMessages as m } from './messages';
+import type { Refusal } from '../api/refusals';
 
 /** Sign-up's consents, in the transaction that creates the user. */
 export async function recordSignupConsents(tx: Queryable, userId: string, now: number) {
@@ -25,7 +26,7 @@ export async function hasCurrentConsent(q: Queryable, userId: string): Promise<b
   );
 }
 
-export type ConsentOutcome = { ok: true } | { ok: false; status: 400; error: string; code: string };
+export type ConsentOutcome = { ok: true } | Refusal;
 
 /**
  * `POST /api/me/terms` `{version, adult}`: accepts the terms in force (`version` must be it); an
@@ -39,7 +40,7 @@ export async function acceptTerms(
 ): Promise<ConsentOutcome> {
   const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (b.version !== TERMS_VERSION) {
-    return { ok: false, status: 400, error: m.termsVersion, code: c.termsVersion };
+    return { ok: false, status: 400, error: m.termsVersion, code: 'terms_version_mismatch' };
   }
   const adult = await tx
     .select({ id: consents.id })
@@ -48,7 +49,7 @@ export async function acceptTerms(
     .get();
   if (!adult) {
     if (b.adult !== true) {
-      return { ok: false, status: 400, error: m.adultRequired, code: c.adultRequired };
+      return { ok: false, status: 400, error: m.adultRequired, code: 'adult_required' };
     }
     await tx.insert(consents).values({ userId, kind: 'adult', version: null, acceptedAt: now });
   }

@@ -1,20 +1,9 @@
-// What a person reads when responsible play refuses something, and the stable codes screens use.
+// What a person reads when responsible play refuses something (the codes beside it are the API's:
+// site/server/api/refusal-codes.ts).
 import { LUSAKA_OFFSET_MS } from '#db/lusaka-time.ts';
 import type { LimitKind } from '#db/schema/responsible-play.ts';
 import { consentMessages, TERMS_VERSION } from '#site/shared/terms.ts';
 import { formatNgwee as formatZmw } from '#site/shared/money.ts';
-
-export const playCodes = {
-  adultRequired: 'adult_required',
-  termsNotAccepted: 'terms_not_accepted',
-  termsRequired: 'terms_required',
-  termsVersion: 'terms_version_mismatch',
-  selfExcluded: 'self_excluded',
-  limitReached: 'limit_reached',
-  exclusionRunning: 'exclusion_running',
-  invalidPeriod: 'invalid_period',
-  invalidLimit: 'invalid_limit',
-} as const;
 
 const MONTHS = [
   'January',

@@ -1,11 +1,11 @@
 // The refusals of db/responsible-play as the API answers them.
 import { LimitReachedError, SelfExcludedError } from '#db/responsible-play.ts';
-import { playCodes as c, playMessages as m } from './messages';
-import type { PlayRefusal } from './service';
+import { playMessages as m } from './messages';
+import type { Refusal } from '../api/refusals';
 import { TermsRequiredError } from './stake';
 
-type MoneyRefusal = PlayRefusal & {
-  code: typeof c.selfExcluded | typeof c.limitReached | typeof c.termsRequired;
+type MoneyRefusal = Refusal & {
+  code: 'self_excluded' | 'limit_reached' | 'terms_required';
 };
 
 /**
@@ -14,17 +14,17 @@ type MoneyRefusal = PlayRefusal & {
  */
 export function playRefusalOf(error: unknown): MoneyRefusal | null {
   if (error instanceof TermsRequiredError) {
-    return { ok: false, status: 403, error: m.termsRequired, code: c.termsRequired };
+    return { ok: false, status: 403, error: m.termsRequired, code: 'terms_required' };
   }
   if (error instanceof SelfExcludedError) {
-    return { ok: false, status: 403, error: m.selfExcluded(error.until), code: c.selfExcluded };
+    return { ok: false, status: 403, error: m.selfExcluded(error.until), code: 'self_excluded' };
   }
   if (error instanceof LimitReachedError) {
     return {
       ok: false,
       status: 403,
       error: m.limitReached(error.kind, error.limit, error.resetsAt),
-      code: c.limitReached,
+      code: 'limit_reached',
     };
   }
   return null;

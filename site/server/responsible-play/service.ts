@@ -24,7 +24,8 @@ import {
   type LimitKind,
 } from '#db/schema/responsible-play.ts';
 import { ngweeToZmw, parseZmwToNgwee } from '../wallet/amount';
-import { playCodes as c, playMessages as m } from './messages';
+import type { Refusal } from '../api/refusals';
+import { playMessages as m } from './messages';
 
 export interface PlayDeps {
   database: Database;
@@ -41,8 +42,7 @@ export interface PendingLimitView {
   effectiveAt: string;
 }
 
-export type PlayRefusal = { ok: false; status: number; error: string; code: string };
-type Outcome<T> = ({ ok: true } & T) | PlayRefusal;
+type Outcome<T> = ({ ok: true } & T) | Refusal;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -88,7 +88,7 @@ export function parseLimitChanges(body: unknown): Outcome<{ changes: Partial<Lim
     }
     const ngwee = parseZmwToNgwee(value);
     if (ngwee === null)
-      return { ok: false, status: 400, error: m.invalidLimit, code: c.invalidLimit };
+      return { ok: false, status: 400, error: m.invalidLimit, code: 'invalid_limit' };
     changes[kind] = ngwee;
   }
   return { ok: true, changes };
@@ -123,7 +123,7 @@ export async function excludeSelf(
   const period =
     typeof body === 'object' && body !== null ? (body as { period?: unknown }).period : undefined;
   if (!isPeriod(period)) {
-    return { ok: false, status: 400, error: m.invalidPeriod, code: c.invalidPeriod };
+    return { ok: false, status: 400, error: m.invalidPeriod, code: 'invalid_period' };
   }
   const now = (deps.clock ?? Date.now)();
   try {
@@ -135,7 +135,7 @@ export async function excludeSelf(
         ok: false,
         status: 409,
         error: m.exclusionRunning(error.until),
-        code: c.exclusionRunning,
+        code: 'exclusion_running',
       };
     }
     throw error;

@@ -1,5 +1,3 @@
-import type { Refusal as ApiRefusal } from '../api/refusals';
-
 /** Every message a person can see from rooms, word for word from the spec where it has one. */
 export const roomMessages = {
   missingSettings: '⚠️ Please select all settings before creating a game.',
@@ -32,46 +30,3 @@ export const roomMessages = {
   practiceRematch: 'A practice game has no rematch: start a new practice game instead.',
   rematchFailed: 'The rematch could not be set up: please try again.',
 } as const;
-
-/**
- * Stable codes beside each refusal so a screen can choose its own wording (the join-random screen
- * shows `roomJustBecameFull` for `room_full`, the waiting room `roomFull`).
- */
-export type RefusalCode =
-  | 'missing_settings'
-  | 'invalid_settings'
-  | 'invalid_client_seed'
-  | 'insufficient_funds'
-  | 'already_in_this_room'
-  | 'already_in_another_room'
-  | 'room_full'
-  | 'room_closed'
-  | 'room_started'
-  | 'not_in_room'
-  | 'left_room'
-  | 'room_not_found'
-  | 'user_not_found'
-  | 'not_signed_in'
-  | 'self_excluded'
-  | 'limit_reached'
-  | 'terms_required'
-  | 'game_not_over'
-  | 'practice_rematch'
-  | 'not_a_participant'
-  | 'rematch_failed';
-
-/** The API's one refusal shape, with the rooms' own codes. */
-export interface Refusal extends ApiRefusal {
-  code: RefusalCode;
-  /** The room the user is already in (so the client can navigate there). */
-  roomId?: string;
-}
-
-export function refuse(
-  status: number,
-  code: RefusalCode,
-  error: string,
-  extra: { roomId?: string } = {},
-): Refusal {
-  return { ok: false, status, error, code, ...extra };
-}

@@ -6,7 +6,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { rooms } from '#db/schema/rooms.ts';
-import { refuse, roomMessages as m } from './messages';
+import { roomMessages as m } from './messages';
+import { refuse } from '../api/refusals';
 import { loadRoom } from './queries';
 import type { Actor, Outcome, RoomService } from './service';
 import { isRoomIdShaped } from './settings';

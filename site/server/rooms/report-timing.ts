@@ -8,6 +8,7 @@ import {
   gameLength,
   scaled,
 } from '#game/timing.ts';
+import type { CallRefusalCode } from '#wire/site-room.ts';
 
 export interface TimelineInput {
   /** The report's log, already replayed against the rules (every entry has a numeric timestamp). */
@@ -21,7 +22,10 @@ export interface TimelineInput {
   now: number;
 }
 
-export type TimelineCode = 'settlement_too_early' | 'settlement_incomplete' | 'settlement_timeline';
+export type TimelineCode = Extract<
+  CallRefusalCode,
+  'settlement_too_early' | 'settlement_incomplete' | 'settlement_timeline'
+>;
 
 export type TimelineVerdict =
   | { ok: true }

@@ -11,7 +11,8 @@ import { hashServerSeed } from '#game/dice.ts';
 import { QUICK_MATCH } from '#game/room-options.ts';
 import { playRefusalOf } from '../responsible-play/refusals';
 import { assertMayPlay, takeStake } from '../responsible-play/stake';
-import { refuse, roomMessages as m, type Refusal } from './messages';
+import { roomMessages as m } from './messages';
+import { refuse, RefusalError, type Refusal } from '../api/refusals';
 import { loadRoom, toPublicRoom } from './queries';
 import { quickMatchCandidate } from './quick-match';
 import type { Actor, Outcome, RoomService } from './service';
@@ -33,13 +34,6 @@ export interface SeatingDeps {
   gameTimeScale: number;
   /** Called once a change has committed: pushes the room and the lobby. */
   changed: (roomId: string) => void;
-}
-
-/** Thrown inside a transaction to roll it back and answer a refusal. */
-class RefusalError extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.error);
-  }
 }
 
 /** A new room and its host's seat (index 0): how every room, real or practice, begins. */
@@ -86,7 +80,7 @@ async function freeToSit(tx: Tx, userId: string) {
   if (!user) return refuse(404, 'user_not_found', m.userNotFound);
   const current = await liveRoomOf(tx, user.currentRoomId);
   if (current) {
-    return refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom, { roomId: current });
+    return { ...refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom), roomId: current };
   }
   return { ok: true as const, user };
 }
@@ -184,7 +178,7 @@ export function createSeating(
     if (!found.ok) return found;
     const { room, seats } = found;
     if (seats.some((seat) => seat.userId === actor.id)) {
-      return refuse(409, 'already_in_this_room', m.alreadyInThisRoom, { roomId });
+      return { ...refuse(409, 'already_in_this_room', m.alreadyInThisRoom), roomId };
     }
     await assertMayPlay(tx, actor.id, now);
     // A stake is taken once per room and player (db/money): who left cannot sit down again.

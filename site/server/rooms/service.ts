@@ -2,7 +2,7 @@
 // over one publisher that pushes each committed change to the room server and the lobby.
 import type { Database } from '#db/client.ts';
 import { createExpiry } from './expiry';
-import type { Refusal } from './messages';
+import type { Refusal } from '../api/refusals';
 import { createRoomPublisher, type RoomPublisher } from './publisher';
 import { httpPartyClient, type PartyClient } from './party-client';
 import { listPublicRooms, loadRoom, toPublicRoom, toRoomForParty } from './queries';

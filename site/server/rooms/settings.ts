@@ -6,7 +6,8 @@ import {
   TIME_OPTIONS_MINUTES,
   type Privacy,
 } from '#game/room-options.ts';
-import { refuse, roomMessages, type Refusal } from './messages';
+import { roomMessages } from './messages';
+import { refuse, type Refusal } from '../api/refusals';
 
 /** Rooms that never fill close after this long (× GAME_TIME_SCALE). */
 export const ROOM_EXPIRY_MS = 30 * 60_000;

@@ -19,6 +19,8 @@ import {
   type SettlementAnswer as AnswerBody,
   type SettlementReport,
 } from '#wire/settlement.ts';
+import { callRefusal, type CallRefusalCode } from '#wire/site-room.ts';
+import { RefusalError } from '../api/refusals';
 import { describeError } from '../auth/logging';
 import { recordChallengeFinish } from '../challenge/results';
 
@@ -49,19 +51,18 @@ export const SETTLEMENT_FAILED = 'Settlement failed';
 /** A game played under rules the site no longer has: its stakes were returned instead. */
 export const SETTLEMENT_REFUNDED = 'Settlement refunded: ';
 
-class Refused extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly reason: string,
-    readonly details?: unknown,
-    readonly retry = false,
-  ) {
-    super(reason);
-  }
+/** A refused settlement, thrown: answered `{error, code, retry}` and logged with its details. */
+function refused(
+  status: number,
+  code: CallRefusalCode,
+  reason: string,
+  details?: unknown,
+  retry = false,
+): RefusalError<CallRefusalCode> {
+  return new RefusalError({ ok: false, status, code, error: reason, details, retry });
 }
 
-const MISMATCH = 'settlement_mismatch';
+const MISMATCH = 'settlement_mismatch' satisfies CallRefusalCode;
 
 const PARTICIPANT_FIELDS = ['position', 'balance', 'trucks', 'revenue', 'expenses', 'tax'] as const;
 
@@ -74,16 +75,16 @@ function parseReport(roomId: string, rawBody: string): SettlementReport {
   try {
     json = JSON.parse(rawBody);
   } catch {
-    throw new Refused(400, 'settlement_malformed', 'The settlement body is not valid JSON.');
+    throw refused(400, 'settlement_malformed', 'The settlement body is not valid JSON.');
   }
   const parsed = settlementReportSchema.safeParse(json);
   if (!parsed.success) {
-    throw new Refused(400, 'settlement_malformed', 'The settlement body has the wrong shape.', {
+    throw refused(400, 'settlement_malformed', 'The settlement body has the wrong shape.', {
       issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path, message: i.message })),
     });
   }
   if (parsed.data.roomId !== roomId) {
-    throw new Refused(400, 'settlement_wrong_room', 'The settlement names another room.', {
+    throw refused(400, 'settlement_wrong_room', 'The settlement names another room.', {
       bodyRoomId: parsed.data.roomId,
     });
   }
@@ -98,11 +99,11 @@ async function verify(
   rules: GameRules,
 ) {
   const found = await loadRoom(deps.database.read, roomId);
-  if (!found) throw new Refused(404, 'room_not_found', 'Unknown room.');
+  if (!found) throw refused(404, 'room_not_found', 'Unknown room.');
   const { room, seats } = found;
   if (room.settledAt !== null) return null;
   if (room.status !== 'active' && room.status !== 'countdown') {
-    throw new Refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
+    throw refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
   }
   const seatOrder = seats.map((seat) => seat.userId);
   if (
@@ -110,7 +111,7 @@ async function verify(
     canonicalJson(report.joinedOrder) !== canonicalJson(seatOrder) ||
     !sameMembers(Object.keys(report.participants), seatOrder)
   ) {
-    throw new Refused(409, 'settlement_wrong_players', 'The players are not the seated players.', {
+    throw refused(409, 'settlement_wrong_players', 'The players are not the seated players.', {
       seats: seatOrder,
       joinedOrder: report.joinedOrder,
       participants: Object.keys(report.participants),
@@ -128,7 +129,7 @@ async function verify(
     rolls: report.rolls,
   });
   if (!replay.ok) {
-    throw new Refused(
+    throw refused(
       422,
       'settlement_replay_failed',
       `Replay failed: ${replay.reason}`,
@@ -145,7 +146,7 @@ async function verify(
   });
   if (!timeline.ok) {
     const status = timeline.retry ? 409 : 422;
-    throw new Refused(status, timeline.code, timeline.reason, timeline.details, timeline.retry);
+    throw refused(status, timeline.code, timeline.reason, timeline.details, timeline.retry);
   }
 
   for (const uid of seatOrder) {
@@ -153,7 +154,7 @@ async function verify(
     const reported = report.participants[uid];
     for (const key of PARTICIPANT_FIELDS) {
       if (!replayed || !reported || canonicalJson(replayed[key]) !== canonicalJson(reported[key])) {
-        throw new Refused(422, MISMATCH, `The final ${key} of a player differs from the replay.`, {
+        throw refused(422, MISMATCH, `The final ${key} of a player differs from the replay.`, {
           uid,
           replayed: replayed?.[key],
           reported: reported?.[key],
@@ -164,7 +165,7 @@ async function verify(
 
   const boardState = boardStateOf(Object.values(replay.state.players));
   if (canonicalJson(boardState) !== canonicalJson(report.boardState)) {
-    throw new Refused(422, MISMATCH, 'The board differs from the replay.', {
+    throw refused(422, MISMATCH, 'The board differs from the replay.', {
       replayed: boardState,
       reported: report.boardState,
     });
@@ -172,14 +173,14 @@ async function verify(
 
   const statements = rules.statements(replay.state.players);
   if (canonicalJson(statements) !== canonicalJson(report.statements)) {
-    throw new Refused(422, MISMATCH, 'The statements differ from the replay.', {
+    throw refused(422, MISMATCH, 'The statements differ from the replay.', {
       recomputed: statements,
       reported: report.statements,
     });
   }
   const winners = winnersOf(seatOrder, statements);
   if (!sameMembers(winners, report.winners)) {
-    throw new Refused(422, MISMATCH, 'The winners differ from the statements.', {
+    throw refused(422, MISMATCH, 'The winners differ from the statements.', {
       recomputed: winners,
       reported: report.winners,
     });
@@ -229,7 +230,7 @@ async function pay(deps: SettlementDeps, roomId: string, { game, payout, seatOrd
     // A duplicate that raced this one past verification: the first one paid.
     if (!room || room.settledAt !== null) return;
     if (room.status !== 'active' && room.status !== 'countdown') {
-      throw new Refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
+      throw refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
     }
     // A practice game moves no money and earns the operator nothing (contract section 7).
     if (!room.practice) {
@@ -292,17 +293,17 @@ async function refundRetired(
 ): Promise<SettlementAnswer> {
   const outcome = await deps.database.write(async (tx) => {
     const found = await loadRoom(tx, roomId);
-    if (!found) throw new Refused(404, 'room_not_found', 'Unknown room.');
+    if (!found) throw refused(404, 'room_not_found', 'Unknown room.');
     const { room, seats } = found;
     if (room.settledAt !== null) return 'paid' as const;
     if (room.status === 'closed') return 'refunded before' as const;
     if (room.status !== 'active' && room.status !== 'countdown') {
-      throw new Refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
+      throw refused(409, 'room_not_active', `The room is ${room.status}, not active.`);
     }
     const filledAt = Math.max(...seats.map((seat) => seat.joinedAt));
     const end = latestGameEnd(filledAt, room.timeMinutes, deps.timeScale);
     if (deps.clock() < end) {
-      throw new Refused(
+      throw refused(
         409,
         'settlement_too_early',
         'The game may still be running.',
@@ -343,7 +344,7 @@ export async function settleReportedGame(
     const report = parseReport(roomId, rawBody);
     const lookup = rulesFor(report.rulesVersion);
     if (lookup.kind === 'newer') {
-      throw new Refused(
+      throw refused(
         409,
         'settlement_rules_newer',
         `The game was played under rules ${report.rulesVersion}, newer than this site's.`,
@@ -356,18 +357,16 @@ export async function settleReportedGame(
     if (verified) await pay(deps, roomId, verified);
     return SETTLED;
   } catch (error) {
-    if (error instanceof Refused) {
-      await logRefusal(deps, roomId, `${SETTLEMENT_REFUSED}${error.reason}`, error.details ?? null);
-      return {
-        status: error.status,
-        body: { error: error.reason, code: error.code, retry: error.retry },
-      };
+    if (error instanceof RefusalError) {
+      const { status, error: reason, code, details, retry } = error.refusal;
+      await logRefusal(deps, roomId, `${SETTLEMENT_REFUSED}${reason}`, details ?? null);
+      return { status, body: { error: reason, code, retry: retry ?? false } };
     }
     await logRefusal(deps, roomId, SETTLEMENT_FAILED, { error: describeError(error) });
     logFailure('rooms', `settlement of ${roomId} failed`, error);
     return {
       status: 500,
-      body: { error: 'Settlement failed.', code: 'settlement_failed', retry: true },
+      body: { ...callRefusal('settlement_failed'), retry: true },
     };
   }
 }

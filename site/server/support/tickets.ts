@@ -5,6 +5,7 @@ import { supportReplies, supportTickets, supportTopics } from '#db/schema/suppor
 import { users } from '#db/schema/people.ts';
 import type { SupportTopic } from '#db/schema/support.ts';
 import { recordAudit } from '../admin/audit';
+import type { ApiRefusalCode } from '../api/refusal-codes';
 
 export const SUPPORT_MESSAGE_MAX = 2_000;
 export const SUPPORT_REPLY_MAX = 2_000;
@@ -27,7 +28,7 @@ export interface TicketInput {
   reference: string | null;
 }
 
-type Checked<T> = { ok: true; value: T } | { ok: false; error: string; code: string };
+type Checked<T> = { ok: true; value: T } | { ok: false; error: string; code: ApiRefusalCode };
 
 function textField(value: unknown, max: number): string | null {
   if (typeof value !== 'string') return null;

@@ -2,8 +2,9 @@ import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
 import { ngweeToZmw } from './amount';
-import { walletCodes as c, walletMessages as m } from './messages';
-import { refuse, type Checked } from './validation';
+import { walletMessages as m } from './messages';
+import { refuse } from '../api/refusals';
+import type { Checked } from './validation';
 
 export const DEFAULT_HISTORY_LIMIT = 25;
 export const MAX_HISTORY_LIMIT = 100;
@@ -72,17 +73,17 @@ export function checkHistoryQuery(query: Record<string, unknown>): Checked<Histo
   let limit = DEFAULT_HISTORY_LIMIT;
   if (query.limit !== undefined) {
     const text = typeof query.limit === 'string' ? query.limit : '';
-    if (!/^\d{1,3}$/.test(text)) return refuse(400, m.invalidLimit, c.invalidLimit);
+    if (!/^\d{1,3}$/.test(text)) return refuse(400, 'invalid_limit', m.invalidLimit);
     limit = Number(text);
     if (limit < 1 || limit > MAX_HISTORY_LIMIT) {
-      return refuse(400, m.invalidLimit, c.invalidLimit);
+      return refuse(400, 'invalid_limit', m.invalidLimit);
     }
   }
   if (query.before === undefined || query.before === '') {
     return { ok: true, value: { limit, before: null } };
   }
   const before = typeof query.before === 'string' ? decodeCursor(query.before) : null;
-  if (!before) return refuse(400, m.invalidCursor, c.invalidCursor);
+  if (!before) return refuse(400, 'invalid_cursor', m.invalidCursor);
   return { ok: true, value: { limit, before } };
 }
 

@@ -11,38 +11,6 @@ export function operatorName(operator: Operator): string {
   return OPERATOR_NAMES[operator];
 }
 
-/** A refusal as the wallet answers it: the HTTP status, the message and its stable `code`. */
-export interface WalletRefusal {
-  ok: false;
-  status: number;
-  error: string;
-  code: string;
-}
-
-/** The stable `code` beside each wallet refusal: screens and clients decide by these. */
-export const walletCodes = {
-  invalidPhone: 'invalid_phone',
-  invalidAmount: 'invalid_amount',
-  invalidOperator: 'invalid_operator',
-  operatorMismatch: 'operator_mismatch',
-  amountTooLarge: 'amount_too_large',
-  insufficientBalance: 'insufficient_balance',
-  numberNotProved: 'number_not_proved',
-  phoneNotProved: 'phone_not_proved',
-  paymentFailed: 'payment_failed',
-  idempotencyKeyTooLong: 'idempotency_key_too_long',
-  idempotencyKeyReused: 'idempotency_key_reused',
-  invalidLimit: 'invalid_limit',
-  invalidCursor: 'invalid_cursor',
-  paymentNotFound: 'payment_not_found',
-  unknownProvider: 'unknown_provider',
-  invalidSignature: 'invalid_signature',
-  unknownPayment: 'unknown_payment',
-  invalidRequest: 'invalid_request',
-  bodyTooLarge: 'body_too_large',
-  unknownError: 'unknown_error',
-} as const;
-
 /** `0961234567 (MTN)`, `0961234567 (MTN) or 0771234567 (Airtel)`, `a, b or c`. */
 function listNumbers(numbers: readonly { phone: string; operator: Operator }[]): string {
   const named = numbers.map(({ phone, operator }) => `${phone} (${operatorName(operator)})`);

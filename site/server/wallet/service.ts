@@ -33,7 +33,7 @@ import {
   type HistoryPage,
   type TransactionView,
 } from './history';
-import { walletCodes as c, walletMessages as m, type WalletRefusal } from './messages';
+import { walletMessages as m } from './messages';
 import { newPaymentId } from './payment-id';
 import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
 import {
@@ -43,7 +43,8 @@ import {
   type ReconcilerOptions,
   type RunningReconciler,
 } from './reconciler';
-import { checkIdempotencyKey, checkPaymentRequest, refuse, type Checked } from './validation';
+import { refuse, type Refusal } from '../api/refusals';
+import { checkIdempotencyKey, checkPaymentRequest, type Checked } from './validation';
 import { playRefusalOf } from '../responsible-play/refusals';
 
 export interface WalletConfig {
@@ -79,7 +80,7 @@ export type PaymentAnswer =
       /** For `GET /wallet/payments/:id`, which the waiting screen follows. */
       paymentId: string;
     }
-  | WalletRefusal;
+  | Refusal;
 
 /** `GET /wallet/numbers`: where a withdrawal may go (numbers that funded a completed deposit). */
 export interface ProvedNumberView {
@@ -202,8 +203,8 @@ export function createWalletService(deps: WalletDeps): WalletService {
     if (payment.status === 'failed') {
       return refuse(
         rejectionStatus(payment.failureReason),
+        'payment_failed',
         failureMessage(payment.kind, payment.failureReason),
-        c.paymentFailed,
       );
     }
     return {
@@ -251,13 +252,13 @@ export function createWalletService(deps: WalletDeps): WalletService {
       });
     } catch (error) {
       if (error instanceof PhoneNotProvedError) {
-        return refuse(403, m.phoneNotProved, c.phoneNotProved);
+        return refuse(403, 'phone_not_proved', m.phoneNotProved);
       }
       if (error instanceof NumberNotProvedError) {
-        return refuse(403, m.numberNotProved(error.proved), c.numberNotProved);
+        return refuse(403, 'number_not_proved', m.numberNotProved(error.proved));
       }
       if (error instanceof InsufficientFundsError) {
-        return refuse(400, m.insufficientBalance, c.insufficientBalance);
+        return refuse(400, 'insufficient_balance', m.insufficientBalance);
       }
       const played = playRefusalOf(error);
       if (played) return played;
@@ -266,7 +267,7 @@ export function createWalletService(deps: WalletDeps): WalletService {
     if (recorded.duplicate) {
       // The same Idempotency-Key again: the same payment, no second request, no second hold.
       if (!sameRequest(recorded.payment, kind, userId, input)) {
-        return refuse(409, m.idempotencyKeyReused, c.idempotencyKeyReused);
+        return refuse(409, 'idempotency_key_reused', m.idempotencyKeyReused);
       }
       return answerFor(recorded.payment);
     }

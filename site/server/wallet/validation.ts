@@ -1,7 +1,8 @@
 import { isValidZambianPhone, normalizeZambianPhone, operatorFromPhone } from '../payments/phone';
 import type { Operator, PaymentKind } from '../payments/provider';
 import { parseZmwToNgwee } from './amount';
-import { walletCodes as c, walletMessages as m, type WalletRefusal } from './messages';
+import { refuse, type Refusal } from '../api/refusals';
+import { walletMessages as m } from './messages';
 
 /** The most one deposit or withdrawal may move: ZMW 50,000. */
 export const MAX_PAYMENT_NGWEE = 5_000_000;
@@ -15,13 +16,9 @@ export interface PaymentRequestInput {
   amountNgwee: number;
 }
 
-export type Checked<T> = { ok: true; value: T } | WalletRefusal;
+export type Checked<T> = { ok: true; value: T } | Refusal;
 
 const OPERATORS: readonly Operator[] = ['mtn', 'airtel', 'zamtel'];
-
-export function refuse(status: number, error: string, code: string): WalletRefusal {
-  return { ok: false, status, error, code };
-}
 
 function field(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null
@@ -40,13 +37,13 @@ export function checkPaymentRequest(
   body: unknown,
 ): Checked<PaymentRequestInput> {
   const phone = normalizeZambianPhone(field(body, 'phone'));
-  const invalidPhone = refuse(400, m.invalidPhone, c.invalidPhone);
+  const invalidPhone = refuse(400, 'invalid_phone', m.invalidPhone);
   if (!isValidZambianPhone(phone)) return invalidPhone;
 
   const amountNgwee = parseZmwToNgwee(field(body, 'amount'));
-  if (amountNgwee === null) return refuse(400, m.invalidAmount, c.invalidAmount);
+  if (amountNgwee === null) return refuse(400, 'invalid_amount', m.invalidAmount);
   if (amountNgwee > MAX_PAYMENT_NGWEE) {
-    return refuse(400, m.amountTooLarge(kind, MAX_PAYMENT_NGWEE), c.amountTooLarge);
+    return refuse(400, 'amount_too_large', m.amountTooLarge(kind, MAX_PAYMENT_NGWEE));
   }
 
   const owner = operatorFromPhone(phone);
@@ -57,10 +54,10 @@ export function checkPaymentRequest(
   }
   const operator = typeof rawOperator === 'string' ? rawOperator.trim().toLowerCase() : '';
   if (!OPERATORS.includes(operator as Operator)) {
-    return refuse(400, m.invalidOperator, c.invalidOperator);
+    return refuse(400, 'invalid_operator', m.invalidOperator);
   }
   if (operator !== owner) {
-    return refuse(400, m.operatorMismatch(operator as Operator, owner), c.operatorMismatch);
+    return refuse(400, 'operator_mismatch', m.operatorMismatch(operator as Operator, owner));
   }
   return { ok: true, value: { phone, operator: owner, amountNgwee } };
 }
@@ -69,7 +66,7 @@ export function checkPaymentRequest(
 export function checkIdempotencyKey(header: string | undefined): Checked<string | null> {
   if (header === undefined || header.trim() === '') return { ok: true, value: null };
   if (header.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-    return refuse(400, m.idempotencyKeyTooLong, c.idempotencyKeyTooLong);
+    return refuse(400, 'idempotency_key_too_long', m.idempotencyKeyTooLong);
   }
   return { ok: true, value: header };
 }

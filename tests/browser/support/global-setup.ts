@@ -23,7 +23,6 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_EMAILS: adminEmail,
       TEST_CLOCK: '1',
       INTERNAL_SECRET: internalSecret,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
     },
   });
 

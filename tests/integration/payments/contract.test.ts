@@ -1,5 +1,5 @@
-import { paymentsConfigFromEnv } from '#site/server/payments/config.ts';
 import { createPaymentProvider } from '#site/server/payments/create-provider.ts';
+import { PAWAPAY_SANDBOX_BASE_URL } from '#site/server/payments/pawapay.ts';
 import { createMemorySandboxStore } from '#site/server/payments/sandbox-store.ts';
 import { startFakePawapay } from '#tests/support/fake-pawapay.ts';
 import { startCallbackSink } from '#tests/support/fake-pawapay/callback-sink.ts';
@@ -7,10 +7,13 @@ import { describeProviderContract } from './provider-contract';
 
 describeProviderContract('sandbox', async () => {
   const sink = await startCallbackSink();
-  const config = paymentsConfigFromEnv(
-    { PAYMENTS_PROVIDER: 'sandbox', SANDBOX_DELAY_MS: '30' },
-    { publicUrl: sink.origin, internalSecret: 'contract-test-secret' },
-  );
+  const config = {
+    provider: 'sandbox' as const,
+    publicUrl: sink.origin,
+    internalSecret: 'contract-test-secret',
+    sandboxDelayMs: 30,
+    pawapay: { baseUrl: PAWAPAY_SANDBOX_BASE_URL, apiToken: '' },
+  };
   const provider = createPaymentProvider(config, { sandboxStore: createMemorySandboxStore() });
   provider.start();
   return {
@@ -27,14 +30,13 @@ describeProviderContract('pawapay against the fake pawaPay', async () => {
   const sink = await startCallbackSink();
   const fake = await startFakePawapay({ completeAfterMs: 30 });
   fake.setCallbackUrl(sink.url('/api/payments/callback/pawapay'));
-  const config = paymentsConfigFromEnv(
-    {
-      PAYMENTS_PROVIDER: 'pawapay',
-      PAWAPAY_BASE_URL: fake.baseUrl,
-      PAWAPAY_API_TOKEN: fake.apiToken,
-    },
-    { publicUrl: sink.origin, internalSecret: 'unused' },
-  );
+  const config = {
+    provider: 'pawapay' as const,
+    publicUrl: sink.origin,
+    internalSecret: 'unused',
+    sandboxDelayMs: 0,
+    pawapay: { baseUrl: fake.baseUrl, apiToken: fake.apiToken },
+  };
   const provider = createPaymentProvider(config, { sandboxStore: createMemorySandboxStore() });
   provider.start();
   return {

@@ -37,7 +37,7 @@ export function playSimulatedGame(
     const by = state.turn.currentPlayer;
     const roll = rollDie(room.serverSeed, clientSeed, nonce);
     const result = applyRoll(state, { by, roll, nonce, auto, now });
-    if (!result.ok) throw new Error(result.reason);
+    if (!result.ok) throw new Error(result.code);
     state = result.state;
     logs.push(...result.logs);
     const holder = state.pendingPurchase;
@@ -119,7 +119,7 @@ export function reportFromLog(
     } else {
       continue;
     }
-    if (!result.ok) throw new Error(result.reason);
+    if (!result.ok) throw new Error(result.code);
     state = result.state;
     kept.push(...result.logs);
   }

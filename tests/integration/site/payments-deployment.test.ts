@@ -1,7 +1,8 @@
 // The site refuses to start where payments would be free money (docs/decisions/018): a public
 // (https) site on the payment sandbox without ALLOW_SANDBOX_PAYMENTS=1, or a real provider on a
-// database that ever held sandbox money. Both `npm start` and the site process alone stop with the
-// reason, before anything listens.
+// database that ever held sandbox money; and on a wrong setting, with a line naming each wrong
+// variable (the one schema, docs/decisions/117). Both `npm start` and the site process alone stop
+// with the reason, before anything listens.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -26,7 +27,6 @@ function run(script: string, env: Record<string, string>, timeoutMs = 45_000): P
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
-        SESSION_SECRET: '',
         INTERNAL_SECRET: '',
         PARTY_URL: '',
         PAYMENTS_PROVIDER: '',
@@ -56,23 +56,46 @@ async function portAnswers(port: number): Promise<boolean> {
   }
 }
 
+let dataDir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  dataDir = await tempDir('zt-payments-deploy-');
+  env = {
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    PARTY_PORT: String(await freePort()),
+  };
+});
+
+afterAll(async () => {
+  await removeDir(dataDir);
+});
+
+describe('a wrong setting at start', () => {
+  it('npm start stops with a line naming each wrong variable', async () => {
+    const result = await run('scripts/start.ts', {
+      ...env,
+      PAYMENTS_PROVIDER: 'pawapay',
+      PAWAPAY_BASE_URL: 'api.pawapay.io',
+      PARTY_PUBLIC_URL: 'party.example.zm',
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('Invalid configuration');
+    expect(result.output).toMatch(/PAWAPAY_BASE_URL: must be an http/);
+    expect(result.output).toMatch(/PARTY_PUBLIC_URL: must be a ws/);
+    expect(result.output).not.toContain('building the site');
+  }, 60_000);
+
+  it('the site alone stops when Google sign-in is half configured', async () => {
+    const result = await run('site/server/main.ts', { ...env, GOOGLE_CLIENT_ID: 'client-id' });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/GOOGLE_CLIENT_SECRET: is required with GOOGLE_CLIENT_ID/);
+    expect(await portAnswers(Number(env.PORT))).toBe(false);
+  }, 60_000);
+});
+
 describe('payments at start-up', () => {
-  let dataDir: string;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    dataDir = await tempDir('zt-payments-deploy-');
-    env = {
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      PARTY_PORT: String(await freePort()),
-    };
-  });
-
-  afterAll(async () => {
-    await removeDir(dataDir);
-  });
-
   it('the site alone refuses a public (https) deployment on the sandbox, saying why', async () => {
     const result = await run('site/server/main.ts', {
       ...env,

@@ -10,6 +10,7 @@ import { HttpClient, type Answer } from '#tests/support/http-client.ts';
 import { expectConsoleError } from '#tests/support/console-errors.ts';
 import { apiErrorHandler, apiNotFound } from '#site/server/api-fallbacks.ts';
 import { RefusalError, refuse } from '#site/server/api/refusals.ts';
+import type { ApiRefusalCode } from '#site/server/api/refusal-codes.ts';
 import { authMessages as m } from '#site/shared/auth-messages.ts';
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -169,7 +170,9 @@ describe('the /api fallbacks', () => {
       throw new Error('boom');
     });
     app.get('/api/refused', () => {
-      throw new RefusalError({ ...refuse(409, 'Already done.', 'already_done'), roomId: 'r1' });
+      // A code no route answers, so that nothing but the thrown refusal can have made this answer.
+      const code = 'already_done' as ApiRefusalCode;
+      throw new RefusalError({ ...refuse(409, code, 'Already done.'), roomId: 'r1' });
     });
     app.use(
       '/api',

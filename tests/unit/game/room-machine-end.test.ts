@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition, type AnyActorRef } from 'xstate';
-import { MESSAGES } from '#game/messages.ts';
 import { lessonsOf } from '#game/lesson.ts';
 import { nextDeadline, roomMachine, type RoomEmitted, type RoomEvent } from '#game/room-machine.ts';
 import { roomViewSchema } from '#game/protocol.ts';
@@ -70,7 +69,7 @@ describe('room machine: the end', () => {
     const emitted: RoomEmitted[] = [];
     actor.on('*', (e) => emitted.push(e));
     actor.send({ type: 'BUY_TRUCK', by: holder, now: end + 1 });
-    expect(emitted).toEqual([{ type: 'refused', by: holder, message: MESSAGES.gameOver }]);
+    expect(emitted).toEqual([{ type: 'refused', by: holder, code: 'game_over' }]);
   });
 
   it('ends first when the turn deadline falls exactly on the end', () => {
@@ -97,7 +96,7 @@ describe('room machine: the end', () => {
     expect(room.actor.getSnapshot().value).toBe('ended');
     expect(ctx(room).nonce).toBe(nonce);
     expect(room.emitted.map((e) => e.type)).toEqual(['changed', 'finished', 'refused']);
-    expect(room.emitted.at(-1)).toEqual({ type: 'refused', by, message: MESSAGES.gameOver });
+    expect(room.emitted.at(-1)).toEqual({ type: 'refused', by, code: 'game_over' });
   });
 
   it.each(['ROLL', 'BUY_TRUCK', 'DECLINE_TRUCK'] as const)('refuses %s once ended', (type) => {
@@ -106,7 +105,7 @@ describe('room machine: the end', () => {
     const before = ctx(room);
     room.emitted.length = 0;
     room.actor.send({ type, by: 'p2', now: T0 + 1_000_001 });
-    expect(room.emitted).toEqual([{ type: 'refused', by: 'p2', message: MESSAGES.gameOver }]);
+    expect(room.emitted).toEqual([{ type: 'refused', by: 'p2', code: 'game_over' }]);
     expect(ctx(room)).toBe(before);
     room.actor.send({ type: 'PRESENCE', uid: 'p2', connected: true, now: T0 + 1_000_002 });
     expect(ctx(room).connected).toEqual({ p2: true });

@@ -3,7 +3,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { MESSAGES } from '#game/messages.ts';
 import { nextDeadline, roomMachine, type RoomEmitted } from '#game/room-machine.ts';
 import { rollDie } from '#game/dice.ts';
 import { SEED, roomInput, T0, CLIENT_SEED, logsOf, activeRoom, tickUntil, ctx } from './helpers';
@@ -40,13 +39,13 @@ describe('room machine: active', () => {
   });
 
   it.each([
-    ['p2', MESSAGES.notYourTurn],
-    ['spectator', MESSAGES.playerNotFound],
-  ])('refuses a roll by %s and changes nothing', (by, message) => {
+    ['p2', 'not_your_turn'],
+    ['spectator', 'player_not_found'],
+  ])('refuses a roll by %s and changes nothing', (by, code) => {
     const room = activeRoom();
     const before = ctx(room);
     room.actor.send({ type: 'ROLL', by, now: T0 + 6000 });
-    expect(room.emitted).toEqual([{ type: 'refused', by, message }]);
+    expect(room.emitted).toEqual([{ type: 'refused', by, code }]);
     expect(ctx(room)).toBe(before);
   });
 
@@ -93,7 +92,7 @@ describe('room machine: active', () => {
       expect(room.emitted.at(-1)).toEqual({
         type: 'refused',
         by: 'p1',
-        message: MESSAGES.notYourTurn,
+        code: 'not_your_turn',
       });
     }
   });
@@ -107,7 +106,7 @@ describe('room machine: active', () => {
     room.emitted.length = 0;
 
     room.actor.send({ type: 'BUY_TRUCK', by: other, now: at });
-    expect(room.emitted).toEqual([{ type: 'refused', by: other, message: MESSAGES.noOffer }]);
+    expect(room.emitted).toEqual([{ type: 'refused', by: other, code: 'no_offer' }]);
 
     const trucks = ctx(room).game?.players[holder]?.trucks ?? 0;
     room.actor.send({ type: 'BUY_TRUCK', by: holder, now: at });
@@ -134,7 +133,7 @@ describe('room machine: active', () => {
     ]);
     expect(ctx(room).game?.pendingPurchase).toBeNull();
     room.actor.send({ type: 'DECLINE_TRUCK', by: holder, now: at });
-    expect(room.emitted.at(-1)).toEqual({ type: 'refused', by: holder, message: MESSAGES.noOffer });
+    expect(room.emitted.at(-1)).toEqual({ type: 'refused', by: holder, code: 'no_offer' });
   });
 
   it('refuses a purchase without the balance, keeping the offer open', () => {
@@ -149,9 +148,7 @@ describe('room machine: active', () => {
     actor.on('*', (e) => emitted.push(e));
     const before = actor.getSnapshot().context;
     actor.send({ type: 'BUY_TRUCK', by: holder, now: (before.turnDeadline as number) - 1 });
-    expect(emitted).toEqual([
-      { type: 'refused', by: holder, message: MESSAGES.insufficientBalance },
-    ]);
+    expect(emitted).toEqual([{ type: 'refused', by: holder, code: 'insufficient_balance' }]);
     expect(actor.getSnapshot().context).toBe(before);
     expect(before.game?.pendingPurchase).toBe(holder);
   });

@@ -2,7 +2,6 @@
  * The room machine before play: waiting for seats and the countdown to the first turn.
  */
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#game/messages.ts';
 import { nextDeadline } from '#game/room-machine.ts';
 import { roomInput, seats, startRoom, T0, type Room, logsOf, ctx } from './helpers';
 
@@ -38,7 +37,7 @@ describe('room machine: waiting', () => {
       actor.send({ type: 'SEATS', seats: seats(2), now: T0 });
       const before = actor.getSnapshot().context;
       actor.send({ type, by: 'p1', now: T0 + 1 });
-      expect(emitted.at(-1)).toEqual({ type: 'refused', by: 'p1', message: MESSAGES.notStarted });
+      expect(emitted.at(-1)).toEqual({ type: 'refused', by: 'p1', code: 'not_started' });
       expect(actor.getSnapshot().context).toBe(before);
     },
   );
@@ -116,7 +115,7 @@ describe('room machine: countdown', () => {
     actor.send({ type: 'ROLL', by: 'p1', now: T0 + 4999 });
     actor.send({ type: 'TICK', now: T0 + 4999 });
     expect(actor.getSnapshot().value).toBe('countdown');
-    expect(emitted.at(-1)).toEqual({ type: 'refused', by: 'p1', message: MESSAGES.notStarted });
+    expect(emitted.at(-1)).toEqual({ type: 'refused', by: 'p1', code: 'not_started' });
   });
 
   it('deals the board at the end: first in joinedOrder, round 1, a 20 s turn timer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#game/messages.ts';
+import { ROOM_ERROR_MESSAGES } from '#game/messages.ts';
 import { applyRoll, buyTruck, closeGame, declineTruck, type MoveResult } from '#game/rules.ts';
 import { createGame, type GameState } from '#game/game-state.ts';
 import { game, players, withPlayer, withTurn } from './helpers';
@@ -7,7 +7,7 @@ import { game, players, withPlayer, withTurn } from './helpers';
 const NOW = 1_700_000_000_000;
 
 function ok(result: MoveResult) {
-  if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  if (!result.ok) throw new Error(`refused: ${result.code}`);
   return result;
 }
 
@@ -242,24 +242,26 @@ describe('turn order', () => {
   });
 
   it.each([
-    ['p2', 3, MESSAGES.notYourTurn],
-    ['nobody', 3, MESSAGES.playerNotFound],
-    ['p1', 0, MESSAGES.invalidRoll],
-    ['p1', 7, MESSAGES.invalidRoll],
-    ['p1', 2.5, MESSAGES.invalidRoll],
-  ])('refuses a roll by %s of %s', (by, roll, reason) => {
+    ['p2', 3, 'not_your_turn'],
+    ['nobody', 3, 'player_not_found'],
+    ['p1', 0, 'invalid_roll'],
+    ['p1', 7, 'invalid_roll'],
+    ['p1', 2.5, 'invalid_roll'],
+  ])('refuses a roll by %s of %s', (by, roll, code) => {
     const state = game();
     expect(applyRoll(state, { by, roll, nonce: 0, auto: false, now: NOW })).toEqual({
       ok: false,
-      reason,
+      code,
     });
   });
 
   it('uses the spec’s exact words', () => {
-    expect(MESSAGES.notYourTurn).toBe("It's not your turn to roll.");
-    expect(MESSAGES.playerNotFound).toBe('Player data not found.');
-    expect(MESSAGES.insufficientBalance).toBe('Insufficient balance to purchase truck.');
-    expect(MESSAGES.maxTrucks).toBe('Maximum truck limit reached.');
+    expect(ROOM_ERROR_MESSAGES.not_your_turn).toBe("It's not your turn to roll.");
+    expect(ROOM_ERROR_MESSAGES.player_not_found).toBe('Player data not found.');
+    expect(ROOM_ERROR_MESSAGES.insufficient_balance).toBe(
+      'Insufficient balance to purchase truck.',
+    );
+    expect(ROOM_ERROR_MESSAGES.max_trucks).toBe('Maximum truck limit reached.');
   });
 });
 
@@ -293,28 +295,28 @@ describe('truck purchase', () => {
     const short = withPlayer(offered(), 'p1', { balance: 1499 });
     expect(buyTruck(short, { by: 'p1', now: NOW })).toEqual({
       ok: false,
-      reason: MESSAGES.insufficientBalance,
+      code: 'insufficient_balance',
     });
   });
 
   it.each([
-    ['a player at 6 trucks', 'p1', { trucks: 6 }, MESSAGES.maxTrucks],
-    ['someone without an offer', 'p2', {}, MESSAGES.noOffer],
-    ['someone not seated', 'ghost', {}, MESSAGES.playerNotFound],
-  ] as const)('refuses %s', (_, by, patch, reason) => {
+    ['a player at 6 trucks', 'p1', { trucks: 6 }, 'max_trucks'],
+    ['someone without an offer', 'p2', {}, 'no_offer'],
+    ['someone not seated', 'ghost', {}, 'player_not_found'],
+  ] as const)('refuses %s', (_, by, patch, code) => {
     const state = withPlayer(offered(), 'p1', patch);
-    expect(buyTruck(state, { by, now: NOW })).toEqual({ ok: false, reason });
-    if (by !== 'p1') expect(declineTruck(state, { by, now: NOW })).toEqual({ ok: false, reason });
+    expect(buyTruck(state, { by, now: NOW })).toEqual({ ok: false, code });
+    if (by !== 'p1') expect(declineTruck(state, { by, now: NOW })).toEqual({ ok: false, code });
   });
 
   it('refuses to buy or decline when no offer is open', () => {
     expect(buyTruck(game(), { by: 'p1', now: NOW })).toEqual({
       ok: false,
-      reason: MESSAGES.noOffer,
+      code: 'no_offer',
     });
     expect(declineTruck(game(), { by: 'p1', now: NOW })).toEqual({
       ok: false,
-      reason: MESSAGES.noOffer,
+      code: 'no_offer',
     });
   });
 
@@ -346,7 +348,7 @@ describe('truck purchase', () => {
     });
     expect(buyTruck(state, { by: 'p1', now: NOW })).toEqual({
       ok: false,
-      reason: MESSAGES.noOffer,
+      code: 'no_offer',
     });
   });
 
@@ -358,7 +360,7 @@ describe('truck purchase', () => {
     ]);
     expect(buyTruck(state, { by: 'p1', now: NOW })).toEqual({
       ok: false,
-      reason: MESSAGES.noOffer,
+      code: 'no_offer',
     });
     expect(ok(buyTruck(state, { by: 'p2', now: NOW })).state.players.p2?.trucks).toBe(2);
   });

@@ -8,7 +8,7 @@ import { componentIsland } from '../../islands';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { NEW_PASSWORD_HINT, newPasswordError, PasswordField } from './fields';
-import { useHydrated } from './use-hydrated';
+import { IntentForm } from './intent-form';
 
 export const CHANGE_PASSWORD_INTENT = 'change-password';
 
@@ -37,7 +37,6 @@ export function checkChange(currentPassword: string, newPassword: string): Error
 }
 
 function ChangePasswordForm({ change }: { change: PasswordChange | null }) {
-  const hydrated = useHydrated();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [errors, setErrors] = useState<Errors>(change?.errors ?? {});
@@ -68,15 +67,7 @@ function ChangePasswordForm({ change }: { change: PasswordChange | null }) {
   }
 
   return (
-    <form
-      className="form"
-      method="post"
-      onSubmit={submit}
-      noValidate
-      aria-label="Change password"
-      data-ready={hydrated ? 'true' : undefined}
-    >
-      <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
+    <IntentForm intent={CHANGE_PASSWORD_INTENT} label="Change password" onSubmit={submit}>
       {result ? <Banner tone={result.tone} title={result.text} /> : null}
       <PasswordField
         label="Current password"
@@ -102,7 +93,7 @@ function ChangePasswordForm({ change }: { change: PasswordChange | null }) {
           {busy ? 'Saving…' : 'Change password'}
         </button>
       </div>
-    </form>
+    </IntentForm>
   );
 }
 

@@ -13,10 +13,11 @@ import {
   checkNumber,
   detailsBody,
   NO_DETAILS,
+  PHONE_INTENTS,
   phoneFormAt,
   type PhoneFormState,
+  type PhonePurpose,
 } from './phone-sign-in-checks';
-import { PHONE_INTENTS, type PhonePurpose } from './phone-sign-in';
 
 export type PhoneActionAnswer =
   /** The form at its next step, with the HTTP status the JSON call would have had. */

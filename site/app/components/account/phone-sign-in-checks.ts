@@ -148,3 +148,13 @@ export function detailsBody(details: PhoneDetails) {
     terms: details.terms,
   };
 }
+
+/** `prove`: a signed-in account confirms its own number (nothing else is asked). */
+export type PhonePurpose = 'sign-in' | 'prove';
+
+/** The form posts of the phone steps (the page's action reads them, phone-action.ts). */
+export const PHONE_INTENTS = {
+  start: 'phone-start',
+  verify: 'phone-verify',
+  change: 'phone-change',
+} as const;

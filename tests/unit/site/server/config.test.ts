@@ -2,6 +2,8 @@ import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, databaseFile, loadConfig } from '#site/server/config.ts';
+import { createPaymentProvider } from '#site/server/payments/create-provider.ts';
+import { createMemorySandboxStore } from '#site/server/payments/sandbox-store.ts';
 import { removeDir, tempDir } from '#tests/support/partykit.ts';
 
 let cwd: string;
@@ -23,16 +25,23 @@ describe('loadConfig', () => {
       dataDir: path.join(cwd, 'data'),
       databaseUrl: 'file:./data/app.db',
       databaseAuthToken: undefined,
-      paymentsProvider: 'sandbox',
-      sandboxDelayMs: 1500,
+      auth: { publicUrl: 'http://localhost:3000', adminEmails: [] },
+      payments: {
+        provider: 'sandbox',
+        publicUrl: 'http://localhost:3000',
+        sandboxDelayMs: 1500,
+        pawapay: { baseUrl: 'https://api.sandbox.pawapay.io', apiToken: '' },
+      },
       allowSandboxPayments: false,
       gameTimeScale: 1,
       testClock: false,
-      adminEmails: [],
       publicUrl: 'http://localhost:3000',
       partyUrl: 'http://127.0.0.1:1999',
       siteUrl: 'http://127.0.0.1:3000',
+      partyPublicUrl: 'ws://localhost:1999',
+      support: { email: null, phone: null },
     });
+    expect(config.auth.google).toBeUndefined();
     expect(databaseFile(config, cwd)).toBe(path.join(cwd, 'data/app.db'));
   });
 
@@ -44,14 +53,18 @@ describe('loadConfig', () => {
         DATABASE_URL: 'libsql://db.example.zm',
         DATABASE_AUTH_TOKEN: 'token',
         PAYMENTS_PROVIDER: 'pawapay',
+        PAWAPAY_BASE_URL: 'https://api.pawapay.io/',
+        PAWAPAY_API_TOKEN: ' tok ',
         SANDBOX_DELAY_MS: '10',
         ALLOW_SANDBOX_PAYMENTS: '1',
         GAME_TIME_SCALE: '0.01',
         ADMIN_EMAILS: ' Boss@Example.zm , ops@example.zm,',
-        SESSION_SECRET: 's'.repeat(32),
         INTERNAL_SECRET: 'i'.repeat(32),
         PUBLIC_URL: 'https://play.example.zm/',
         PARTY_URL: 'http://party.internal:1999',
+        GOOGLE_CLIENT_ID: ' client ',
+        GOOGLE_CLIENT_SECRET: 'shh',
+        GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
       },
       cwd,
     );
@@ -60,18 +73,35 @@ describe('loadConfig', () => {
       partyPort: 8999,
       databaseUrl: 'libsql://db.example.zm',
       databaseAuthToken: 'token',
-      paymentsProvider: 'pawapay',
-      sandboxDelayMs: 10,
+      auth: {
+        publicUrl: 'https://play.example.zm',
+        adminEmails: ['boss@example.zm', 'ops@example.zm'],
+        google: {
+          clientId: 'client',
+          clientSecret: 'shh',
+          authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+          tokenUrl: 'http://127.0.0.1:9/token',
+          userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+        },
+      },
+      payments: {
+        provider: 'pawapay',
+        publicUrl: 'https://play.example.zm',
+        internalSecret: 'i'.repeat(32),
+        sandboxDelayMs: 10,
+        pawapay: { baseUrl: 'https://api.pawapay.io', apiToken: 'tok' },
+      },
       allowSandboxPayments: true,
       gameTimeScale: 0.01,
-      adminEmails: ['boss@example.zm', 'ops@example.zm'],
-      sessionSecret: 's'.repeat(32),
       internalSecret: 'i'.repeat(32),
       publicUrl: 'https://play.example.zm',
       partyUrl: 'http://party.internal:1999',
       siteUrl: 'http://127.0.0.1:8080',
+      partyPublicUrl: 'wss://play.example.zm:8999',
     });
     expect(databaseFile(config)).toBeNull();
+    const party = await loadConfig({ PARTY_PUBLIC_URL: 'wss://party.example.zm/' }, cwd);
+    expect(party.partyPublicUrl).toBe('wss://party.example.zm');
   });
 
   it('refuses wrong values, naming each variable', async () => {
@@ -80,8 +110,12 @@ describe('loadConfig', () => {
         PORT: 'eighty',
         PAYMENTS_PROVIDER: 'cash',
         GAME_TIME_SCALE: '0',
-        SESSION_SECRET: 'short',
+        INTERNAL_SECRET: 'short',
         ALLOW_SANDBOX_PAYMENTS: 'yes',
+        SANDBOX_DELAY_MS: 'soon',
+        PAWAPAY_BASE_URL: 'api.pawapay.io',
+        PARTY_PUBLIC_URL: 'party.example.zm',
+        GOOGLE_AUTH_URL: 'accounts.google.com',
       },
       cwd,
     );
@@ -91,10 +125,33 @@ describe('loadConfig', () => {
       'PORT',
       'PAYMENTS_PROVIDER',
       'GAME_TIME_SCALE',
-      'SESSION_SECRET',
+      'INTERNAL_SECRET',
       'ALLOW_SANDBOX_PAYMENTS',
+      'SANDBOX_DELAY_MS',
+      'PAWAPAY_BASE_URL',
+      'PARTY_PUBLIC_URL',
+      'GOOGLE_AUTH_URL',
     ]) {
-      expect(message).toContain(name);
+      expect(message).toContain(`  ${name}: `);
+    }
+  });
+
+  it('hands payments the slice that builds the provider it names', async () => {
+    const deps = { sandboxStore: createMemorySandboxStore() };
+    const sandbox = await loadConfig({}, cwd);
+    expect(createPaymentProvider(sandbox.payments, deps).name).toBe('sandbox');
+    const pawapay = await loadConfig({ PAYMENTS_PROVIDER: 'pawapay', PAWAPAY_API_TOKEN: 't' }, cwd);
+    expect(createPaymentProvider(pawapay.payments, deps).name).toBe('pawapay');
+  });
+
+  it('refuses a variable without the one it needs, naming the missing one', async () => {
+    const refusals: [Record<string, string>, string][] = [
+      [{ PAYMENTS_PROVIDER: 'pawapay' }, 'PAWAPAY_API_TOKEN: is required with PAYMENTS_PROVIDER'],
+      [{ GOOGLE_CLIENT_ID: 'client' }, 'GOOGLE_CLIENT_SECRET: is required with GOOGLE_CLIENT_ID'],
+      [{ GOOGLE_CLIENT_SECRET: 'shh' }, 'GOOGLE_CLIENT_ID: is required with GOOGLE_CLIENT_SECRET'],
+    ];
+    for (const [env, line] of refusals) {
+      await expect(loadConfig(env, cwd), JSON.stringify(env)).rejects.toThrow(line);
     }
   });
 
@@ -144,24 +201,29 @@ describe('loadConfig', () => {
       expect(message, JSON.stringify(env)).toContain(Object.keys(env)[0]);
     }
     const config = await loadConfig({ SUPPORT_EMAIL: ' Help@Example.zm ' }, cwd);
-    expect(config.supportEmail).toBe('help@example.zm');
+    expect(config.support.email).toBe('help@example.zm');
   });
 
-  it('generates the secrets once, readable only by the owner, and keeps them', async () => {
+  it('generates the secret once, readable only by the owner, and keeps it', async () => {
     const first = await loadConfig({ DATA_DIR: 'var' }, cwd);
     const file = path.join(cwd, 'var/secrets.json');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(first.internalSecret).toMatch(/^[0-9a-f]{64}$/);
-    expect(first.sessionSecret).not.toBe(first.internalSecret);
+    expect(first.payments.internalSecret).toBe(first.internalSecret);
 
     const again = await loadConfig({ DATA_DIR: 'var' }, cwd);
-    expect(again.sessionSecret).toBe(first.sessionSecret);
     expect(again.internalSecret).toBe(first.internalSecret);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
-      sessionSecret: first.sessionSecret,
       internalSecret: first.internalSecret,
     });
+  });
+
+  it('keeps the key of a secrets file that also holds the session key it once had', async () => {
+    const file = path.join(cwd, 'data/secrets.json');
+    await loadConfig({}, cwd);
+    const internalSecret = 'k'.repeat(64);
+    await writeFile(file, JSON.stringify({ sessionSecret: 's'.repeat(64), internalSecret }));
+    expect((await loadConfig({}, cwd)).internalSecret).toBe(internalSecret);
   });
 
   it('creates the data folder private to the user, whatever the umask', async () => {
@@ -191,28 +253,25 @@ describe('loadConfig', () => {
     }
   });
 
-  it('prefers secrets from the environment', async () => {
-    const config = await loadConfig(
-      { SESSION_SECRET: 'a'.repeat(40), INTERNAL_SECRET: 'b'.repeat(40) },
-      cwd,
-    );
-    expect(config.sessionSecret).toBe('a'.repeat(40));
+  it('prefers the secret from the environment', async () => {
+    const config = await loadConfig({ INTERNAL_SECRET: 'b'.repeat(40) }, cwd);
+    expect(config.internalSecret).toBe('b'.repeat(40));
     await expect(stat(path.join(cwd, 'data/secrets.json'))).rejects.toThrow();
   });
 
   it('sends mail by SMTP only when SMTP_URL is set, from MAIL_FROM', async () => {
     const defaults = await loadConfig({}, cwd);
-    expect(defaults).toMatchObject({
+    expect(defaults.mail).toEqual({
       smtpUrl: undefined,
-      mailFrom: 'Zed Truck Company <no-reply@localhost>',
+      from: 'Zed Truck Company <no-reply@localhost>',
     });
     const smtp = await loadConfig(
       { SMTP_URL: 'smtps://u:p@mail.example.zm:465', MAIL_FROM: 'Zed <no-reply@example.zm>' },
       cwd,
     );
-    expect(smtp).toMatchObject({
+    expect(smtp.mail).toEqual({
       smtpUrl: 'smtps://u:p@mail.example.zm:465',
-      mailFrom: 'Zed <no-reply@example.zm>',
+      from: 'Zed <no-reply@example.zm>',
     });
     await expect(loadConfig({ SMTP_URL: 'mail.example.zm' }, cwd)).rejects.toThrow(/SMTP_URL/);
   });

@@ -3,7 +3,7 @@
 // next under the rest. Every code the two phone calls answer (docs/api.md) has its place.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PhoneNextStep } from '#site/app/components/account/phone-sign-in.tsx';
+import { PhoneNextStep } from '#site/app/components/account/phone-next-step.tsx';
 import {
   afterRefusal,
   asksForDetails,
