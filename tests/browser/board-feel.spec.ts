@@ -2,227 +2,26 @@
 // game over. The page's clock is held and run forward by the test, so each moment of a roll (the
 // die, the truck between tiles, the landing, a 6, a fee, a purchase) can be stopped and
 // photographed at the three sizes; what the board showed is recorded in the page as it happened
-// (its markers: `data-motion-phase`, `data-die-face`) and checked against the finished game's
-// record: the die shown after each roll's motion is the roll, the steps come in order, each line
-// names its player, nothing sounds before the first tap, and game over opens on the winner. With
-// reduced motion each roll shows at once. In a staked two-player game, a player back from a dropped
-// connection reads what happened meanwhile, and game over opens on the prize with its actions.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+// (its markers: `data-motion-phase`, `data-die-face`, `data-hud-turn`) and checked against the
+// finished game's record: the die shown after each roll's motion is the roll, the steps come in
+// order, each line names its player, the hud and the dice bar name the same turn, nothing sounds
+// before the first tap, and game over opens on the winner. With reduced motion each roll shows at
+// once. (A staked game: board-feel-staked.spec.ts.)
+import { createPracticeViaApi, expect, startGuest, test } from './support/fixtures';
 import {
-  anotherPerson,
-  baseUrl,
-  createRoomViaApi,
-  depositViaApi,
-  expect,
-  joinViaApi,
-  SCREENSHOT_DIR,
-  signUpViaApi,
-  startGuest,
-  test,
-} from './support/fixtures';
+  holdableRoom,
+  holdTheClock,
+  IDLE_STEP_MS,
+  keep,
+  lookAt,
+  photograph,
+  PORTRAIT,
+  recordTheBoard,
+  tap,
+  type Seen,
+} from './support/board-watch';
+import { holdClock, releaseClock } from './support/clock';
 import { expectAccessible, expectOnScreen, SIZES } from './support/screens';
-
-const PORTRAIT = SIZES[0];
-/** Page time run forward per look at the board while nothing moves (ms). */
-const IDLE_STEP_MS = 80;
-
-interface Seen {
-  phase: string;
-  reveal: string;
-  face: string;
-  nonce: string;
-  rolling: boolean;
-  line: string;
-  lineFor: string;
-  /** What the polite live region said last, and the reveal it said it for. */
-  said: string;
-  saidFor: string;
-}
-
-/**
- * In the page, before any script of the site: every change of the board's markers, and every
- * audio context made and sound started.
- */
-function recordTheBoard() {
-  const w = window as unknown as {
-    __seen: Seen[];
-    __audio: { contexts: number; starts: number };
-  };
-  w.__seen = [];
-  w.__audio = { contexts: 0, starts: 0 };
-  const Real = window.AudioContext;
-  if (Real) {
-    const counted = <T extends { start: (...a: never[]) => void }>(node: T): T => {
-      const start = node.start.bind(node);
-      node.start = ((...a: never[]) => {
-        w.__audio.starts++;
-        return start(...a);
-      }) as T['start'];
-      return node;
-    };
-    window.AudioContext = class extends Real {
-      constructor(...args: ConstructorParameters<typeof AudioContext>) {
-        super(...args);
-        w.__audio.contexts++;
-      }
-      override createOscillator() {
-        return counted(super.createOscillator());
-      }
-      override createBufferSource() {
-        return counted(super.createBufferSource());
-      }
-    };
-  }
-  let last = '';
-  const look = () => {
-    const overlay = document.querySelector('.board-overlay');
-    const die = document.querySelector('[data-die]');
-    if (!overlay || !die) return;
-    const line = document.querySelector('.board-centre__line');
-    const said = document.querySelector('[data-testid="announcer"] [data-said]');
-    const seen: Seen = {
-      phase: overlay.getAttribute('data-motion-phase') ?? '',
-      reveal: overlay.getAttribute('data-reveal') ?? '',
-      face: die.getAttribute('data-die-face') ?? '',
-      nonce: die.getAttribute('data-die-nonce') ?? '',
-      rolling: die.hasAttribute('data-die-rolling'),
-      line: line?.textContent ?? '',
-      lineFor: line?.getAttribute('data-line-for') ?? '',
-      said: said?.textContent ?? '',
-      saidFor: said?.getAttribute('data-said') ?? '',
-    };
-    const key = JSON.stringify(seen);
-    if (key !== last) w.__seen.push(seen);
-    last = key;
-  };
-  new MutationObserver(look).observe(document, {
-    subtree: true,
-    childList: true,
-    characterData: true,
-    attributes: true,
-    attributeFilter: ['data-motion-phase', 'data-reveal', 'data-die-face', 'data-die-rolling'],
-  });
-}
-
-/** What the test needs of the board at one moment (read in one go). */
-async function lookAt(page: Page) {
-  return page.evaluate(() => {
-    const w = window as unknown as { __audio: { contexts: number; starts: number } };
-    const overlay = document.querySelector('.board-overlay');
-    const roll = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Roll');
-    return {
-      phase: overlay?.getAttribute('data-motion-phase') ?? '',
-      reveal: overlay?.getAttribute('data-reveal') ?? '',
-      effect: overlay?.getAttribute('data-effect') ?? '',
-      /** Page time left in the playing step (ms), or null when nothing plays. */
-      stepLeft: overlay?.getAttribute('data-step-ends')
-        ? Number(overlay.getAttribute('data-step-ends')) - Date.now()
-        : null,
-      rollEnabled: roll ? !roll.disabled : false,
-      offer: document.querySelector('[data-testid="truck-offer"]') !== null,
-      over: document.querySelector('dialog[open].game-over') !== null,
-      audio: { ...w.__audio },
-    };
-  });
-}
-
-/**
- * A trusted tap at an element's centre, if it is there (no actionability wait: the page's clock is
- * held, while the room's own clock goes on and may have taken the element away). Whether it tapped.
- */
-async function tap(page: Page, selector: string): Promise<boolean> {
-  const box = await page.evaluate((s) => {
-    const rect = document.querySelector(s)?.getBoundingClientRect();
-    return rect && rect.width > 0
-      ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height }
-      : null;
-  }, selector);
-  if (!box) return false;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  return true;
-}
-
-/** The board at each of the three sizes, as it stands (the clock held), then back to the phone. */
-async function photograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const size of [...SIZES.slice(1), PORTRAIT]) {
-    await page.setViewportSize(size);
-    // Drawn at the new size (the canvas draws at once on a resize; the page's clock is held, so
-    // this asks again straight away rather than on a timer).
-    for (let tries = 0; ; tries++) {
-      const drawn = await page.evaluate(() => {
-        const stage = document.querySelector<HTMLElement>('.board-stage__canvas');
-        const canvas = stage?.querySelector('canvas');
-        return Boolean(
-          canvas &&
-          stage &&
-          Math.abs(canvas.clientWidth - stage.clientWidth) < 2 &&
-          canvas.dataset.drawn === String(stage.clientWidth),
-        );
-      });
-      if (drawn) break;
-      expect(tries, `the board drawn at ${size.width} × ${size.height}`).toBeLessThan(200);
-    }
-    // A landscape phone shows the whole board, a practice game's note beside it.
-    if (size.width > size.height && size.height < 400) {
-      await expectOnScreen(page, page.locator('.board-stage__canvas'), `the board (${name})`);
-    }
-    if (size !== PORTRAIT) await keep(page, testInfo, name);
-  }
-  await keep(page, testInfo, name);
-}
-
-/** The screen as it is, attached to the report and kept as `test-results/screenshots/<name>-<width>.png`. */
-async function keep(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const body = await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`) });
-  await testInfo.attach(`${name}-${width}`, { body, contentType: 'image/png' });
-}
-
-/**
- * Fakes the page's clock and stops it a moment from now: its timers, animation frames and
- * `Date.now()` then move only with `page.clock.runFor`. (A busy page may pass "a moment from now"
- * before the call lands: then it tries a little further on.)
- */
-async function holdTheClock(page: Page): Promise<void> {
-  await page.clock.install();
-  // Never more than a few seconds ahead: the board takes a room silent for 7 s as a lost link.
-  for (let tries = 0, lead = 200; ; tries++, lead = Math.min(lead * 2, 3_000)) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + lead);
-      return;
-    } catch (error) {
-      if (tries > 10) throw error;
-    }
-  }
-}
-
-/**
- * The room's messages to the page pass through the test, which can hold them back for a moment
- * (while it photographs one; the room goes on, and what it said arrives afterwards, in order).
- */
-async function holdableRoom(page: Page) {
-  const gate = { held: false, waiting: [] as (() => void)[] };
-  await page.routeWebSocket(/\/parties\/main\//, (ws) => {
-    const server = ws.connectToServer();
-    server.onMessage((message) => {
-      if (gate.held) gate.waiting.push(() => ws.send(message));
-      else ws.send(message);
-    });
-  });
-  return {
-    hold() {
-      gate.held = true;
-    },
-    release() {
-      gate.held = false;
-      for (const send of gate.waiting.splice(0)) send();
-    },
-  };
-}
 
 interface Roll {
   nonce: number;
@@ -238,21 +37,28 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
   await page.addInitScript(recordTheBoard);
   const room = await holdableRoom(page);
   await startGuest(page.request);
-  const created = await page.request.post('/api/practice', {
-    headers: { Origin: baseUrl() },
-    data: { time: 10, bots: 3 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { roomId } = ((await created.json()) as { room: { roomId: string } }).room;
+  const roomId = await createPracticeViaApi(page.request, { time: 10, bots: 3 });
   await page.goto(`/rentalgame/boardgame/${roomId}`);
   await expect(page.locator('[data-die]')).toBeAttached({ timeout: 30_000 });
   await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 30_000 });
 
+  // While a moment is photographed the game stands still: the room's clock held (no turn timer or
+  // bot moves on, so no reveal piles up to be hurried past and no offer lapses meanwhile) and its
+  // news held back.
+  const pause = async () => {
+    room.hold();
+    await holdClock(roomId);
+  };
+  const resume = async () => {
+    await releaseClock(roomId);
+    room.release();
+  };
+
   // From here the page's time moves only as the test runs it forward.
   await holdTheClock(page);
-  room.hold();
+  await pause();
   await photograph(page, testInfo, 'feel-first-screen');
-  room.release();
+  await resume();
 
   const moments: Record<string, (s: Awaited<ReturnType<typeof lookAt>>) => boolean> = {
     'feel-die': (s) => s.phase === 'die',
@@ -278,14 +84,13 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
     if (now.over) break;
     for (const [name, matches] of Object.entries(moments)) {
       if (captured.has(name) || !matches(now)) continue;
-      // The room's news waits while the moment is photographed (a roll arriving meanwhile would
-      // hurry the board on); a moment gone by the time it is held is left for the next one.
-      room.hold();
+      // A moment gone by the time the game is paused is left for the next one.
+      await pause();
       if (matches(await lookAt(page))) {
         captured.add(name);
         await photograph(page, testInfo, name);
       }
-      room.release();
+      await resume();
     }
     if (!tapped) {
       if (now.reveal) revealsBeforeTap.add(now.reveal);
@@ -386,6 +191,11 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
     expect(ranks, `${reveal}: ${list.join(' → ')}`).toEqual([...ranks].sort((a, b) => a - b));
   }
 
+  // The town square and the dice bar name the same turn at every moment (neither runs ahead).
+  const turns = seen.filter((s) => s.panelTurn !== null);
+  expect(turns.filter((s) => s.hudTurn !== s.panelTurn).slice(0, 3)).toEqual([]);
+  expect(new Set(turns.map((s) => s.panelTurn)).size).toBeGreaterThan(2);
+
   // Every line names the player it belongs to (on the board, and as said to screen readers).
   const lines = new Map([
     ...seen.filter((s) => s.saidFor.startsWith('roll:')).map((s) => [s.saidFor, s.said] as const),
@@ -407,13 +217,8 @@ test('reduced motion: each roll shows at once, with the same words and the die o
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(recordTheBoard);
   await startGuest(page.request);
-  const created = await page.request.post('/api/practice', {
-    headers: { Origin: baseUrl() },
-    data: { time: 5, bots: 2 },
-  });
-  expect(created.status()).toBe(201);
-  const { room } = (await created.json()) as { room: { roomId: string } };
-  await page.goto(`/rentalgame/boardgame/${room.roomId}`);
+  const roomId = await createPracticeViaApi(page.request, { time: 5, bots: 2 });
+  await page.goto(`/rentalgame/boardgame/${roomId}`);
   await expect(page.locator('[data-die]')).toBeAttached({ timeout: 30_000 });
   // Several rolls later (their words said in the board's centre and in the log)…
   await expect
@@ -428,75 +233,4 @@ test('reduced motion: each roll shows at once, with the same words and the die o
   for (const s of withLines) {
     expect(s.line).toMatch(new RegExp(`rolled ${s.face}\\b`));
   }
-});
-
-test('a staked game: back from a dropped connection the player reads what happened; game over opens on the prize', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(150_000);
-  await page.setViewportSize(PORTRAIT);
-  await signUpViaApi(page.request, { firstName: 'Chanda' });
-  await depositViaApi(page.request, 20);
-  const roomId = await createRoomViaApi(page.request, { time: 20, privacy: 'Private' });
-  const other = await anotherPerson(browser, PORTRAIT);
-  await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
-  await depositViaApi(other.page.request, 20);
-  await joinViaApi(other.page.request, roomId);
-  await page.goto(`/rentalgame/boardgame/${roomId}`);
-  await other.page.goto(`/rentalgame/boardgame/${roomId}`);
-  const log = (p: Page) => p.getByTestId('game-log').locator('li');
-  await expect(log(page).first()).toBeVisible({ timeout: 30_000 });
-
-  // Chanda's network drops while the game goes on (the turn timer rolls for her)…
-  await page.context().setOffline(true);
-  await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 10_000 });
-  const seenByBwalya = await log(other.page).count();
-  await expect
-    .poll(() => log(other.page).count(), { timeout: 20_000 })
-    .toBeGreaterThan(seenByBwalya + 1);
-  // …and back, she is told what happened meanwhile, in a few lines, until she puts it away.
-  await page.context().setOffline(false);
-  const away = page.getByTestId('away-list');
-  await expect(away).toBeVisible({ timeout: 20_000 });
-  await expect(away.getByRole('heading', { name: 'While you were away' })).toBeVisible();
-  await expect(away.locator('li').first()).toContainText(/rolled/);
-  await keep(page, testInfo, 'feel-while-away');
-  await away.getByRole('button', { name: 'Got it' }).click();
-  await expect(away).toHaveCount(0);
-
-  // Game over opens at its top on both phones: the prize or the place, the winner, the actions.
-  for (const player of [page, other.page]) {
-    const over = player.getByRole('dialog', { name: 'Game over' });
-    await expect(over).toBeVisible({ timeout: 60_000 });
-    await expect(over.getByRole('heading', { name: 'Game over' })).toBeFocused();
-    const you = over.getByTestId('game-over-you');
-    await expect(you).toHaveText(
-      /^(You won ZMW 16\.00|You came 2nd|You share 1st: you won ZMW 8\.00)$/,
-    );
-    await expectOnScreen(player, you, 'the player’s own line at game over');
-    await expectOnScreen(player, over.getByTestId('game-over-winners'), 'the winner line');
-    await expectOnScreen(
-      player,
-      over.getByRole('button', { name: 'Rematch (ZMW 10.00)' }),
-      'Rematch',
-    );
-    await expectOnScreen(
-      player,
-      over.getByTestId('share-result').getByRole('button').first(),
-      'Share',
-    );
-    await expectOnScreen(player, over.getByRole('link', { name: 'Game history' }), 'the history');
-  }
-  const winner = (await page.getByTestId('game-over-you').textContent())?.startsWith('You won')
-    ? page
-    : other.page;
-  for (const size of SIZES) {
-    await winner.setViewportSize(size);
-    await keep(winner, testInfo, 'feel-staked-game-over');
-  }
-  await winner.setViewportSize(PORTRAIT);
-  await expectAccessible(winner, 'game over');
-  expect(other.problems).toEqual([]);
-  await other.context.close();
 });

@@ -1,7 +1,6 @@
 // The board's motion as pure maths: where a driving truck is at a moment of its hops step (tile by
 // tile, a small hop on each). The hops step comes from the motion plan (motion-plan.ts) with the
 // time it began and how long it takes, so the canvas and the rest of the board follow one clock.
-import { pointAlong, truckSpot, type Point } from './layout';
 
 /** A truck driving: the playing hops step of the board's motion. */
 export interface Drive {
@@ -26,14 +25,4 @@ export function tilesDriven(drive: Drive, now: number): number {
   if (drive.path.length === 0 || drive.ms <= 0) return drive.path.length;
   const progress = ((now - drive.startedAt) / drive.ms) * drive.path.length;
   return Math.min(drive.path.length, Math.max(0, progress));
-}
-
-/** Where the driving truck of `seat` is drawn at `now` on a board `size` px wide. */
-export function drivePoint(drive: Drive, seat: number, size: number, now: number): Point {
-  const spots = [drive.from, ...drive.path].map((position) => truckSpot(position, seat, size));
-  const driven = tilesDriven(drive, now);
-  const point = pointAlong(spots, driven);
-  const within = driven - Math.floor(driven);
-  const hop = Math.sin(Math.PI * within) * HOP_HEIGHT * (size / 6);
-  return { x: point.x, y: point.y - hop };
 }

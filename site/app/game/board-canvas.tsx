@@ -2,15 +2,16 @@
 // page ships Pixi. It draws the art module's scene (site/shared/art, the same one `BoardSvg` draws)
 // for the room as the board shows it (the view rolled back by what is still to be revealed:
 // shown-view.ts), and the one truck that drives during the motion's hops step, stop by stop along
-// its lane on the motion's clock. The die, the floats and the words of each reveal are DOM over the
-// canvas (board-overlay.tsx), positioned from the same layout maths.
+// its lane on the motion's clock. The die, whose turn and the clock (the hud), the floats and the
+// words of each reveal are DOM over the canvas (board-overlay.tsx), positioned from the same layout
+// maths, so they change in the same render as the panels beside the board (decision 123).
 //
 // Drawn the way the art's measurements recommend (site/shared/art/README.md, decision 109): the
-// browser rasterises the static layer's SVG (tiles, icons, labels, yards and parked fleets) and the
-// hud's (whose turn, the clock, the rings) into textures, so the pixels are those of the page's SVG
-// board and swapping one for the other shows no jump; each piece is a sprite of its colour's
-// picture, rasterised once. A layer is re-rasterised only when its markup changes, never while a
-// truck drives (canvas-art.ts says what each is drawn from).
+// browser rasterises the static layer's SVG (tiles, icons, labels, yards and parked fleets) into a
+// texture, so the pixels are those of the page's SVG board and swapping one for the other shows no
+// jump; each piece is a sprite of its colour's picture, rasterised once. The layer is re-rasterised
+// only when its markup changes, never while a truck drives (canvas-art.ts says what it is drawn
+// from).
 //
 // No frames while nothing moves: the application never starts its ticker by itself
 // (`autoStart: false`); a change of props or a texture arriving renders one frame, and the ticker
@@ -31,10 +32,11 @@ import type { PlayerColor } from '#game/board.ts';
 import type { RoomView } from '#game/protocol.ts';
 import { boardLayer } from '#site/shared/art/board.ts';
 import { layoutCentre } from '#site/shared/art/labels.ts';
-import { boardModel, type BoardModel } from '#site/shared/art/model.ts';
+import { boardModel } from '#site/shared/art/model.ts';
 import { layerMarkup } from '#site/shared/art/svg.ts';
 import { isDriving, type Drive } from './animation';
-import { boardKey, hudMarkup, pieceArt, piecePlacements, poseOf, svgDocument } from './canvas-art';
+import { readTextScale } from './board-hud';
+import { boardKey, pieceArt, piecePlacements, poseOf, svgDocument } from './canvas-art';
 
 extend({ Container });
 
@@ -45,10 +47,8 @@ export interface BoardCanvasProps {
   size: number;
   /** The truck driving now (the motion's hops step), on the `Date.now()` clock; or null. */
   drive?: Drive | null;
-  /** The viewer's uid: their turn reads "Your turn". */
-  me?: string | null;
   /**
-   * Called once, after the first frame with the tiles, the hud and every piece drawn: the canvas
+   * Called once, after the first frame with the tiles and every piece drawn: the canvas
    * then takes over from the first HTML's SVG (decision 103) showing the same picture.
    */
   onDrawn?: () => void;
@@ -58,13 +58,7 @@ function pixelRatio(): number {
   return typeof window === 'undefined' ? 1 : Math.min(window.devicePixelRatio || 1, 2);
 }
 
-export default memo(function BoardCanvas({
-  view,
-  size,
-  drive = null,
-  me = null,
-  onDrawn,
-}: BoardCanvasProps) {
+export default memo(function BoardCanvas({ view, size, drive = null, onDrawn }: BoardCanvasProps) {
   // Init options are read once; later size changes resize the renderer (see Scene).
   return (
     <Application
@@ -79,7 +73,7 @@ export default memo(function BoardCanvas({
       skipExtensionImports
       className="board-canvas"
     >
-      <Scene view={view} size={size} drive={drive} me={me} onDrawn={onDrawn} />
+      <Scene view={view} size={size} drive={drive} onDrawn={onDrawn} />
     </Application>
   );
 });
@@ -95,32 +89,6 @@ async function rasterise(svg: string): Promise<Texture> {
   } finally {
     URL.revokeObjectURL(url);
   }
-}
-
-/** The reader's text size (the root font size against 16 px), as `BoardSvg`'s `textScale`. */
-function readTextScale(): number {
-  if (typeof document === 'undefined') return 1;
-  const px = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
-  return Number.isFinite(px) && px > 0 ? px / 16 : 1;
-}
-
-/** A running clock on the board (the game's, or the count-down to its start). */
-function clockRuns(model: BoardModel): boolean {
-  return (
-    (model.status === 'active' && model.gameEndTime !== null) ||
-    (model.status === 'countdown' && model.countdownEndsAt !== null)
-  );
-}
-
-/** The time the town square's clock shows: once a second while a clock runs, else fixed. */
-function useClockSecond(runs: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!runs) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
-    return () => window.clearInterval(timer);
-  }, [runs]);
-  return now;
 }
 
 /** Calls `onDrawn` once, on the first frame that has everything in it. */
@@ -192,22 +160,17 @@ class RasterLayer {
   }
 }
 
-function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProps) {
+function Scene({ view, size, drive = null, onDrawn }: BoardCanvasProps) {
   const { app } = useApplication();
   const model = useMemo(() => boardModel(view), [view]);
   const [textScale] = useState(readTextScale);
   const resolution = pixelRatio();
   const centre = useMemo(() => layoutCentre(size, textScale), [size, textScale]);
-  const clockNow = useClockSecond(clockRuns(model));
-  const hud = useMemo(
-    () => hudMarkup(model, size, centre, me ?? null, clockNow),
-    [model, size, centre, me, clockNow],
-  );
   const driving = useRef<Drive | null>(drive);
   const placeLatest = useRef<(now: number) => void>(() => undefined);
   const root = useRef<Container | null>(null);
 
-  // The layers and the pieces' pictures, made once per canvas, and one frame on demand.
+  // The static layer and the pieces' pictures, made once per canvas, and one frame on demand.
   const art = useMemo(() => {
     const first = new FirstFrame();
     /**
@@ -226,10 +189,8 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
       markDrawn(app, side);
       renderOnce();
     });
-    const hudLayer = new RasterLayer(renderOnce);
     return {
       board,
-      hud: hudLayer,
       pieces: new Container(),
       sprites: new Map<string, Sprite>(),
       pictures: new Map<string, { texture: Texture | null; length: number }>(),
@@ -241,10 +202,9 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
   useEffect(() => {
     const container = root.current;
     if (!container) return;
-    container.addChild(art.board.sprite, art.hud.sprite, art.pieces);
+    container.addChild(art.board.sprite, art.pieces);
     return () => {
       art.board.destroy();
-      art.hud.destroy();
       art.pieces.destroy({ children: true });
       for (const picture of art.pictures.values()) picture.texture?.destroy(true);
       art.pictures.clear();
@@ -311,7 +271,7 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
     [art, model, size, picture, resolution],
   );
 
-  /** The static layers, re-rasterised when their markup changes, but not while a truck drives. */
+  /** The static layer, re-rasterised when its markup changes, but not while a truck drives. */
   const refreshLayers = useCallback(() => {
     const key = boardKey(model.seats, size, textScale, resolution);
     art.board.want(
@@ -324,8 +284,7 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
         ),
       size,
     );
-    art.hud.want(`${size}:${resolution}:${hud}`, () => svgDocument(hud, size, resolution), size);
-  }, [art, model, size, textScale, resolution, centre, hud]);
+  }, [art, model, size, textScale, resolution, centre]);
 
   const tick = useCallback(() => {
     const now = Date.now();
@@ -339,8 +298,7 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
   }, [app, placePieces, refreshLayers]);
   useTick(tick);
 
-  // After every commit: resize if needed, put everything in place, then one frame or the ticker. A
-  // commit for the clock's second alone draws nothing here: its new hud texture renders when ready.
+  // After every commit: resize if needed, put everything in place, then one frame or the ticker.
   const drawnFor = useRef<{ view: RoomView; size: number; drive: Drive | null } | null>(null);
   useLayoutEffect(() => {
     const same =
@@ -351,7 +309,7 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
     placeLatest.current = placePieces;
     art.first.expect(
       onDrawn,
-      () => art.board.ready && art.hud.ready && [...art.sprites.values()].every((s) => s.visible),
+      () => art.board.ready && [...art.sprites.values()].every((s) => s.visible),
     );
     if (!app?.renderer) return;
     drawnFor.current = { view, size, drive };
@@ -360,7 +318,6 @@ function Scene({ view, size, drive = null, me = null, onDrawn }: BoardCanvasProp
       app.renderer.resize(size, size);
       // Even while a truck drives (when nothing is rasterised) the tiles fill the new side.
       art.board.stretch(size);
-      art.hud.stretch(size);
     }
     const now = Date.now();
     // A new side is drawn again at once, even while a truck drives: the stretched stand-in is blurred

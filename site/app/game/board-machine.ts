@@ -10,12 +10,26 @@
 // play one after another (reveal-queue.ts); the screen's timer says when a step's time is up. The
 // board draws the view rolled back by what is still to come (shown-view.ts), so the die, the
 // trucks, the money and every line appear in order and never before their motion ends. The turn
-// is the player's to roll once the board has caught up with the room.
+// is the player's to roll once the board has caught up with the room. Its events, context and the
+// questions it asks of a view are board-context.ts's.
 import { and, assign, emit, enqueueActions, not, raise, setup, stateIn } from 'xstate';
 import type { LogEntry } from '#game/log.ts';
 import { ROOM_ERROR_MESSAGES, type RoomErrorCode } from '#game/messages.ts';
-import type { IntentMessage, RoomView } from '#game/protocol.ts';
-import { castOf, planChange, planStartOf, type Reveal } from './motion-plan';
+import {
+  hasOffer,
+  isGameOver,
+  isMyTurn,
+  isMyTurnShown,
+  NOT_YOUR_TURN,
+  OFFER_NOT_CONNECTED,
+  REDIRECT_MS,
+  ROLL_IN_PROGRESS,
+  ROLL_NOT_CONNECTED,
+  type BoardContext,
+  type BoardEmitted,
+  type BoardEvent,
+} from './board-context';
+import { castOf, planChange, planStartOf } from './motion-plan';
 import {
   dropAll,
   finishAll,
@@ -23,127 +37,11 @@ import {
   learnTurn,
   stepDone,
   enqueue as enqueueReveals,
-  type Ended,
   type MotionState,
   type MotionUpdate,
 } from './reveal-queue';
-import { followsRoll, isNewer, markerOf, type Marker } from './room-marker';
-
-export const NOT_YOUR_TURN = ROOM_ERROR_MESSAGES.not_your_turn;
-export const ROLL_IN_PROGRESS = 'Dice roll in progress. Please wait.';
-export const ROLL_NOT_CONNECTED = 'Not connected. Reconnecting… press Roll again in a moment.';
-export const OFFER_NOT_CONNECTED = 'Not connected. Reconnecting… try again in a moment.';
-/** A closed room, or a person the room does not seat, leaves for the dashboard this much later. */
-export const REDIRECT_MS = 5_000;
-/** Keeps at most this many entries in memory (the finished game's record holds all of them). */
-export const MAX_LOGS = 500;
-
-/** What the room socket reports (site/app/game/use-room-socket.ts). */
-export type RoomSocketEvent =
-  | { type: 'socket.open' }
-  | { type: 'socket.close' }
-  | { type: 'socket.state'; view: RoomView; now: number }
-  | { type: 'socket.log'; entry: LogEntry }
-  | { type: 'socket.error'; message: string; code: string | null; now: number }
-  /** The socket gave up for good: the ticket call's refusal (e.g. 404 for an unknown room). */
-  | { type: 'socket.failed'; message: string; status: number }
-  /** The browser lost its network (the `offline` event): nothing can reach the room. */
-  | { type: 'browser.offline' }
-  /** The network is back (the `online` event): the socket reconnects and the room resyncs. */
-  | { type: 'browser.online' };
-
-export type BoardEvent =
-  | RoomSocketEvent
-  | { type: 'roll' }
-  | { type: 'buy' }
-  | { type: 'decline' }
-  /** Game over: the popup put away to study the board, or brought back. */
-  | { type: 'result.hide' }
-  | { type: 'result.show' }
-  /** The socket was not open when an emitted intent was to go out. */
-  | { type: 'send.failed'; message: IntentMessage }
-  /** The playing step's time is up (the screen's timer, use-motion-director.ts). */
-  | { type: 'motion.stepDone'; id: string; index: number; now: number }
-  /** Reveals end at once (reduced motion, or the page hidden), or play again. */
-  | { type: 'motion.instant'; instant: boolean }
-  /** The "while you were away" list read and put away. */
-  | { type: 'away.dismiss' }
-  // Raised by the machine itself:
-  | { type: 'view.rolled'; player: string }
-  | { type: 'request.answered' };
-
-export type BoardEmitted =
-  | { type: 'send'; message: IntentMessage }
-  /** The turn became the player's; `deadline` is when the server rolls for them (ms), or null. */
-  | { type: 'yourTurn'; deadline: number | null }
-  | { type: 'gameOver' }
-  /** A reveal's step begins (its sounds play): `ms` is how long it takes. */
-  | { type: 'reveal.step'; reveal: Reveal; index: number; ms: number }
-  /** A reveal ended (its line is said); `instant` when it ended without playing. */
-  | { type: 'reveal.end'; reveal: Reveal; instant: boolean };
-
-export interface BoardContext {
-  me: string;
-  /** The room as the server last said it: the board's one view of it. */
-  view: RoomView | null;
-  /** Log entries received since the socket last opened and already shown, in order. */
-  logs: LogEntry[];
-  /** Entries of a change whose state has not come yet (they are planned when it does). */
-  pending: LogEntry[];
-  /** Whether the entries of the roll last heard belong to the log already (`history`). */
-  heard: { rollAt: number; history: boolean } | null;
-  /** What is still to be shown, and what plays now. */
-  motion: MotionState;
-  /** Reveals end at once: reduced motion, or the page is hidden. */
-  instant: boolean;
-  /** The socket (re)opened: its first state is the room as it stands, with nothing to reveal. */
-  fresh: boolean;
-  /** The room as the board last knew it before the socket dropped (for "while you were away"). */
-  awayFrom: Marker | null;
-  /** What happened while the socket was down, from the log the room resends; null when none. */
-  away: { from: Marker; entries: LogEntry[] } | null;
-  /** What the dice bar says; `id` grows with every message, so repeated words are announced. */
-  message: { text: string; id: number } | null;
-  said: number;
-  /** What the purchase popup says (a refusal of the purchase, not connected). */
-  purchaseMessage: string | null;
-  /** Leaving for the dashboard at `at`, because of `reason` (the room's own words). */
-  redirect: { reason: string; at: number } | null;
-  gameOverAt: number | null;
-  failure: { message: string; status: number } | null;
-  /** The browser says it has no network. */
-  offline: boolean;
-  /** Game over: the result popup is shown (the board stays under it, and after it). */
-  resultShown: boolean;
-}
-
-export function isMyTurn(view: RoomView | null, me: string): boolean {
-  return view?.status === 'active' && view.turn.currentPlayer === me;
-}
-
-/** The truck offer is open for `me` (the server's word: the popup shows it). */
-export function hasOffer(view: RoomView | null, me: string): boolean {
-  return view?.status === 'active' && view.pendingPurchase === me && view.joinedOrder.includes(me);
-}
-
-export function isGameOver(view: RoomView): boolean {
-  return view.status === 'ended' && view.result !== null;
-}
-
-/** The turn is the player's to play: the room says so and the board has shown everything. */
-export function isMyTurnShown(context: Pick<BoardContext, 'view' | 'me' | 'motion'>): boolean {
-  return isMyTurn(context.view, context.me) && context.motion.reveals.length === 0;
-}
-
-function trimmed(logs: readonly LogEntry[], more: readonly LogEntry[]): LogEntry[] {
-  const all = more.length === 0 ? [...logs] : [...logs, ...more];
-  return all.length > MAX_LOGS ? all.slice(all.length - MAX_LOGS) : all;
-}
-
-/** The entries of the reveals that ended, for the log. */
-function entriesOf(ended: readonly Ended[]): LogEntry[] {
-  return ended.flatMap((e) => e.reveal.entries);
-}
+import { entriesOf, hearEntry, trimmed } from './board-log';
+import { markerOf } from './room-marker';
 
 /** Tells the screen what ended and what began after a change of the motion. */
 function announceMotion(
@@ -255,34 +153,10 @@ export const boardMachine = setup({
         enqueue.raise({ type: 'view.rolled', player: view.lastRoll.player });
       }
     }),
-    /**
-     * A log entry: history the view already includes goes to the log (and, after a reconnect, to
-     * "while you were away" when it is newer than what the board knew); news waits for its state.
-     */
-    'hear the entry': assign(({ context, event }) => {
-      if (event.type !== 'socket.log') return {};
-      const entry = event.entry;
-      const view = context.view;
-      const verdict = view ? isNewer(entry, markerOf(view)) : false;
-      const follows = context.heard !== null && followsRoll(entry, context.heard.rollAt);
-      const history = verdict === null ? (follows ? context.heard!.history : true) : !verdict;
-      const heard =
-        entry.type === 'dice_roll' ? { rollAt: entry.timestamp, history } : context.heard;
-      if (!history) return { heard, pending: [...context.pending, entry] };
-      const away = context.away;
-      const awayVerdict = away ? isNewer(entry, away.from) : null;
-      const missed =
-        away !== null &&
-        (awayVerdict === true ||
-          (awayVerdict === null &&
-            follows &&
-            away.entries.some((e) => e.timestamp === entry.timestamp)));
-      return {
-        heard,
-        logs: trimmed(context.logs, [entry]),
-        away: missed ? { ...away, entries: [...away.entries, entry] } : away,
-      };
-    }),
+    /** A log entry: news waits for its state; history goes to the log (board-log.ts). */
+    'hear the entry': assign(({ context, event }) =>
+      event.type === 'socket.log' ? hearEntry(context, event.entry) : {},
+    ),
     /** The playing step's time is up. */
     'next step': enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'motion.stepDone') return;

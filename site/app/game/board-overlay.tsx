@@ -1,14 +1,20 @@
-// What moves over the board, as DOM positioned from the layout maths (so it works over the canvas
-// and over an SVG board alike): the die in the centre (it tumbles on the motion's clock and lands on
-// the rolled face), the caption and the line of each reveal, "Six! Roll again", the price tag at the
-// landing tile, a bought truck driving from the dealer into its yard, and the amounts that float
-// from the board to the players' chips. The markers `data-motion-phase` (the playing step, or idle,
-// with `data-step-ends`, when it ends on the page's clock) and `data-die-face` (the face shown) let
-// tests and other readers wait on what the board shows.
+// What changes over the canvas, as DOM positioned from the layout maths: whose turn, the clock and
+// the rings (board-hud.tsx, the art's hud layer), the die in the centre (it tumbles on the motion's
+// clock and lands on the rolled face), the caption and the line of each reveal, "Six! Roll again",
+// the price tag at the landing tile, a bought truck driving from the dealer into its yard, and the
+// amounts that float from the board to the players' chips. All of it changes in the same render as
+// the panels beside the board. The markers `data-motion-phase` (the playing step, or idle, with
+// `data-step-ends`, when it ends on the page's clock), `data-die-face` (the face shown) and
+// `data-hud-turn` (whose turn the hud names) let tests and other readers wait on what the board
+// shows.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RoomView } from '#game/protocol.ts';
 import { pipsOf } from '#site/shared/art/die.ts';
-import { boardLayout, truckSpot, type BoardLayout, type Point } from './layout';
+import { purchaseDrive } from '#site/shared/art/board.ts';
+import { boardModel } from '#site/shared/art/model.ts';
+import { TRUCK_UNITS } from '#site/shared/art/truck.ts';
+import { BoardHud, readTextScale } from './board-hud';
+import { boardLayout, type BoardLayout, type Point } from './layout';
 import { tumbleFace, type Float, type MotionStep, type Reveal, type Spot } from './motion-plan';
 import { playerHex } from './palette';
 import type { PlayingStep } from './reveal-queue';
@@ -49,6 +55,7 @@ export function BoardOverlay({ view, size, playing, die, line, me }: OverlayProp
       style={{ ['--board' as string]: `${size}px` }}
       aria-hidden="true"
     >
+      <BoardHud view={view} size={size} me={me} />
       <div
         className="board-centre"
         style={{ left: inner.x, top: inner.y, width: inner.size, height: inner.size }}
@@ -185,27 +192,15 @@ function StepAtTiles({
     );
   }
   if (step.kind === 'buy') {
-    const seat = view.joinedOrder.indexOf(step.player);
-    const color = view.participants[step.player]?.color;
-    const from = truckSpot(step.from, Math.max(0, seat), layout.size);
-    const to = truckSpot(step.to, Math.max(0, seat), layout.size);
     return (
       <>
-        <span
+        <BoughtTruck
           key={playing.id}
-          className="drive-in"
-          style={
-            {
-              left: from.x,
-              top: from.y,
-              '--dx': `${to.x - from.x}px`,
-              '--dy': `${to.y - from.y}px`,
-              ...duration(playing.ms),
-            } as CSSProperties
-          }
-        >
-          <TruckIcon color={color ? playerHex(color) : '#78716c'} size={layout.cell * 0.5} />
-        </span>
+          step={step}
+          playing={playing}
+          size={layout.size}
+          view={view}
+        />
         <Floats key={`f:${playing.id}`} floats={step.floats} layout={layout} ms={playing.ms} />
       </>
     );
@@ -213,13 +208,60 @@ function StepAtTiles({
   return null;
 }
 
+/**
+ * The bought truck driving from the dealer's showroom to the spot where its yard parks it once the
+ * step ends (the art module's `purchaseDrive`, the static layer's own layout), at the parked size.
+ */
+function BoughtTruck({
+  step,
+  playing,
+  size,
+  view,
+}: {
+  step: Extract<MotionStep, { kind: 'buy' }>;
+  playing: PlayingStep;
+  size: number;
+  view: RoomView;
+}) {
+  const [textScale] = useState(readTextScale);
+  const way = useMemo(
+    () => purchaseDrive(boardModel(view).seats, size, textScale, step.player, step.trucks),
+    [view, size, textScale, step.player, step.trucks],
+  );
+  if (!way) return null;
+  const { from, to } = way;
+  const color = view.participants[step.player]?.color;
+  return (
+    <span
+      className="drive-in"
+      style={
+        {
+          left: from.x,
+          top: from.y,
+          '--dx': `${to.x - from.x}px`,
+          '--dy': `${to.y - from.y}px`,
+          ...duration(playing.ms),
+        } as CSSProperties
+      }
+    >
+      <TruckIcon
+        color={color ? playerHex(color) : '#78716c'}
+        size={(to.length * TRUCK_ICON_WIDTH) / TRUCK_UNITS.length}
+      />
+    </span>
+  );
+}
+
+/** The icon's viewBox width: its truck, nose to tail, is about as long as the art's truck units. */
+const TRUCK_ICON_WIDTH = 36;
+
 /** A small side-view lorry in a player's colour (the canvas draws the same shape). */
 export function TruckIcon({ color, size }: { color: string; size: number }) {
   return (
     <svg
-      viewBox="0 0 36 22"
+      viewBox={`0 0 ${TRUCK_ICON_WIDTH} 22`}
       width={size}
-      height={(size * 22) / 36}
+      height={(size * 22) / TRUCK_ICON_WIDTH}
       aria-hidden="true"
       focusable="false"
     >

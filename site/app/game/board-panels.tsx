@@ -139,7 +139,11 @@ export function DicePanel({
   return (
     <section className="dice-bar" aria-label="Dice">
       <div className="dice-bar__row">
-        <p className="dice-bar__turn" data-testid="turn-label">
+        <p
+          className="dice-bar__turn"
+          data-testid="turn-label"
+          data-turn={active ? (view.turn.currentPlayer ?? '') : ''}
+        >
           {active ? line : statusWords(view.status)}
         </p>
         {active && connected && secondsLeft !== null ? (

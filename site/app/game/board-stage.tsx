@@ -113,7 +113,7 @@ export const BoardStage = memo(function BoardStage({
           )}
           {size ? (
             <Suspense fallback={null}>
-              <BoardCanvas view={view} size={size} drive={drive} me={me} onDrawn={takeOver} />
+              <BoardCanvas view={view} size={size} drive={drive} onDrawn={takeOver} />
             </Suspense>
           ) : null}
           {size && canvasDrawn ? (

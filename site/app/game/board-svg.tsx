@@ -8,7 +8,7 @@ import type { RoomView } from '#game/protocol.ts';
 import { boardDefs, boardLayer, dieLayer, hudLayer, piecesLayer } from '#site/shared/art/board.ts';
 import { describeBoard } from '#site/shared/art/hud.ts';
 import { layoutCentre, type CentreLayout } from '#site/shared/art/labels.ts';
-import { boardModel, type SeatModel } from '#site/shared/art/model.ts';
+import { boardModel, type BoardModel, type SeatModel } from '#site/shared/art/model.ts';
 import { LAYERS, type LayerName } from '#site/shared/art/scene.ts';
 import { defsMarkup, layerMarkup, svgRootAttributes, TEXT_STYLE } from '#site/shared/art/svg.ts';
 
@@ -27,7 +27,7 @@ export interface BoardSvgProps {
 }
 
 /** `font-variant-numeric:tabular-nums` as React's style object. */
-const STYLE = Object.fromEntries(
+export const SVG_STYLE = Object.fromEntries(
   TEXT_STYLE.split(';').map((rule) => {
     const [name = '', value = ''] = rule.split(':');
     return [name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value];
@@ -59,6 +59,17 @@ function boardMarkup(
   return lastBoard.markup;
 }
 
+/** The hud layer's markup (whose turn, the clock, the rings): redrawn when this string changes. */
+export function hudMarkup(
+  model: BoardModel,
+  size: number,
+  centre: CentreLayout,
+  me: string | null,
+  now: number | null,
+): string {
+  return layerMarkup(hudLayer(model, size, centre, { me, now }));
+}
+
 export const BoardSvg = memo(function BoardSvg({
   view,
   size,
@@ -70,7 +81,7 @@ export const BoardSvg = memo(function BoardSvg({
   const model = useMemo(() => boardModel(view), [view]);
   const centre = useMemo(() => layoutCentre(size, textScale), [size, textScale]);
   const hud = useMemo(
-    () => layerMarkup(hudLayer(model, size, centre, { me, now })),
+    () => hudMarkup(model, size, centre, me, now),
     [model, size, centre, me, now],
   );
   const die = useMemo(() => layerMarkup(dieLayer(model, centre)), [model, centre]);
@@ -94,7 +105,7 @@ export const BoardSvg = memo(function BoardSvg({
       aria-label={root['aria-label']}
       data-board=""
       fontFamily={root['font-family']}
-      style={STYLE}
+      style={SVG_STYLE}
       className={className}
     >
       <defs dangerouslySetInnerHTML={{ __html: DEFS }} />

@@ -1,10 +1,10 @@
 // What the board's canvas draws, as pure data from the art module's scene (site/shared/art): the
-// static layers as standalone SVG documents for the browser to rasterise (the tiles, yards and
-// fleets; whose turn and the clock), each piece's picture per colour, and where every piece sits and
+// static layer as a standalone SVG document for the browser to rasterise (the tiles, yards and
+// fleets, the town square), each piece's picture per colour, and where every piece sits and
 // how it is turned, on the road ring, at any moment of a drive. board-canvas.tsx turns these into
 // textures and sprites; nothing here knows about Pixi, the DOM or the clock.
 import type { PlayerColor } from '#game/board.ts';
-import { boardDefs, hudLayer } from '#site/shared/art/board.ts';
+import { boardDefs } from '#site/shared/art/board.ts';
 import {
   alongPath,
   parkingSpot,
@@ -15,7 +15,6 @@ import {
   type Parking,
   type RingPath,
 } from '#site/shared/art/geometry.ts';
-import type { CentreLayout } from '#site/shared/art/labels.ts';
 import type { BoardModel, SeatModel } from '#site/shared/art/model.ts';
 import type { Group, SceneNode } from '#site/shared/art/scene.ts';
 import {
@@ -45,17 +44,6 @@ export function boardKey(
     resolution,
     seats.map((s) => [s.uid, s.name, s.color, s.homeBox, s.trucks]),
   ]);
-}
-
-/** The hud layer's markup (whose turn, the clock, the rings): redrawn when this string changes. */
-export function hudMarkup(
-  model: BoardModel,
-  size: number,
-  centre: CentreLayout,
-  me: string | null,
-  now: number | null,
-): string {
-  return layerMarkup(hudLayer(model, size, centre, { me, now }));
 }
 
 let defs: string | null = null;

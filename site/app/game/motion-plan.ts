@@ -48,7 +48,16 @@ export type MotionStep =
   | { kind: 'hops'; ms: number; player: string; from: number; path: number[] }
   | { kind: 'effect'; ms: number; tile: number; tag: string; tone: Tone | null; floats: Float[] }
   | { kind: 'six'; ms: number }
-  | { kind: 'buy'; ms: number; player: string; from: number; to: number; floats: Float[] };
+  | {
+      kind: 'buy';
+      ms: number;
+      player: string;
+      from: number;
+      to: number;
+      /** The buyer's fleet once the truck has parked. */
+      trucks: number;
+      floats: Float[];
+    };
 
 export type StepKind = MotionStep['kind'];
 
@@ -324,6 +333,7 @@ function planPurchase(
         player: entry.player,
         from: DEALER_POSITION,
         to: yard,
+        trucks: entry.newTrucks,
         floats: [
           {
             from: { tile: DEALER_POSITION },

@@ -3,7 +3,8 @@
 // (a hidden page's timers crawl; it catches up when seen again), and the sounds of each step.
 import { useEffect } from 'react';
 import type { Actor } from 'xstate';
-import type { boardMachine, BoardEvent } from './board-machine';
+import type { BoardEvent } from './board-context';
+import type { boardMachine } from './board-machine';
 import type { MotionState } from './reveal-queue';
 import { soundBoard } from './sound';
 import { instantSounds, stepSounds } from './sound-plan';

@@ -18,7 +18,7 @@ import { ROOM_CLOSE, ROOM_PROTOCOL } from '#game/protocol-version.ts';
 import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '#game/room-sync.ts';
 import { getTicket } from './api';
 import { takeEarlyTicket } from './early-ticket';
-import type { RoomSocketEvent } from './board-machine';
+import type { RoomSocketEvent } from './board-context';
 
 export type { RoomSocketEvent };
 

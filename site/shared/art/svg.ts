@@ -113,6 +113,16 @@ function element(name: string, attributes: string, node: SceneNode, inner = ''):
   return content ? `<${name}${attributes}>${content}</${name}>` : `<${name}${attributes}/>`;
 }
 
+/** A painted shape: its own attributes (in order; undefined ones left out), then fill, stroke, data. */
+function shape(
+  name: string,
+  node: SceneNode & Style,
+  attributes: readonly [string, string | number | undefined][],
+): string {
+  const own = attributes.map(([key, value]) => attr(key, value)).join('');
+  return element(name, own + styleAttributes(node) + common(node), node);
+}
+
 /** One node and its children as SVG markup. */
 export function nodeToSvg(node: SceneNode): string {
   switch (node.type) {
@@ -125,41 +135,29 @@ export function nodeToSvg(node: SceneNode): string {
       );
     case 'rect': {
       const radius = Math.min(node.radius ?? 0, node.width / 2, node.height / 2);
-      return element(
-        'rect',
-        attr('x', node.x) +
-          attr('y', node.y) +
-          attr('width', node.width) +
-          attr('height', node.height) +
-          (radius > 0 ? attr('rx', radius) : '') +
-          styleAttributes(node) +
-          common(node),
-        node,
-      );
+      return shape('rect', node, [
+        ['x', node.x],
+        ['y', node.y],
+        ['width', node.width],
+        ['height', node.height],
+        ['rx', radius > 0 ? radius : undefined],
+      ]);
     }
     case 'circle':
-      return element(
-        'circle',
-        attr('cx', node.cx) +
-          attr('cy', node.cy) +
-          attr('r', node.r) +
-          styleAttributes(node) +
-          common(node),
-        node,
-      );
+      return shape('circle', node, [
+        ['cx', node.cx],
+        ['cy', node.cy],
+        ['r', node.r],
+      ]);
     case 'ellipse':
-      return element(
-        'ellipse',
-        attr('cx', node.cx) +
-          attr('cy', node.cy) +
-          attr('rx', node.rx) +
-          attr('ry', node.ry) +
-          styleAttributes(node) +
-          common(node),
-        node,
-      );
+      return shape('ellipse', node, [
+        ['cx', node.cx],
+        ['cy', node.cy],
+        ['rx', node.rx],
+        ['ry', node.ry],
+      ]);
     case 'path':
-      return element('path', attr('d', node.d) + styleAttributes(node) + common(node), node);
+      return shape('path', node, [['d', node.d]]);
     case 'text': {
       const halo = node.stroke
         ? attr('stroke', node.stroke) +

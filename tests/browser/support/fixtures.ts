@@ -269,6 +269,16 @@ export async function createRoomViaApi(
   return ((await response.json()) as { room: { roomId: string } }).room.roomId;
 }
 
+/** A practice game against `bots` bots, started through the API by `request`'s player; its ID. */
+export async function createPracticeViaApi(
+  request: APIRequestContext,
+  settings: { time: number; bots: number },
+): Promise<string> {
+  const response = await request.post('/api/practice', { headers: changing(), data: settings });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { room: { roomId: string } }).room.roomId;
+}
+
 export async function joinViaApi(request: APIRequestContext, roomId: string): Promise<void> {
   const response = await request.post(`/api/rooms/${roomId}/join`, {
     headers: changing(),

@@ -3,7 +3,7 @@
  * connection as the player sees it, driven through the pure `transition()`.
  */
 import { describe, expect, it } from 'vitest';
-import { OFFER_NOT_CONNECTED, ROLL_NOT_CONNECTED } from '#site/app/game/board-machine.ts';
+import { OFFER_NOT_CONNECTED, ROLL_NOT_CONNECTED } from '#site/app/game/board-context.ts';
 import { T0, ME, OTHER, view, rolled, state, run } from './board-machine-support';
 
 describe('board machine: reconnecting', () => {

@@ -3,7 +3,7 @@
  * stays up after the game ends, driven through the pure `transition()`.
  */
 import { describe, expect, it } from 'vitest';
-import { REDIRECT_MS } from '#site/app/game/board-machine.ts';
+import { REDIRECT_MS } from '#site/app/game/board-context.ts';
 import { T0, ME, OTHER, view, state, refusal, run } from './board-machine-support';
 
 describe('board machine: leaving and game over', () => {

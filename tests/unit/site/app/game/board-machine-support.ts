@@ -2,7 +2,8 @@
 import { initialTransition, transition } from 'xstate';
 import type { LogEntry } from '#game/log.ts';
 import type { RoomView } from '#game/protocol.ts';
-import { boardMachine, type BoardEmitted, type BoardEvent } from '#site/app/game/board-machine.ts';
+import type { BoardEmitted, BoardEvent } from '#site/app/game/board-context.ts';
+import { boardMachine } from '#site/app/game/board-machine.ts';
 
 export const T0 = 1_700_000_000_000;
 export const ME = 'me';

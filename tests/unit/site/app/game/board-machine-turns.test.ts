@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import {
-  boardMachine,
   NOT_YOUR_TURN,
   ROLL_IN_PROGRESS,
   ROLL_NOT_CONNECTED,
-} from '#site/app/game/board-machine.ts';
+} from '#site/app/game/board-context.ts';
+import { boardMachine } from '#site/app/game/board-machine.ts';
 import {
   T0,
   ME,

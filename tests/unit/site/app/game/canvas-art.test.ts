@@ -3,7 +3,6 @@ import type { Drive } from '#site/app/game/animation.ts';
 import {
   boardKey,
   drivePose,
-  hudMarkup,
   pieceArt,
   piecePlacements,
   poseOf,
@@ -11,9 +10,8 @@ import {
 } from '#site/app/game/canvas-art.ts';
 import { piecesLayer } from '#site/shared/art/board.ts';
 import { parkingSpot, pathBetween, roadOf } from '#site/shared/art/geometry.ts';
-import { layoutCentre } from '#site/shared/art/labels.ts';
 import { boardModel } from '#site/shared/art/model.ts';
-import { sixLate, twoEarly, twoEarlyNow } from '#tests/support/art-rooms.ts';
+import { sixLate, twoEarly } from '#tests/support/art-rooms.ts';
 import { parseXml } from '#tests/support/xml-reader.ts';
 
 const drive = (player: string, from: number, to: number, ms = 700): Drive => ({
@@ -50,15 +48,6 @@ describe('which layer the canvas redraws', () => {
     expect(boardKey(model.seats, 400, 1, 2)).not.toBe(key);
     expect(boardKey(model.seats, 360, 1.25, 2)).not.toBe(key);
     expect(boardKey(model.seats, 360, 1, 1)).not.toBe(key);
-  });
-
-  it("redraws the hud when the clock's second or the turn changes, not within a second", () => {
-    const two = boardModel(twoEarly);
-    const centre = layoutCentre(360, 1);
-    const at = (now: number, me: string | null = null) => hudMarkup(two, 360, centre, me, now);
-    expect(at(twoEarlyNow + 100)).toBe(at(twoEarlyNow + 200));
-    expect(at(twoEarlyNow + 100)).not.toBe(at(twoEarlyNow + 1_100));
-    expect(at(twoEarlyNow, two.currentPlayer)).toContain('Your turn');
   });
 });
 

@@ -10,7 +10,6 @@ import {
   pathBetween,
   pointAlong,
   tileCell,
-  truckSpot,
 } from '#site/app/game/layout.ts';
 
 const positions = fc.integer({ min: 0, max: BOARD_SIZE - 1 });
@@ -77,36 +76,6 @@ describe('fitBoardSize', () => {
     expect(fitBoardSize(200, 900)).toBe(MIN_BOARD_SIZE);
     expect(fitBoardSize(2000, 2000)).toBe(MAX_BOARD_SIZE);
     expect(fitBoardSize(330, 0)).toBe(330);
-  });
-});
-
-describe('truckSpot', () => {
-  it('keeps every seat inside its tile, and six seats on one tile apart', () => {
-    fc.assert(
-      fc.property(positions, fc.integer({ min: 300, max: 720 }), (p, size) => {
-        const cell = size / GRID;
-        const { col, row } = tileCell(p);
-        const spots = Array.from({ length: 6 }, (_, seat) => truckSpot(p, seat, size));
-        for (const spot of spots) {
-          expect(spot.x).toBeGreaterThan(col * cell);
-          expect(spot.x).toBeLessThan((col + 1) * cell);
-          expect(spot.y).toBeGreaterThan(row * cell);
-          expect(spot.y).toBeLessThan((row + 1) * cell);
-        }
-        expect(new Set(spots.map((s) => `${s.x},${s.y}`)).size).toBe(6);
-      }),
-    );
-  });
-
-  it('parks trucks that have not rolled yet in the depot, inside the inner square', () => {
-    const size = 360;
-    const cell = size / GRID;
-    for (let seat = 0; seat < 6; seat++) {
-      const spot = truckSpot(-1, seat, size);
-      expect(spot.x).toBeGreaterThan(cell);
-      expect(spot.x).toBeLessThan(size - cell);
-      expect(spot.y).toBeGreaterThan(cell);
-    }
   });
 });
 

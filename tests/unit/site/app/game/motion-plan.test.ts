@@ -153,6 +153,7 @@ describe('purchases and answers to an offer', () => {
         kind: 'buy',
         from: 19,
         to: 1,
+        trucks: 2,
         floats: [{ from: { tile: 19 }, to: { chip: ME }, text: '\u22121,500', tone: 'purchase' }],
       }),
     ]);

@@ -1,0 +1,86 @@
+// The board as a staked two-player game on 360 × 740 phones: a player back from a dropped
+// connection reads what happened meanwhile, and game over opens on the prize with its actions, at
+// its top, on both phones (photographed at the three sizes as `feel-staked-game-over`).
+import type { Page } from '@playwright/test';
+import {
+  anotherPerson,
+  createRoomViaApi,
+  depositViaApi,
+  expect,
+  joinViaApi,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
+import { keep, PORTRAIT } from './support/board-watch';
+import { expectAccessible, expectOnScreen, SIZES } from './support/screens';
+
+test('a staked game: back from a dropped connection the player reads what happened; game over opens on the prize', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(PORTRAIT);
+  await signUpViaApi(page.request, { firstName: 'Chanda' });
+  await depositViaApi(page.request, 20);
+  const roomId = await createRoomViaApi(page.request, { time: 20, privacy: 'Private' });
+  const other = await anotherPerson(browser, PORTRAIT);
+  await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
+  await depositViaApi(other.page.request, 20);
+  await joinViaApi(other.page.request, roomId);
+  await page.goto(`/rentalgame/boardgame/${roomId}`);
+  await other.page.goto(`/rentalgame/boardgame/${roomId}`);
+  const log = (p: Page) => p.getByTestId('game-log').locator('li');
+  await expect(log(page).first()).toBeVisible({ timeout: 30_000 });
+
+  // Chanda's network drops while the game goes on (the turn timer rolls for her)…
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 10_000 });
+  const seenByBwalya = await log(other.page).count();
+  await expect
+    .poll(() => log(other.page).count(), { timeout: 20_000 })
+    .toBeGreaterThan(seenByBwalya + 1);
+  // …and back, she is told what happened meanwhile, in a few lines, until she puts it away.
+  await page.context().setOffline(false);
+  const away = page.getByTestId('away-list');
+  await expect(away).toBeVisible({ timeout: 20_000 });
+  await expect(away.getByRole('heading', { name: 'While you were away' })).toBeVisible();
+  await expect(away.locator('li').first()).toContainText(/rolled/);
+  await keep(page, testInfo, 'feel-while-away');
+  await away.getByRole('button', { name: 'Got it' }).click();
+  await expect(away).toHaveCount(0);
+
+  // Game over opens at its top on both phones: the prize or the place, the winner, the actions.
+  for (const player of [page, other.page]) {
+    const over = player.getByRole('dialog', { name: 'Game over' });
+    await expect(over).toBeVisible({ timeout: 60_000 });
+    await expect(over.getByRole('heading', { name: 'Game over' })).toBeFocused();
+    const you = over.getByTestId('game-over-you');
+    await expect(you).toHaveText(
+      /^(You won ZMW 16\.00|You came 2nd|You share 1st: you won ZMW 8\.00)$/,
+    );
+    await expectOnScreen(player, you, 'the player’s own line at game over');
+    await expectOnScreen(player, over.getByTestId('game-over-winners'), 'the winner line');
+    await expectOnScreen(
+      player,
+      over.getByRole('button', { name: 'Rematch (ZMW 10.00)' }),
+      'Rematch',
+    );
+    await expectOnScreen(
+      player,
+      over.getByTestId('share-result').getByRole('button').first(),
+      'Share',
+    );
+    await expectOnScreen(player, over.getByRole('link', { name: 'Game history' }), 'the history');
+  }
+  const winner = (await page.getByTestId('game-over-you').textContent())?.startsWith('You won')
+    ? page
+    : other.page;
+  for (const size of SIZES) {
+    await winner.setViewportSize(size);
+    await keep(winner, testInfo, 'feel-staked-game-over');
+  }
+  await winner.setViewportSize(PORTRAIT);
+  await expectAccessible(winner, 'game over');
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
