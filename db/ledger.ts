@@ -4,14 +4,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { accounts, postings, transfers } from './schema/ledger';
 import type { AccountKind, TransferReason } from './schema/ledger';
-import type { PaymentProvider } from './schema/payments';
+import type { ProviderName } from '#game/payment-vocabulary.ts';
 
 export const accountIds = {
   wallet: (userId: string) => `wallet:${userId}`,
   hold: (userId: string) => `hold:${userId}`,
   escrow: (roomId: string) => `escrow:${roomId}`,
   revenue: 'system:revenue',
-  clearing: (provider: PaymentProvider) => `system:clearing:${provider}`,
+  clearing: (provider: ProviderName) => `system:clearing:${provider}`,
 } as const;
 
 /** A non-clearing account would go below zero. The caller's transaction must roll back. */

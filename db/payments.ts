@@ -9,12 +9,13 @@ import { paymentEvents, paymentRequests, sandboxPayments } from './schema/paymen
 import { userTransactions } from './schema/wallet-history';
 import { users } from './schema/people';
 import type {
+  FinalPaymentStatus,
   Operator,
-  PaymentEventSource,
   PaymentKind,
-  PaymentProvider,
+  ProviderName,
   PaymentStatus,
-} from './schema/payments';
+} from '#game/payment-vocabulary.ts';
+import type { PaymentEventSource } from './schema/payments';
 
 export type PaymentRequest = typeof paymentRequests.$inferSelect;
 
@@ -35,25 +36,12 @@ export class UnknownPaymentError extends Error {
   }
 }
 
-/** The provider's status as one of ours: final ones only; anything else leaves the payment pending. */
-export function finalStatusOf(providerStatus: string): Exclude<PaymentStatus, 'pending'> | null {
-  switch (providerStatus.toUpperCase()) {
-    case 'COMPLETED':
-      return 'completed';
-    case 'FAILED':
-    case 'REJECTED':
-      return 'failed';
-    default:
-      return null;
-  }
-}
-
 export interface NewPaymentRequest {
   /** The UUIDv4 sent to the provider; generated when absent. */
   id?: string;
   userId: string;
   kind: PaymentKind;
-  provider: PaymentProvider;
+  provider: ProviderName;
   /** Local 10-digit number. */
   phone: string;
   operator: Operator;
@@ -185,8 +173,13 @@ export function findPayment(db: Queryable, paymentId: string) {
 
 export interface PaymentStatusReport {
   paymentId: string;
-  /** The provider's status as received: COMPLETED, FAILED, REJECTED, PROCESSING, ACCEPTED, ... */
-  status: string;
+  /** What the provider's module read the report as: only a final status moves money. */
+  status: PaymentStatus;
+  /**
+   * The provider's own word as received (COMPLETED, FAILED, REJECTED, PROCESSING, ACCEPTED, …):
+   * kept on the event row, and as the failure reason of a failure that names none.
+   */
+  providerStatus: string;
   failureReason?: string | null;
   /** The provider's own reference, when it sends one. */
   providerRef?: string | null;
@@ -218,13 +211,13 @@ export async function applyPaymentStatus(
 
   await tx.insert(paymentEvents).values({
     paymentId: payment.id,
-    status: report.status,
+    status: report.providerStatus,
     source: report.source,
     payload: typeof report.payload === 'string' ? report.payload : JSON.stringify(report.payload),
     createdAt: now,
   });
   const checked = report.source === 'status_check' || report.source === 'reconciler';
-  const final = finalStatusOf(report.status);
+  const final = report.status === 'pending' ? null : report.status;
 
   if (payment.status !== 'pending' || final === null) {
     const changes = {
@@ -247,7 +240,7 @@ export async function applyPaymentStatus(
     .update(paymentRequests)
     .set({
       status: final,
-      failureReason: final === 'failed' ? (report.failureReason ?? report.status) : null,
+      failureReason: final === 'failed' ? (report.failureReason ?? report.providerStatus) : null,
       providerRef: payment.providerRef ?? report.providerRef ?? null,
       updatedAt: now,
       ...(checked ? { lastCheckedAt: now } : {}),
@@ -270,7 +263,7 @@ export async function applyPaymentStatus(
 async function moveSettledPayment(
   tx: Queryable,
   payment: PaymentRequest,
-  final: Exclude<PaymentStatus, 'pending'>,
+  final: FinalPaymentStatus,
   now: number,
 ) {
   const wallet = accountIds.wallet(payment.userId);

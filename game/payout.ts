@@ -1,4 +1,5 @@
 // Winners and the split of the pot, in integer ngwee (docs/rules.md, "Payout").
+import { ngweeToZmw, zmwToNgwee } from './ngwee';
 import type { Statement } from './statement';
 
 export interface Payout {
@@ -48,7 +49,7 @@ export function winnersPotNgwee(totalPotNgwee: number): number {
 
 /** A lone winner's prize for a pot in ZMW, floored to the ngwee: what the screens show. */
 export function prizeOf(potZmw: number): number {
-  return winnersPotNgwee(Math.round(potZmw * 100)) / 100;
+  return ngweeToZmw(winnersPotNgwee(zmwToNgwee(potZmw)));
 }
 
 /** pot = stake × players; the winners share floor(80 % of pot), each floored to the ngwee. */

@@ -4,6 +4,7 @@ import { BOARD, HOME_BOXES } from './board';
 import { isBotUid } from './bots';
 import { combineClientSeeds } from './dice';
 import { newPlayer, type Player } from './game-state';
+import { ngweeToZmw } from './ngwee';
 import type { ParticipantView, ResultView, RoomView } from './protocol';
 import type { GameResult, RoomContext } from './room-context';
 
@@ -18,11 +19,6 @@ function statusOf(value: unknown): RoomView['status'] {
   const status = STATUSES.find((s) => s === value);
   if (!status) throw new Error(`Unknown room state ${JSON.stringify(value)}`);
   return status;
-}
-
-/** Integer ngwee → ZMW with at most two decimals. */
-export function ngweeToZmw(ngwee: number): number {
-  return ngwee / 100;
 }
 
 function playersOf(context: RoomContext): Player[] {

@@ -79,7 +79,8 @@ export async function prepareStakeFixture(
         });
         await applyPaymentStatus(tx, {
           paymentId: payment.id,
-          status: 'COMPLETED',
+          status: 'completed',
+          providerStatus: 'COMPLETED',
           source: 'callback',
           payload: { depositId: payment.id, status: 'COMPLETED' },
           now,

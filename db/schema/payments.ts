@@ -3,16 +3,24 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 import { createdAt, id, updatedAt } from './columns';
+import {
+  operators,
+  paymentKinds,
+  paymentStatuses,
+  providerNames,
+} from '#game/payment-vocabulary.ts';
 import { users } from './people';
 
-export const paymentKinds = ['deposit', 'withdrawal'] as const;
-export type PaymentKind = (typeof paymentKinds)[number];
-export const paymentProviders = ['sandbox', 'pawapay'] as const;
-export type PaymentProvider = (typeof paymentProviders)[number];
-export const operators = ['mtn', 'airtel', 'zamtel'] as const;
-export type Operator = (typeof operators)[number];
-export const paymentStatuses = ['pending', 'completed', 'failed'] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+export {
+  operators,
+  paymentKinds,
+  paymentStatuses,
+  providerNames,
+  type Operator,
+  type PaymentKind,
+  type PaymentStatus,
+  type ProviderName,
+} from '#game/payment-vocabulary.ts';
 export const paymentEventSources = [
   'initiation',
   'callback',
@@ -30,7 +38,7 @@ export const paymentRequests = sqliteTable(
       .notNull()
       .references(() => users.id),
     kind: text('kind', { enum: paymentKinds }).notNull(),
-    provider: text('provider', { enum: paymentProviders }).notNull(),
+    provider: text('provider', { enum: providerNames }).notNull(),
     providerRef: text('provider_ref'),
     /** Local 10-digit number. */
     phone: text('phone').notNull(),

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { providerNames } from '#game/payment-vocabulary.ts';
 import { LOG_LEVELS, type LogLevel } from './logging';
 import { parseEmail } from '#site/shared/email.ts';
 import { parseAdminEmails, type AuthConfig } from './auth/config';
@@ -177,7 +178,7 @@ const environmentSchema = z.object({
   DATABASE_AUTH_TOKEN: optional(z.string()),
   PAYMENTS_PROVIDER: z.preprocess(
     blankAsUnset,
-    z.enum(['sandbox', 'pawapay'], { error: 'must be sandbox or pawapay' }).default('sandbox'),
+    z.enum(providerNames, { error: 'must be sandbox or pawapay' }).default('sandbox'),
   ),
   SANDBOX_DELAY_MS: z.preprocess(
     blankAsUnset,

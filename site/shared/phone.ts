@@ -2,13 +2,15 @@
 // the server that checks them. People write numbers with spaces, dashes and the country code;
 // every check runs on the local 10-digit form (`0` + 95/96/97/76/77 + 7 digits).
 
-export type Operator = 'mtn' | 'airtel' | 'zamtel';
+import { OPERATOR_LABELS, operators, type Operator } from '#game/payment-vocabulary.ts';
 
-export const OPERATORS: readonly { value: Operator; label: string }[] = [
-  { value: 'mtn', label: 'MTN' },
-  { value: 'airtel', label: 'Airtel' },
-  { value: 'zamtel', label: 'Zamtel' },
-];
+export type { Operator };
+
+/** The networks as a form offers them. */
+export const OPERATORS: readonly { value: Operator; label: string }[] = operators.map((value) => ({
+  value,
+  label: OPERATOR_LABELS[value],
+}));
 
 /** Digits in the local form. */
 export const PHONE_LENGTH = 10;

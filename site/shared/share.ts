@@ -2,7 +2,7 @@
 // link that carries them. One module, so every share button says the game's hook the same way:
 // "Beat me at Zed Truck Company: ZMW 10 in, ZMW 32 to the winner".
 import { prizeOf } from '#game/payout.ts';
-import { formatZmwShort } from './money';
+import { formatZmwShort } from '#game/ngwee.ts';
 
 export const GAME_NAME = 'Zed Truck Company';
 

@@ -112,7 +112,8 @@ export async function fundWallet(
     });
     await applyPaymentStatus(tx, {
       paymentId: payment.id,
-      status: 'COMPLETED',
+      status: 'completed',
+      providerStatus: 'COMPLETED',
       source: 'callback',
       payload: { depositId: payment.id, status: 'COMPLETED' },
       ...now,

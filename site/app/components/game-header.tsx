@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import type { PublicUser } from '#site/server/auth/users.ts';
 import { GAME_DASHBOARD } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
-import { formatZmw } from '#site/shared/money.ts';
+import { formatZmw } from '#game/ngwee.ts';
 import { LIVE_BALANCE_ATTRIBUTE, liveBalanceScript } from './account/header-balance';
 import { useLiveBalance } from './account/live-balance';
 import { BackToGameBar } from './back-to-game';

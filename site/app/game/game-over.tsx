@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { RoomView } from '#game/protocol.ts';
 import { requestBalanceRefresh } from '../components/account/live-balance';
-import { formatZmw } from '#site/shared/money.ts';
+import { formatZmw } from '#game/ngwee.ts';
 import { rematchRoom } from './api';
 import type { Names } from './format';
 import { GameDialog } from './game-dialog';

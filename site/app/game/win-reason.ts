@@ -1,7 +1,7 @@
 // Who came where and why the winner won, in words, by the game's rule (game/payout.ts winnersOf):
 // the highest net profit wins; on equal net profit, the most trucks; players still level share.
 import type { ResultView, RoomView } from '#game/protocol.ts';
-import { formatZmw } from '#site/shared/money.ts';
+import { formatNgwee, zmwToNgwee } from '#game/ngwee.ts';
 import { formatGameAmount, type Names } from './format';
 
 export interface Standing {
@@ -74,8 +74,8 @@ export function resultHeadline(
   const shared = result.winners.length > 1;
   if (mine.place === 1) {
     if (practice) return shared ? 'You share 1st place' : 'You finished 1st';
-    const each = Math.floor((result.winnerShare / Math.max(1, result.winners.length)) * 100) / 100;
-    return shared ? `You share 1st: you won ${formatZmw(each)}` : `You won ${formatZmw(each)}`;
+    const each = Math.floor(zmwToNgwee(result.winnerShare) / Math.max(1, result.winners.length));
+    return shared ? `You share 1st: you won ${formatNgwee(each)}` : `You won ${formatNgwee(each)}`;
   }
   return `You came ${ordinal(mine.place)}`;
 }

@@ -46,7 +46,7 @@ import { waitingRoomPath } from '../game/guards';
 import { partyOriginOf } from '../game/party-origin';
 import { staticPage } from '../islands';
 import { QUICK_PLAY_STAKE_ZMW } from '#game/room-options.ts';
-import { formatZmwShort } from '#site/shared/money.ts';
+import { formatZmwShort } from '#game/ngwee.ts';
 import type { PageServices } from '#site/server/pages/services.ts';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { adminRevenue } from '#db/schema/operator.ts';
-import { ngweeToZmw } from '../wallet/amount';
+import { ngweeToZmw } from '#game/ngwee.ts';
 
 const LUSAKA_OFFSET_SECONDS = 2 * 60 * 60;
 

@@ -3,7 +3,7 @@
 import { and, asc, count, inArray, isNull, lt, or, eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { roomSeats, rooms } from '#db/schema/rooms.ts';
-import { ngweeToZmw } from '../wallet/amount';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { LIVE_STATUSES } from '../rooms/user-rooms';
 
 /** A room this long past its end without a settlement is stuck, not merely on its way. */

@@ -6,7 +6,7 @@ import { gameHistory } from '#db/schema/rooms.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
 import { users } from '#db/schema/people.ts';
 import { normalizeZambianPhone } from '#site/shared/phone.ts';
-import { ngweeToZmw } from '../wallet/amount';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { limitsOf, playFieldsOf } from '../responsible-play/service';
 import { carriedExclusionsFor } from './exclusions';
 

@@ -1,3 +1,4 @@
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { accounts } from '#db/schema/ledger.ts';
 import { users } from '#db/schema/people.ts';
@@ -77,7 +78,7 @@ export function toPublicUser(
     email: user.email ?? '',
     emailVerified: isEmailVerified(user),
     phoneVerified: isPhoneVerified(user),
-    accountBalance: balanceNgwee / 100,
+    accountBalance: ngweeToZmw(balanceNgwee),
     currentRoomId: user.currentRoomId ?? null,
     isAdmin: hasAdminClaim(user, config),
     isGuest: user.isGuest,

@@ -10,7 +10,7 @@ import { sessions, users } from '#db/schema/people.ts';
 import { supportReplies, supportTickets } from '#db/schema/support.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
 import { challengeExport } from '../challenge/export';
-import { ngweeToZmw } from '../wallet/amount';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { responsiblePlayExport } from '../responsible-play/service';
 
 export type ExportSection = (db: Queryable, userId: string) => Promise<Record<string, unknown>>;

@@ -32,7 +32,7 @@ export function playDoor(deps: AuthDeps, caller: PageCaller) {
     },
 
     /** `PUT /api/me/limits`: only the fields given change. */
-    async updateLimits(body: Record<string, number | null>) {
+    async updateLimits(body: Record<string, string | number | null>) {
       const who = player(caller);
       if (refused(who)) return who;
       return updateLimits(deps, who.user.id, body);

@@ -13,7 +13,8 @@ import {
   PAWAPAY_PROVIDER_OF,
   pawapayPaymentSchema,
 } from './pawapay-wire';
-import { isValidZambianPhone, ngweeToAmountString, operatorFromPhone, toMsisdn } from './phone';
+import { zmwText } from '#game/ngwee.ts';
+import { isValidZambianPhone, operatorFromPhone, toMsisdn } from './phone';
 import type {
   CallbackVerification,
   Clock,
@@ -160,7 +161,7 @@ export function createPawapayProvider(
       accountDetails: { phoneNumber: toMsisdn(p.phone), provider: PAWAPAY_PROVIDER_OF[p.operator] },
     };
     const common = {
-      amount: ngweeToAmountString(p.amountNgwee),
+      amount: zmwText(p.amountNgwee),
       currency: 'ZMW',
       customerMessage: CUSTOMER_MESSAGE[p.kind],
     };

@@ -1,5 +1,12 @@
-export type Operator = 'mtn' | 'airtel' | 'zamtel';
-export type PaymentKind = 'deposit' | 'withdrawal';
+import type {
+  Operator,
+  PaymentKind,
+  PaymentStatus,
+  ProviderName,
+} from '#game/payment-vocabulary.ts';
+
+// The payment vocabulary is declared once, in game/payment-vocabulary.ts.
+export type { Operator, PaymentKind, PaymentStatus, ProviderName };
 
 export interface PaymentInstruction {
   /** A UUIDv4 we generate and store before calling the provider, so a lost answer can be reconciled. */
@@ -20,7 +27,26 @@ export type InitiationResult =
   /** Timeout, network error, 5xx, UNKNOWN_ERROR: NOT a failure; ask for the status later. */
   | { outcome: 'unknown'; reason: string };
 
-export type PaymentStatus = 'pending' | 'completed' | 'failed';
+/** What an initiation answer records: the one status it means, and the word kept for it. */
+export interface InitiationReport {
+  status: PaymentStatus;
+  providerStatus: 'ACCEPTED' | 'DUPLICATE_IGNORED' | 'REJECTED' | 'UNKNOWN';
+  failureReason: string | null;
+}
+
+/** The provider's answer to an initiation as a report: only REJECTED is final (failed). */
+export function initiationReport(result: InitiationResult): InitiationReport {
+  switch (result.outcome) {
+    case 'accepted':
+      return { status: 'pending', providerStatus: 'ACCEPTED', failureReason: null };
+    case 'duplicate':
+      return { status: 'pending', providerStatus: 'DUPLICATE_IGNORED', failureReason: null };
+    case 'rejected':
+      return { status: 'failed', providerStatus: 'REJECTED', failureReason: result.reason };
+    case 'unknown':
+      return { status: 'pending', providerStatus: 'UNKNOWN', failureReason: null };
+  }
+}
 
 /**
  * What a provider's report says was moved, as it sent it (pawaPay's amount string, currency and
@@ -68,8 +94,6 @@ export interface IncomingCallback {
 
 export type CallbackVerification =
   { ok: true; callback: VerifiedCallback } | { ok: false; reason: string };
-
-export type ProviderName = 'sandbox' | 'pawapay';
 
 export interface PaymentProvider {
   readonly name: ProviderName;

@@ -17,13 +17,8 @@ import {
   PAWAPAY_PROVIDER_OF,
   paymentStatusOf,
 } from './pawapay-wire';
-import {
-  fromMsisdn,
-  isValidZambianPhone,
-  operatorFromPhone,
-  ngweeToAmountString,
-  toMsisdn,
-} from './phone';
+import { zmwText } from '#game/ngwee.ts';
+import { fromMsisdn, isValidZambianPhone, operatorFromPhone, toMsisdn } from './phone';
 import type {
   CallbackVerification,
   Clock,
@@ -232,7 +227,7 @@ export function createSandboxProvider(config: SandboxConfig, deps: SandboxDeps):
         id: p.paymentId,
         kind: p.kind,
         msisdn: toMsisdn(p.phone),
-        amount: ngweeToAmountString(p.amountNgwee),
+        amount: zmwText(p.amountNgwee),
         status: 'ACCEPTED',
         failureCode: null,
         createdAt: now,

@@ -1,9 +1,9 @@
 // What a person reads when responsible play refuses something (the codes beside it are the API's:
 // site/server/api/refusal-codes.ts).
 import { LUSAKA_OFFSET_MS } from '#db/lusaka-time.ts';
-import type { LimitKind } from '#db/schema/responsible-play.ts';
+import type { LimitKind } from '#game/payment-vocabulary.ts';
 import { consentMessages, TERMS_VERSION } from '#site/shared/terms.ts';
-import { formatNgwee as formatZmw } from '#site/shared/money.ts';
+import { formatNgwee } from '#game/ngwee.ts';
 
 const MONTHS = [
   'January',
@@ -49,8 +49,8 @@ export const playMessages = {
       : `You have excluded yourself from play until ${formatLusakaTime(until)}: deposits, new games and joining games are closed until then. You can still sign in, withdraw your balance and see your history.`,
   limitReached: (kind: LimitKind, limit: number, resetsAt: number) =>
     kind.startsWith('deposit')
-      ? `This deposit would take you past your ${LIMIT_NAMES[kind]} of ${formatZmw(limit)}. It resets on ${formatLusakaTime(resetsAt)}.`
-      : `This stake would take you past your ${LIMIT_NAMES[kind]} of ${formatZmw(limit)}. It resets on ${formatLusakaTime(resetsAt)}.`,
+      ? `This deposit would take you past your ${LIMIT_NAMES[kind]} of ${formatNgwee(limit)}. It resets on ${formatLusakaTime(resetsAt)}.`
+      : `This stake would take you past your ${LIMIT_NAMES[kind]} of ${formatNgwee(limit)}. It resets on ${formatLusakaTime(resetsAt)}.`,
   exclusionRunning: (until: number | null) =>
     until === null
       ? 'You are already excluded permanently. An exclusion cannot be shortened or lifted.'

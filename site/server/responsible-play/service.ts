@@ -17,13 +17,12 @@ import {
 import {
   consents,
   exclusionPeriods,
-  limitKinds,
   playLimits,
   selfExclusions,
   type ExclusionPeriod,
-  type LimitKind,
 } from '#db/schema/responsible-play.ts';
-import { ngweeToZmw, parseZmwToNgwee } from '../wallet/amount';
+import { limitKinds, type LimitKind } from '#game/payment-vocabulary.ts';
+import { ngweeToZmw, parseZmw } from '#game/ngwee.ts';
 import type { Refusal } from '../api/refusals';
 import { playMessages as m } from './messages';
 
@@ -86,7 +85,7 @@ export function parseLimitChanges(body: unknown): Outcome<{ changes: Partial<Lim
       changes[kind] = null;
       continue;
     }
-    const ngwee = parseZmwToNgwee(value);
+    const ngwee = parseZmw(value);
     if (ngwee === null)
       return { ok: false, status: 400, error: m.invalidLimit, code: 'invalid_limit' };
     changes[kind] = ngwee;

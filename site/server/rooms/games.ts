@@ -2,7 +2,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { gameHistory, gameResults } from '#db/schema/rooms.ts';
-import { ngweeToZmw } from '#game/view.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import type { FinishedGame } from './settlement-record';
 
 export interface HistoryEntry {

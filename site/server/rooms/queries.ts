@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { rooms, roomSeats } from '#db/schema/rooms.ts';
 import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '#game/timing.ts';
-import { ngweeToZmw } from '#game/view.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { challengeDateOf } from '../challenge/games';
 import { botSeatsOf } from '../practice/bot-seats';
 import { firstNameOf } from '#site/shared/first-name.ts';

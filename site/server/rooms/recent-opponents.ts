@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { gameHistory, rooms, roomSeats } from '#db/schema/rooms.ts';
-import { ngweeToZmw } from '#game/view.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { firstNameOf } from '#site/shared/first-name.ts';
 
 /** How many of the player's latest games the lobby looks through. */

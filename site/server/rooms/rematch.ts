@@ -3,6 +3,7 @@
 // old room links to it; everyone after joins that room (paying theirs, like any join). Stakes are
 // taken only as each player joins. Built on the room service's own create and join, so the money
 // rules are theirs (docs/decisions/037).
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { rooms } from '#db/schema/rooms.ts';
@@ -21,7 +22,7 @@ export interface RematchDeps {
 /** Settings of the new room as the create endpoint takes them (stake in ZMW). */
 function settingsOf(room: { amount: number; timeMinutes: number; maxPlayers: number }) {
   return {
-    amount: room.amount / 100,
+    amount: ngweeToZmw(room.amount),
     time: room.timeMinutes,
     maxPlayers: room.maxPlayers,
     privacy: 'Private',

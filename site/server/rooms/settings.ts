@@ -1,4 +1,5 @@
 // The create and join inputs, checked against game/'s one list of room options.
+import { zmwToNgwee } from '#game/ngwee.ts';
 import { MAX_PLAYERS, MIN_PLAYERS } from '#game/board.ts';
 import {
   PRIVACY_OPTIONS,
@@ -61,7 +62,7 @@ export function parseRoomSettings(body: unknown): { ok: true; settings: RoomSett
   return {
     ok: true,
     settings: {
-      stakeNgwee: stakeZmw * 100,
+      stakeNgwee: zmwToNgwee(stakeZmw),
       timeMinutes: minutes,
       maxPlayers: players,
       privacy: chosenPrivacy,
@@ -77,7 +78,7 @@ export function parseQuickMatch(body: unknown): { ok: true; stakeNgwee: number }
   if (stakeZmw === null || !(STAKE_OPTIONS_ZMW as readonly number[]).includes(stakeZmw)) {
     return refuse(400, 'invalid_settings', roomMessages.invalidAmount);
   }
-  return { ok: true, stakeNgwee: stakeZmw * 100 };
+  return { ok: true, stakeNgwee: zmwToNgwee(stakeZmw) };
 }
 
 /** The optional seed a player adds to the dice when joining (the web client sends a random one). */

@@ -13,7 +13,8 @@ import { lessonsOf } from '#game/lesson.ts';
 import { payoutOf, winnersOf } from '#game/payout.ts';
 import { canonicalJson } from '#game/replay.ts';
 import { latestGameEnd } from '#game/timing.ts';
-import { boardStateOf, ngweeToZmw } from '#game/view.ts';
+import { boardStateOf } from '#game/view.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import {
   settlementReportSchema,
   type SettlementAnswer as AnswerBody,

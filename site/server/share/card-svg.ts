@@ -8,7 +8,7 @@ import type { BoardModel } from '#site/shared/art/model.ts';
 import { GROUND, ICON, playerShades, CREAM } from '#site/shared/art/palette.ts';
 import { escapeAttribute, escapeText, num, sceneToSvg } from '#site/shared/art/svg.ts';
 import { truncateToWidth, type Weight } from '#site/shared/art/type.ts';
-import { formatZmwShort } from '#site/shared/money.ts';
+import { formatZmwShort } from '#game/ngwee.ts';
 import { GAME_NAME, stakeHook } from '#site/shared/share.ts';
 import type { PlayerColor } from '#game/board.ts';
 

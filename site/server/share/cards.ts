@@ -6,7 +6,7 @@ import { boardModel } from '#site/shared/art/model.ts';
 import { pictureView, type PictureSeat } from '#site/shared/art/picture.ts';
 import { firstNameOf } from '#site/shared/first-name.ts';
 import type { Queryable } from '#db/client.ts';
-import { ngweeToZmw } from '#game/view.ts';
+import { ngweeToZmw, zmwToNgwee } from '#game/ngwee.ts';
 import { loadFinishedGame } from '../rooms/games';
 import { loadRoom } from '../rooms/queries';
 import type { ResultCard, RoomCard } from './card-svg';
@@ -78,9 +78,12 @@ export async function loadResultCard(q: Queryable, roomId: string): Promise<Resu
   return {
     podium,
     players,
-    stakeZmw: practice || players === 0 ? null : game.totalPot / players,
+    stakeZmw:
+      practice || players === 0
+        ? null
+        : ngweeToZmw(Math.floor(zmwToNgwee(game.totalPot) / players)),
     // Each winner's share, floored to the ngwee as the payout does (game/payout).
-    prizeZmw: practice ? null : Math.floor(Math.round(game.winnerShare * 100) / winners) / 100,
+    prizeZmw: practice ? null : ngweeToZmw(Math.floor(zmwToNgwee(game.winnerShare) / winners)),
     board: { ...boardModel(view), winners: game.winners },
   };
 }

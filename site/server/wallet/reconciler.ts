@@ -1,8 +1,19 @@
 // Payments whose outcome never reached us (a lost answer, a timeout, a callback that did not come)
 // are settled here by asking the provider. The rule throughout: no answer is not a failure.
 import type { Database } from '#db/client.ts';
-import { applyPaymentStatus, pendingPayments, type PaymentRequest } from '#db/payments.ts';
-import type { Clock, InitiationResult, PaymentProvider, StatusResult } from '../payments/provider';
+import {
+  applyPaymentStatus,
+  pendingPayments,
+  type PaymentRequest,
+  type PaymentStatusReport,
+} from '#db/payments.ts';
+import {
+  initiationReport,
+  type Clock,
+  type InitiationResult,
+  type PaymentProvider,
+  type StatusResult,
+} from '../payments/provider';
 import { describeError, logFailure } from '../logging';
 import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
 
@@ -83,19 +94,19 @@ async function reconcileOne(
   depositNotFoundAfterMs: number,
 ): Promise<boolean> {
   const { database, provider } = deps;
-  const record = (report: {
-    status: string;
-    failureReason?: string | null;
-    providerRef?: string | null;
-    source: 'status_check' | 'reconciler';
-    payload: unknown;
-  }) => database.write((tx) => applyPaymentStatus(tx, { paymentId: payment.id, now, ...report }));
+  const record = (report: Omit<PaymentStatusReport, 'paymentId' | 'now'>) =>
+    database.write((tx) => applyPaymentStatus(tx, { paymentId: payment.id, now, ...report }));
 
   const answer = await askStatus(provider, payment);
 
   if ('unknown' in answer) {
     // The provider did not answer: leave it pending, look again later.
-    await record({ status: 'UNKNOWN', source: 'status_check', payload: answer });
+    await record({
+      status: 'pending',
+      providerStatus: 'UNKNOWN',
+      source: 'status_check',
+      payload: answer,
+    });
     return false;
   }
 
@@ -116,14 +127,9 @@ async function reconcileOne(
       await reportMismatchToOperator(database, now, provider.name, mismatch);
       return false;
     }
-    const status =
-      answer.status === 'completed'
-        ? 'COMPLETED'
-        : answer.status === 'failed'
-          ? 'FAILED'
-          : answer.providerStatus;
     const { settled } = await record({
-      status,
+      status: answer.status,
+      providerStatus: answer.providerStatus,
       failureReason: answer.failureReason ?? null,
       providerRef: answer.providerRef ?? null,
       source: 'status_check',
@@ -142,11 +148,17 @@ async function reconcileOne(
   if (payment.kind === 'deposit') {
     if (now - payment.createdAt < depositNotFoundAfterMs) {
       // Our initiation may still be on its way: wait before deciding.
-      await record({ status: 'NOT_FOUND', source: 'status_check', payload: answer });
+      await record({
+        status: 'pending',
+        providerStatus: 'NOT_FOUND',
+        source: 'status_check',
+        payload: answer,
+      });
       return false;
     }
     const { settled } = await record({
-      status: 'FAILED',
+      status: 'failed',
+      providerStatus: 'FAILED',
       failureReason: NOT_FOUND_AT_PROVIDER,
       source: 'reconciler',
       payload: { ...answer, reason: 'the provider has no record of this deposit' },
@@ -158,15 +170,7 @@ async function reconcileOne(
   // ignores a duplicate) rather than return money that might still be paid out.
   const result = await initiateAgain(provider, payment);
   const { settled } = await record({
-    status:
-      result.outcome === 'rejected'
-        ? 'REJECTED'
-        : result.outcome === 'accepted'
-          ? 'ACCEPTED'
-          : result.outcome === 'duplicate'
-            ? 'DUPLICATE_IGNORED'
-            : 'UNKNOWN',
-    failureReason: result.outcome === 'rejected' ? result.reason : null,
+    ...initiationReport(result),
     source: 'reconciler',
     payload: { reinitiated: true, ...result },
   });

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '#db/client.ts';
 import { applyPaymentStatus, type PaymentRequest } from '#db/payments.ts';
 import { paymentEvents, type PaymentEventSource } from '#db/schema/payments.ts';
-import { amountStringToNgwee, ngweeToAmountString } from '../payments/amount';
+import { parseZmwText, zmwText } from '#game/ngwee.ts';
 import { toMsisdn } from '../payments/phone';
 import type { ReportedPayment } from '../payments/provider';
 import { logAdminError } from '../logging';
@@ -19,10 +19,10 @@ export const MISMATCH_MESSAGE = 'Payment report does not match the payment reque
 /** What differs between the report and the stored request, in words; empty when they agree. */
 export function reportMismatches(payment: PaymentRequest, reported: ReportedPayment): string[] {
   const mismatches: string[] = [];
-  const amount = reported.amount === null ? null : amountStringToNgwee(reported.amount);
+  const amount = reported.amount === null ? null : parseZmwText(reported.amount);
   if (amount !== payment.amount) {
     mismatches.push(
-      `amount: reported ${reported.amount ?? 'none'}, requested ${ngweeToAmountString(payment.amount)}`,
+      `amount: reported ${reported.amount ?? 'none'}, requested ${zmwText(payment.amount)}`,
     );
   }
   if (reported.currency !== 'ZMW') {
@@ -65,7 +65,9 @@ export async function recordMismatch(
     .get();
   await applyPaymentStatus(tx, {
     paymentId: payment.id,
-    status: MISMATCH_STATUS,
+    // Moves nothing: the payment stays pending; the event row says why.
+    status: 'pending',
+    providerStatus: MISMATCH_STATUS,
     source: report.source,
     payload: {
       providerStatus: report.providerStatus,

@@ -15,16 +15,17 @@ import {
   type PaymentRequest,
 } from '#db/payments.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
-import type {
-  Clock,
-  InitiationResult,
-  PaymentKind,
-  PaymentProvider,
-  ProviderName,
-  VerifiedCallback,
+import {
+  initiationReport,
+  type Clock,
+  type InitiationResult,
+  type PaymentKind,
+  type PaymentProvider,
+  type ProviderName,
+  type VerifiedCallback,
 } from '../payments/provider';
-import { formatNgwee } from '#site/shared/money.ts';
-import { ngweeToZmw } from './amount';
+import { formatNgwee } from '#game/ngwee.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { failureMessage, rejectionStatus } from './failure-messages';
 import {
   checkHistoryQuery,
@@ -125,20 +126,6 @@ export interface WalletService {
   reconcile(options?: { now?: number }): Promise<ReconcileReport>;
   /** Reconciles every `intervalMs` (default 15 s) until stopped; options override the config's. */
   startReconciler(options?: ReconcilerOptions): RunningReconciler;
-}
-
-/** The provider's answer as a status for the payment's history (REJECTED is final: failed). */
-function initiationStatus(result: InitiationResult): string {
-  switch (result.outcome) {
-    case 'accepted':
-      return 'ACCEPTED';
-    case 'duplicate':
-      return 'DUPLICATE_IGNORED';
-    case 'rejected':
-      return 'REJECTED';
-    case 'unknown':
-      return 'UNKNOWN';
-  }
 }
 
 /** What the user reads while the payment is pending or once it completed. */
@@ -291,8 +278,7 @@ export function createWalletService(deps: WalletDeps): WalletService {
     const { payment } = await database.write((tx) =>
       applyPaymentStatus(tx, {
         paymentId,
-        status: initiationStatus(result),
-        failureReason: result.outcome === 'rejected' ? result.reason : null,
+        ...initiationReport(result),
         source: 'initiation',
         payload: result,
         now: clock(),
@@ -305,13 +291,6 @@ export function createWalletService(deps: WalletDeps): WalletService {
     providerName: ProviderName,
     callback: VerifiedCallback,
   ): Promise<CallbackOutcome> {
-    // The provider's module decided what its status means; hand the ledger the final word it knows.
-    const status =
-      callback.status === 'completed'
-        ? 'COMPLETED'
-        : callback.status === 'failed'
-          ? 'FAILED'
-          : callback.providerStatus;
     const now = clock();
     const outcome = await database.write(async (tx) => {
       const payment = await findPayment(tx, callback.paymentId);
@@ -332,7 +311,9 @@ export function createWalletService(deps: WalletDeps): WalletService {
       }
       await applyPaymentStatus(tx, {
         paymentId: payment.id,
-        status,
+        // The provider's module decided what its word means; the word itself goes to the history.
+        status: callback.status,
+        providerStatus: callback.providerStatus,
         failureReason: callback.failureReason ?? null,
         providerRef: callback.providerRef ?? null,
         source: 'callback',

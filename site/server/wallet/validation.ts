@@ -1,6 +1,7 @@
 import { isValidZambianPhone, normalizeZambianPhone, operatorFromPhone } from '../payments/phone';
 import type { Operator, PaymentKind } from '../payments/provider';
-import { parseZmwToNgwee } from './amount';
+import { parseZmw } from '#game/ngwee.ts';
+import { isOneOf, operators } from '#game/payment-vocabulary.ts';
 import { refuse, type Refusal } from '../api/refusals';
 import { walletMessages as m } from './messages';
 
@@ -17,8 +18,6 @@ export interface PaymentRequestInput {
 }
 
 export type Checked<T> = { ok: true; value: T } | Refusal;
-
-const OPERATORS: readonly Operator[] = ['mtn', 'airtel', 'zamtel'];
 
 function field(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null
@@ -40,7 +39,7 @@ export function checkPaymentRequest(
   const invalidPhone = refuse(400, 'invalid_phone', m.invalidPhone);
   if (!isValidZambianPhone(phone)) return invalidPhone;
 
-  const amountNgwee = parseZmwToNgwee(field(body, 'amount'));
+  const amountNgwee = parseZmw(field(body, 'amount'));
   if (amountNgwee === null) return refuse(400, 'invalid_amount', m.invalidAmount);
   if (amountNgwee > MAX_PAYMENT_NGWEE) {
     return refuse(400, 'amount_too_large', m.amountTooLarge(kind, MAX_PAYMENT_NGWEE));
@@ -53,11 +52,11 @@ export function checkPaymentRequest(
     return { ok: true, value: { phone, operator: owner, amountNgwee } };
   }
   const operator = typeof rawOperator === 'string' ? rawOperator.trim().toLowerCase() : '';
-  if (!OPERATORS.includes(operator as Operator)) {
+  if (!isOneOf(operators, operator)) {
     return refuse(400, 'invalid_operator', m.invalidOperator);
   }
   if (operator !== owner) {
-    return refuse(400, 'operator_mismatch', m.operatorMismatch(operator as Operator, owner));
+    return refuse(400, 'operator_mismatch', m.operatorMismatch(operator, owner));
   }
   return { ok: true, value: { phone, operator: owner, amountNgwee } };
 }

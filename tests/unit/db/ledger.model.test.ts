@@ -138,7 +138,8 @@ class ReportStatus implements Command {
     const outcome = await t.database.write((tx) =>
       applyPaymentStatus(tx, {
         paymentId: real.payments[index]!,
-        status: this.status,
+        status: FINAL[this.status] ?? 'pending',
+        providerStatus: this.status,
         source: 'callback',
         payload: { status: this.status },
       }),
@@ -337,7 +338,8 @@ async function freshRun(
       });
       await applyPaymentStatus(tx, {
         paymentId: payment.id,
-        status: 'COMPLETED',
+        status: 'completed',
+        providerStatus: 'COMPLETED',
         source: 'callback',
         payload: {},
       });

@@ -9,7 +9,8 @@ import {
 } from '#db/payments.ts';
 import { paymentEvents } from '#db/schema/payments.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
-import type { PaymentKind } from '#db/schema/payments.ts';
+import { paymentStatusOf } from '#site/server/payments/pawapay-wire.ts';
+import type { PaymentKind, PaymentStatus } from '#game/payment-vocabulary.ts';
 import { createTestDatabase, fundWallet, seedUser } from '#tests/support/db.ts';
 import type { TestDatabase } from '#tests/support/db.ts';
 
@@ -36,9 +37,26 @@ function request(userId: string, kind: PaymentKind, amount: number, now?: number
   );
 }
 
-function report(paymentId: string, status: string, source: 'callback' | 'reconciler' = 'callback') {
+/** A report of the provider's word `word`, read as pawaPay's module reads it unless `status` says. */
+interface ReportOptions {
+  source?: 'callback' | 'reconciler';
+  status?: PaymentStatus;
+}
+
+function report(
+  paymentId: string,
+  word: string,
+  { source = 'callback', status = paymentStatusOf(word) }: ReportOptions = {},
+) {
   return t.database.write((tx) =>
-    applyPaymentStatus(tx, { paymentId, status, source, payload: { status }, now: 5_000 }),
+    applyPaymentStatus(tx, {
+      paymentId,
+      status,
+      providerStatus: word,
+      source,
+      payload: { status: word },
+      now: 5_000,
+    }),
   );
 }
 
@@ -83,7 +101,8 @@ describe('deposits', () => {
     const failed = await t.database.write((tx) =>
       applyPaymentStatus(tx, {
         paymentId: payment.id,
-        status: 'FAILED',
+        status: 'failed',
+        providerStatus: 'FAILED',
         failureReason: 'PAYER_LIMIT_REACHED',
         source: 'callback',
         payload: {},
@@ -143,12 +162,13 @@ describe('withdrawals', () => {
   });
 
   it('return the hold to the wallet when FAILED or REJECTED, once', async () => {
+    // FAILED from a report; REJECTED from an initiation (its module reads it as failed).
     for (const status of ['FAILED', 'REJECTED']) {
       const user = await seedUser(t.database);
       await fundWallet(t.database, user, 1000);
       const { payment } = await request(user, 'withdrawal', 300);
-      await report(payment.id, status);
-      await report(payment.id, status);
+      await report(payment.id, status, { status: 'failed' });
+      await report(payment.id, status, { status: 'failed' });
       await report(payment.id, 'COMPLETED');
       expect(await wallet(user)).toBe(1000);
       expect(await hold(user)).toBe(0);
@@ -189,7 +209,8 @@ describe('pendingPayments', () => {
     await t.database.write((tx) =>
       applyPaymentStatus(tx, {
         paymentId: older.id,
-        status: 'PROCESSING',
+        status: 'pending',
+        providerStatus: 'PROCESSING',
         source: 'reconciler',
         payload: {},
         now,

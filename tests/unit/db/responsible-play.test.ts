@@ -97,7 +97,8 @@ describe('deposit requests', () => {
     await t.database.write((tx) =>
       applyPaymentStatus(tx, {
         paymentId: payment.id,
-        status: 'FAILED',
+        status: 'failed',
+        providerStatus: 'FAILED',
         source: 'callback',
         payload: {},
         now: NOON + HOUR,

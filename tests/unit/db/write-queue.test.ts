@@ -51,7 +51,8 @@ describe('the write queue', () => {
         t.database.write((tx) =>
           applyPaymentStatus(tx, {
             paymentId: deposit.id,
-            status: 'COMPLETED',
+            status: 'completed',
+            providerStatus: 'COMPLETED',
             source: 'callback',
             payload: { depositId: deposit.id },
           }),

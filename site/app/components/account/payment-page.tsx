@@ -12,13 +12,9 @@ import { Island } from '../island';
 import { AllowanceGate, loadAllowance } from '../responsible-play/allowance';
 import { AccountPage } from './account-page';
 import { Banner } from './banner';
-import {
-  paymentFormIsland,
-  type PaymentFields,
-  type PaymentKind,
-  type PaymentView,
-  type RefusedPayment,
-} from './payment-form';
+import type { PaymentFields, PaymentKind, RefusedPayment } from './payment-checks';
+import { paymentFormIsland } from './payment-form';
+import type { PaymentView } from './payment-follow';
 import { isPhoneIntent, phoneAction } from './phone-action';
 import type { PhoneFormState } from './phone-sign-in-checks';
 import { authPath, pathOf } from './return-to';

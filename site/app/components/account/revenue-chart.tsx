@@ -1,6 +1,6 @@
 // The admin's revenue over time: the system's share per day, as bars, drawn as plain SVG.
 import { formatDay, lusakaDayOf, middayOf } from './dates';
-import { formatZmw } from '#site/shared/money.ts';
+import { formatZmw, ngweeToZmw, zmwToNgwee } from '#game/ngwee.ts';
 
 export interface RevenuePoint {
   /** ISO 8601. */
@@ -22,11 +22,11 @@ export function totalsPerDay(records: readonly RevenuePoint[]): DayTotal[] {
     const date = new Date(record.timestamp);
     if (Number.isNaN(date.getTime())) continue;
     const day = lusakaDayOf(date);
-    byDay.set(day, (byDay.get(day) ?? 0) + Math.round(record.amount * 100));
+    byDay.set(day, (byDay.get(day) ?? 0) + zmwToNgwee(record.amount));
   }
   return [...byDay.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([day, ngwee]) => ({ day: middayOf(day), total: ngwee / 100 }));
+    .map(([day, ngwee]) => ({ day: middayOf(day), total: ngweeToZmw(ngwee) }));
 }
 
 const WIDTH = 320;

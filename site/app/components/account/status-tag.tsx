@@ -1,6 +1,8 @@
 // A transaction's status as a coloured tag: pending amber, completed green, failed red.
+import type { PaymentStatus } from '#game/payment-vocabulary.ts';
 
-export type TransactionStatus = 'pending' | 'completed' | 'failed';
+/** A wallet history line's status: a payment's, or `completed` for a room's money move. */
+export type TransactionStatus = PaymentStatus;
 
 const LABELS: Record<TransactionStatus, string> = {
   pending: 'Pending',

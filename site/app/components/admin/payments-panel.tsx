@@ -1,13 +1,15 @@
 // Payments pending or failed, oldest first, with "Ask the provider again" (a form post) for a
 // pending one.
+import type { AdminPaymentStatus } from '#site/server/admin/payments.ts';
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
-import { formatZmw } from '../account/money';
+import { formatZmw } from '#game/ngwee.ts';
 import { shortId } from './short-id';
 import type { AdminPayment, SectionProblem } from './console-data';
 import { consoleHref } from './sections';
 
-export type PaymentStatus = 'pending' | 'failed';
+/** The console lists the payments still pending, or those that failed. */
+export type PaymentStatus = AdminPaymentStatus;
 
 export const RECONCILE_INTENT = 'reconcile';
 

@@ -2,26 +2,15 @@
 // exclusion, any exclusion carried from an erased account that matches them, transactions, games.
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
-import { formatZmw } from '../account/money';
+import { formatZmw } from '#game/ngwee.ts';
+import { limitKinds } from '#game/payment-vocabulary.ts';
 import { CarriedExclusions, type ReviewProblem } from './carried-exclusions';
 import { shortId } from './short-id';
 import type { SectionProblem, UserFileData, UserSummary } from './console-data';
 import { consoleHref } from './sections';
 
-type LimitField =
-  'depositDaily' | 'depositWeekly' | 'depositMonthly' | 'lossDaily' | 'lossWeekly' | 'lossMonthly';
-
-const LIMIT_FIELDS: readonly LimitField[] = [
-  'depositDaily',
-  'depositWeekly',
-  'depositMonthly',
-  'lossDaily',
-  'lossWeekly',
-  'lossMonthly',
-];
-
 function PlayControls({ file }: { file: UserFileData }) {
-  const set = LIMIT_FIELDS.filter((field) => file.limits[field] !== null);
+  const set = limitKinds.filter((field) => file.limits[field] !== null);
   return (
     <>
       <p data-testid="user-exclusion">

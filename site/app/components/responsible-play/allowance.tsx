@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { PageServices } from '#site/server/pages/services.ts';
 import type { Allowance } from '#site/server/responsible-play/service.ts';
-import { formatZmwShort } from '#site/shared/money.ts';
+import { formatZmwShort } from '#game/ngwee.ts';
 import { formatLusakaTime } from './lusaka-dates';
 
 export type AllowanceKind = 'stake' | 'deposit';

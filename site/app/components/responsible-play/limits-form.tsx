@@ -7,21 +7,23 @@ import type { PageServices } from '#site/server/pages/services.ts';
 import { formText } from '../../form-data';
 import { Banner } from '../account/banner';
 import { TextField } from '../account/fields';
-import { formatZmw } from '../account/money';
+import { formatZmw, parseZmw, zmwText, zmwToNgwee } from '#game/ngwee.ts';
+import { limitKinds, type LimitKind } from '#game/payment-vocabulary.ts';
 import { formatLusakaTime } from './lusaka-dates';
 
 export const LIMITS_INTENT = 'limits';
 
-const FIELDS = [
-  ['depositDaily', 'Deposits per day'],
-  ['depositWeekly', 'Deposits per week'],
-  ['depositMonthly', 'Deposits per month'],
-  ['lossDaily', 'Losses per day'],
-  ['lossWeekly', 'Losses per week'],
-  ['lossMonthly', 'Losses per month'],
-] as const;
+const LABELS: Record<LimitKind, string> = {
+  depositDaily: 'Deposits per day',
+  depositWeekly: 'Deposits per week',
+  depositMonthly: 'Deposits per month',
+  lossDaily: 'Losses per day',
+  lossWeekly: 'Losses per week',
+  lossMonthly: 'Losses per month',
+};
+const FIELDS = limitKinds.map((kind) => [kind, LABELS[kind]] as const);
 
-type Field = (typeof FIELDS)[number][0];
+type Field = LimitKind;
 type Values = Record<Field, number | null>;
 export interface Limits extends Values {
   pending: { field: Field; value: number | null; effectiveAt: string }[];
@@ -36,29 +38,30 @@ export interface LimitsSave {
   texts: Texts | null;
 }
 
-const LABELS = Object.fromEntries(FIELDS) as Record<Field, string>;
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
 const INVALID = 'Enter an amount in ZMW above 0, or leave it empty for no limit.';
 
 function toText(values: Values): Texts {
   const text = {} as Texts;
-  for (const [field] of FIELDS) text[field] = values[field] === null ? '' : String(values[field]);
+  for (const [field] of FIELDS) {
+    const zmw = values[field];
+    text[field] = zmw === null ? '' : zmwText(zmwToNgwee(zmw));
+  }
   return text;
 }
 
-/** The changed fields as the API takes them, or what is wrong with the typed ones. */
+/** The changed fields as the API takes them (amounts as typed), or what is wrong with the typed ones. */
 export function limitChanges(
   typed: Texts,
   current: Values,
-): { ok: true; body: Partial<Values> } | { ok: false; errors: Errors } {
+): { ok: true; body: Partial<Record<Field, string | null>> } | { ok: false; errors: Errors } {
   const before = toText(current);
   const errors: Errors = {};
-  const body: Partial<Values> = {};
+  const body: Partial<Record<Field, string | null>> = {};
   for (const [field] of FIELDS) {
     const value = typed[field].trim();
     if (value === before[field]) continue;
     if (value === '') body[field] = null;
-    else if (AMOUNT.test(value) && Number(value) > 0) body[field] = Number(value);
+    else if (parseZmw(value) !== null) body[field] = value;
     else errors[field] = INVALID;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };

@@ -4,7 +4,7 @@
 // the room; the payment form's island keeps the balance live, so the banner turns as the deposit
 // completes.
 import type { PublicRoom } from '#wire/site-room.ts';
-import { formatZmw } from '#site/shared/money.ts';
+import { formatZmw } from '#game/ngwee.ts';
 import { roomPaths } from '#site/shared/paths.ts';
 import { Banner } from '../account/banner';
 

@@ -10,7 +10,7 @@ import {
   STAKE_OPTIONS_ZMW as AMOUNTS,
   TIME_OPTIONS_MINUTES as TIMES,
 } from '#game/room-options.ts';
-import { formatZmw } from '#site/shared/money.ts';
+import { formatZmw } from '#game/ngwee.ts';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
 import { createRoom } from '../../game/api';
 import { componentIsland } from '../../islands';

@@ -2,7 +2,7 @@
 // the lobby party's pushes keep the list live), one tap to take a seat through the JSON API. Each
 // Join is a form that posts to the page's action without scripts.
 import { useState, type MouseEvent } from 'react';
-import { formatZmw } from '#site/shared/money.ts';
+import { formatZmw } from '#game/ngwee.ts';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
 import { joinRoom, UNEXPECTED, type PublicRoom } from '../../game/api';
 import { RoomFacts } from '../../game/room-facts';

@@ -6,7 +6,7 @@
 // that post to the page's action without scripts, and the page reloads itself while seats fill.
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { PublicUser } from '#site/server/auth/users.ts';
-import { formatZmw } from '#site/shared/money.ts';
+import { formatZmw } from '#game/ngwee.ts';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
 import { CopyLink } from '../../game/copy-link';
 import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../../game/api';

@@ -1,26 +1,6 @@
-// The browser-safe rules both sides use: one money format, one email rule.
+// The browser-safe rule both sides use for email (money: tests/unit/game/ngwee.test.ts).
 import { describe, expect, it } from 'vitest';
 import { isValidEmail, normalizeEmail } from '#site/shared/email.ts';
-import { formatNgwee, formatZmw } from '#site/shared/money.ts';
-
-describe('formatNgwee / formatZmw', () => {
-  it.each([
-    [0, 'ZMW 0.00'],
-    [5, 'ZMW 0.05'],
-    [2500, 'ZMW 25.00'],
-    [123450, 'ZMW 1,234.50'],
-    [100_000_000, 'ZMW 1,000,000.00'],
-    [-2000, '-ZMW 20.00'],
-  ])('%i ngwee → %s', (ngwee, text) => {
-    expect(formatNgwee(ngwee)).toBe(text);
-    expect(formatZmw(ngwee / 100)).toBe(text);
-  });
-
-  it('counts ZMW in whole ngwee (no 0.1 + 0.2 drift)', () => {
-    expect(formatZmw(0.1 + 0.2)).toBe('ZMW 0.30');
-    expect(formatZmw(1234.5)).toBe('ZMW 1,234.50');
-  });
-});
 
 describe('the email rule', () => {
   it.each(['a@b.zm', ' Mwila.Banda@Example.co.zm ', 'x+y@mail.example.com'])('takes %s', (email) =>

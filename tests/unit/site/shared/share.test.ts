@@ -1,6 +1,6 @@
 // The words every share button sends, and the link previews' tags.
 import { describe, expect, it } from 'vitest';
-import { formatZmwShort } from '#site/shared/money.ts';
+import { formatZmwShort } from '#game/ngwee.ts';
 import { previewMeta, shareText, stakeHook, whatsAppLink } from '#site/shared/share.ts';
 
 describe('share messages', () => {

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  amountStringToNgwee,
   fromMsisdn,
   isValidZambianPhone,
-  ngweeToAmountString,
   normalizeZambianPhone,
   operatorFromPhone,
   toMsisdn,
@@ -69,49 +67,6 @@ describe('Zambian phone numbers', () => {
       fc.property(validPhone, (phone) => {
         expect(isValidZambianPhone(phone)).toBe(true);
         expect(fromMsisdn(toMsisdn(phone))).toBe(phone);
-      }),
-    );
-  });
-});
-
-describe('amounts in pawaPay format', () => {
-  it.each([
-    [1500, '15'],
-    [1550, '15.5'],
-    [1505, '15.05'],
-    [1, '0.01'],
-    [10, '0.1'],
-    [100, '1'],
-    [0, '0'],
-    [2_000_000, '20000'],
-    [123_456_789, '1234567.89'],
-  ])('%i ngwee → "%s"', (ngwee, text) => {
-    expect(ngweeToAmountString(ngwee)).toBe(text);
-    expect(amountStringToNgwee(text)).toBe(ngwee);
-  });
-
-  it('reads the two-decimal form pawaPay uses in status answers', () => {
-    expect(amountStringToNgwee('123.00')).toBe(12_300);
-    expect(amountStringToNgwee('15.50')).toBe(1550);
-  });
-
-  it.each(['', '15.', '.5', '15.055', '-1', '1e3', ' 15', '15 ', '015', '15,5', 'abc', 'NaN'])(
-    'refuses "%s"',
-    (text) => {
-      expect(amountStringToNgwee(text)).toBeNull();
-    },
-  );
-
-  it.each([-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])('will not format %s', (ngwee) => {
-    expect(() => ngweeToAmountString(ngwee)).toThrow();
-  });
-
-  it('round-trips every amount', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (ngwee) => {
-        const text = ngweeToAmountString(ngwee);
-        expect(text).toMatch(/^(0|[1-9]\d*)(\.\d?[1-9])?$/);
-        expect(amountStringToNgwee(text)).toBe(ngwee);
       }),
     );
   });
