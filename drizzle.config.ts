@@ -1,5 +1,5 @@
 import { defineConfig } from 'drizzle-kit';
-import { loadDatabaseConfig } from './site/server/config';
+import { loadDatabaseConfig } from '#site/server/config.ts';
 
 const { databaseUrl, databaseAuthToken } = loadDatabaseConfig();
 

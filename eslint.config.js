@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import architecture from './eslint-rules/architecture.js';
+import architecture from '#eslint-rules/architecture.js';
 
 export default tseslint.config(
   {
@@ -24,6 +24,7 @@ export default tseslint.config(
     plugins: { architecture },
     rules: {
       'architecture/boundaries': 'error',
+      'architecture/import-names': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
@@ -47,7 +48,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/db/money'],
+              // Relative (`../../db/money`) or by name (`#db/money.ts`).
+              regex: '(^#|/)db/money(\\.ts)?$',
               importNames: ['stake'],
               message:
                 'Take a stake with takeStake (site/server/responsible-play/stake.ts): it checks the terms, an exclusion and the limits in the same transaction.',

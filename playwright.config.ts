@@ -4,7 +4,7 @@
 // Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the npm package's
 // (tests/support/chromium.ts; unpacked on the first load of this file).
 import { defineConfig } from '@playwright/test';
-import { playwrightLaunchOptions } from './tests/support/chromium';
+import { playwrightLaunchOptions } from '#tests/support/chromium.ts';
 
 export default defineConfig({
   testDir: 'tests/browser',

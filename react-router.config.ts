@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
-import { writeServiceWorker } from './site/pwa/write-service-worker';
+import { writeServiceWorker } from '#site/pwa/write-service-worker.ts';
 
 export default {
   appDirectory: 'site/app',

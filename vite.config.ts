@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
-import { ISLAND_ENTRY_DIR } from './site/shared/island-entries.ts';
+import { ISLAND_ENTRY_DIR } from '#site/shared/island-entries.ts';
 
 /** Every island's browser entry (site/app/islands.ts): one `.ts` file per island. */
 function islandEntryFiles(): string[] {

@@ -6,7 +6,11 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import type { Identities } from './proved-identities';
-import { carriedExclusions, type CarriedExclusionDecision, type ExclusionPeriod } from './schema';
+import {
+  carriedExclusions,
+  type CarriedExclusionDecision,
+  type ExclusionPeriod,
+} from './schema/responsible-play';
 
 export type { Identities };
 

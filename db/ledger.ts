@@ -2,8 +2,9 @@
 // posted once per idempotency key, with the cached balances updated in the same transaction.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
-import { accounts, postings, transfers } from './schema';
-import type { AccountKind, ProviderName, TransferReason } from './schema';
+import { accounts, postings, transfers } from './schema/ledger';
+import type { AccountKind, TransferReason } from './schema/ledger';
+import type { ProviderName } from '#game/payment-vocabulary.ts';
 
 export const accountIds = {
   wallet: (userId: string) => `wallet:${userId}`,

@@ -5,8 +5,10 @@ import type { Queryable } from './client';
 import { accountIds, balanceOf, findTransfer, LedgerError, movement, postTransfer } from './ledger';
 import type { PostedTransfer } from './ledger';
 import { assertMayStake } from './responsible-play';
-import { postings, rooms, userTransactions } from './schema';
-import type { UserTransactionType } from './schema';
+import { postings } from './schema/ledger';
+import { rooms } from './schema/rooms';
+import { userTransactions } from './schema/wallet-history';
+import type { UserTransactionType } from './schema/wallet-history';
 
 export const moneyKeys = {
   stake: (roomId: string, userId: string) => `stake:${roomId}:${userId}`,

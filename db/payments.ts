@@ -5,15 +5,17 @@ import type { Queryable } from './client';
 import { accountIds, movement, postTransfer } from './ledger';
 import { provedNumbers, type ProvedNumber } from './proved-identities';
 import { assertMayDeposit } from './responsible-play';
-import { paymentEvents, paymentRequests, sandboxPayments, userTransactions, users } from './schema';
-import type { FinalPaymentStatus } from '../game/payment-vocabulary';
+import { paymentEvents, paymentRequests, sandboxPayments } from './schema/payments';
+import { userTransactions } from './schema/wallet-history';
+import { users } from './schema/people';
 import type {
+  FinalPaymentStatus,
   Operator,
-  PaymentEventSource,
   PaymentKind,
   ProviderName,
   PaymentStatus,
-} from './schema';
+} from '#game/payment-vocabulary.ts';
+import type { PaymentEventSource } from './schema/payments';
 
 export type PaymentRequest = typeof paymentRequests.$inferSelect;
 

@@ -7,7 +7,8 @@
 // what counts: when sign-up by SMS code proves a profile phone, `provedIdentities` adds it here.
 import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { Queryable } from './client';
-import { paymentRequests, users, type Operator } from './schema';
+import { paymentRequests, type Operator } from './schema/payments';
+import { users } from './schema/people';
 
 /** The identities a person can be known by here: their email addresses and phone numbers. */
 export interface Identities {

@@ -6,8 +6,15 @@ import type { Queryable } from './client';
 import { lusakaPeriod, type PeriodUnit } from './lusaka-time';
 import { carriedExclusion, laterExclusion, type RunningExclusion } from './carried-exclusions';
 import { provedIdentities, type Identities } from './proved-identities';
-import { paymentRequests, playLimits, selfExclusions, userTransactions } from './schema';
-import { limitKinds, type ExclusionPeriod, type LimitKind } from './schema';
+import { paymentRequests } from './schema/payments';
+import {
+  playLimits,
+  selfExclusions,
+  limitKinds,
+  type ExclusionPeriod,
+  type LimitKind,
+} from './schema/responsible-play';
+import { userTransactions } from './schema/wallet-history';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

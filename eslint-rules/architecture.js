@@ -10,8 +10,13 @@
 //                only `import type` / `export type` (erased at build time), never db/ or party/.
 //   site/server/ (and the rest of site/) may import game/, wire/, db/ and site/shared/, never
 //                site/app/ or party/.
+//
+// Specifiers are followed through package.json "imports" too: `#site/server/app.ts` from game/ is
+// refused like `../site/server/app`. The second rule, `import-names`, keeps the naming rule of
+// import-names.js: relative inside a unit, the `#` name across units (docs/decisions/126).
 import path from 'node:path';
 import { builtinModules } from 'node:module';
+import { hashTarget, relativeTo, renamedSpecifier, unitOf } from './import-names.js';
 
 /** Most specific first: a file belongs to the first layer whose folder holds it. */
 const LAYERS = ['game', 'wire', 'party', 'db', 'site/shared', 'site/app', 'site/server', 'site'];
@@ -51,6 +56,30 @@ function packageName(spec) {
   return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/** Visits every module specifier of a file: imports, re-exports, import() and require(). */
+function specifierVisitors(check) {
+  const source = (node) =>
+    node.source &&
+    check(node.source, node.source.value, node.importKind === 'type' || node.exportKind === 'type');
+  return {
+    ImportDeclaration: source,
+    ExportNamedDeclaration: source,
+    ExportAllDeclaration: source,
+    ImportExpression(node) {
+      if (node.source.type === 'Literal') check(node.source, node.source.value);
+    },
+    CallExpression(node) {
+      if (
+        node.callee.type === 'Identifier' &&
+        node.callee.name === 'require' &&
+        node.arguments[0]?.type === 'Literal'
+      ) {
+        check(node.arguments[0], node.arguments[0].value);
+      }
+    },
+  };
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const boundaries = {
   meta: {
@@ -65,6 +94,7 @@ const boundaries = {
       typesOnly:
         '{{from}}/ may import only types from {{to}}/ ("{{spec}}"): use `import type`, or move the rule to site/shared/.',
       purePackage: '{{from}}/ may import only {{allowed}}, not "{{spec}}".',
+      unknownName: '"{{spec}}" matches no name in package.json "imports".',
       impure: 'game/ is pure: {{what}} is not allowed (time and randomness come in as data).',
     },
   },
@@ -76,8 +106,14 @@ const boundaries = {
 
     function checkSpecifier(node, spec, typeOnly = false) {
       if (typeof spec !== 'string') return;
-      if (spec.startsWith('.') || spec.startsWith('/')) {
-        const target = path.resolve(path.dirname(file), spec);
+      if (spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('#')) {
+        const target = spec.startsWith('#')
+          ? hashTarget(root, spec)
+          : path.resolve(path.dirname(file), spec);
+        if (!target) {
+          context.report({ node, messageId: 'unknownName', data: { spec } });
+          return;
+        }
         const to = layerOf(root, target);
         const outside = path.relative(root, target).startsWith('..');
         // The pure layers may reach nothing outside the project's layers (tests/, scripts/, …).
@@ -103,30 +139,7 @@ const boundaries = {
       }
     }
 
-    const source = (node) =>
-      node.source &&
-      checkSpecifier(
-        node.source,
-        node.source.value,
-        node.importKind === 'type' || node.exportKind === 'type',
-      );
-    const visitors = {
-      ImportDeclaration: source,
-      ExportNamedDeclaration: source,
-      ExportAllDeclaration: source,
-      ImportExpression(node) {
-        if (node.source.type === 'Literal') checkSpecifier(node.source, node.source.value);
-      },
-      CallExpression(node) {
-        if (
-          node.callee.type === 'Identifier' &&
-          node.callee.name === 'require' &&
-          node.arguments[0]?.type === 'Literal'
-        ) {
-          checkSpecifier(node.arguments[0], node.arguments[0].value);
-        }
-      },
-    };
+    const visitors = specifierVisitors(checkSpecifier);
     if (from !== 'game') return visitors;
 
     const impure = (node, what) => context.report({ node, messageId: 'impure', data: { what } });
@@ -157,4 +170,37 @@ const boundaries = {
   },
 };
 
-export default { rules: { boundaries } };
+/** @type {import('eslint').Rule.RuleModule} */
+const importNames = {
+  meta: {
+    type: 'suggestion',
+    docs: {
+      description:
+        'Name a file of another unit by its `#` name (package.json "imports"), one of the same unit by a relative path.',
+    },
+    schema: [],
+    messages: {
+      crossing: '"{{spec}}" leaves {{unit}}/: import it as "{{preferred}}".',
+      inside: '"{{spec}}" is inside {{unit}}/: import it as "{{preferred}}".',
+    },
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = context.filename;
+    const from = relativeTo(root, file);
+    if (from === null) return {};
+    return specifierVisitors((node, spec) => {
+      if (typeof spec !== 'string') return;
+      const preferred = renamedSpecifier(root, file, spec);
+      if (!preferred) return;
+      const unit = unitOf(from) ?? '.';
+      context.report({
+        node,
+        messageId: spec.startsWith('#') ? 'inside' : 'crossing',
+        data: { spec, unit, preferred },
+      });
+    });
+  },
+};
+
+export default { rules: { boundaries, 'import-names': importNames } };

@@ -4,7 +4,7 @@
 // only so many, per address and in all (party/room/limits.ts). Clients send nothing: a socket that
 // does is closed.
 import type * as Party from 'partykit/server';
-import { verifyLobbyTicket } from '../wire/signing';
+import { verifyLobbyTicket } from '#wire/signing.ts';
 import {
   answerClose,
   closeWith,
@@ -18,7 +18,7 @@ import { parseJson } from './room/json';
 import { AddressAdmissions } from './room/address-admissions';
 import { CLOSE, LOBBY_LIMITS } from './room/limits';
 import { jsonResponse, readSignedBody, refusal, refusedCall } from './room/signed-request';
-import { CALL_BODY_LIMITS, lobbyPushSchema, type PublicRoom } from '../wire/site-room';
+import { CALL_BODY_LIMITS, lobbyPushSchema, type PublicRoom } from '#wire/site-room.ts';
 
 const ROOMS_KEY = 'rooms';
 

@@ -5,18 +5,13 @@
 // from one storage alarm, and reports the result to the site until the site acknowledges it.
 import type * as Party from 'partykit/server';
 import { createActor } from 'xstate';
-import {
-  intentEvent,
-  nextDeadline,
-  protocolVerdict,
-  ROOM_PROTOCOL,
-  RULES_VERSION,
-  roomMachine,
-  toView,
-  type LogEntry,
-  type RoomEvent,
-} from '../game';
-import { verifyTicket } from '../wire/signing';
+import { intentEvent } from '#game/protocol.ts';
+import { nextDeadline, roomMachine, type RoomEvent } from '#game/room-machine.ts';
+import { protocolVerdict, ROOM_PROTOCOL } from '#game/protocol-version.ts';
+import { RULES_VERSION } from '#game/rules.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
+import { verifyTicket } from '#wire/signing.ts';
 import {
   admissionRefusal,
   answerClose,
@@ -49,7 +44,7 @@ import { pullRoom } from './room/site-client';
 import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
 import { inputOf, machineInput, seatsEvent } from './room/site-events';
 import { readRoomCall } from './room/site-calls';
-import type { RoomForParty, RoomViewAnswer } from '../wire/site-room';
+import type { RoomForParty, RoomViewAnswer } from '#wire/site-room.ts';
 import { RoomView } from './room/room-view';
 import {
   loadRoom,
@@ -64,7 +59,7 @@ import { TaskQueue } from './room/task-queue';
 import { RoomClock, type ClockState } from './room/clock';
 import { isTestClockPath, readTestClockCall } from './room/test-clock-call';
 import { isRoomViewPath, roomViewRefusal } from './room/view-call';
-import type { TestClockAnswer, TestClockCall } from '../wire/test-clock';
+import type { TestClockAnswer, TestClockCall } from '#wire/test-clock.ts';
 
 /** How much of the log a connecting client receives (the finished game's record holds all of it). */
 const RECENT_LOGS_ON_CONNECT = 100;

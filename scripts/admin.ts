@@ -4,9 +4,9 @@
  * change, to a verified email). `grant` shows who the account is and refuses an unverified email
  * unless `--force`. Uses the site's database (DATABASE_URL, else DATA_DIR's app.db; DATABASE_AUTH_TOKEN).
  */
-import { createDatabase } from '../db/client';
-import { grantAdmin, grantedAdminEmails, revokeAdmin } from '../site/server/auth/admin-grants';
-import { loadDatabaseConfig } from '../site/server/config';
+import { createDatabase } from '#db/client.ts';
+import { grantAdmin, grantedAdminEmails, revokeAdmin } from '#site/server/auth/admin-grants.ts';
+import { loadDatabaseConfig } from '#site/server/config.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> [--force] | revoke <email> | list';
 

@@ -1,9 +1,9 @@
 // `npm run backup`: a consistent copy of the database, now, whether the site runs or not (it keeps
 // serving meanwhile), into BACKUP_DIR (default $DATA_DIR/backups); prints the copy's path, and
 // deletes the copies older than BACKUP_KEEP_DAYS (never the newest). docs/operations.md.
-import { backupDatabase, pruneBackups } from '../db/backup';
-import { usePrivateUmask } from '../db/private-files';
-import { loadConfig } from '../site/server/config';
+import { backupDatabase, pruneBackups } from '#db/backup.ts';
+import { usePrivateUmask } from '#db/private-files.ts';
+import { loadConfig } from '#site/server/config.ts';
 
 usePrivateUmask();
 try {

@@ -3,9 +3,9 @@
 // say so, instead of dropping when the process dies. The live rooms are the database's (waiting, in
 // their countdown, active); the whole pass is bounded, since stopping must not wait on it.
 import { createClient } from '@libsql/client';
-import { purposeKey, signRequest } from '../wire/signing';
-import { wirePaths, type RoomCall } from '../wire/site-room';
-import { LIVE_STATUSES } from '../site/server/rooms/user-rooms';
+import { purposeKey, signRequest } from '#wire/signing.ts';
+import { wirePaths, type RoomCall } from '#wire/site-room.ts';
+import { LIVE_STATUSES } from '#site/server/rooms/user-rooms.ts';
 
 export interface DrainOptions {
   databaseUrl: string;

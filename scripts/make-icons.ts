@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { playwrightLaunchOptions } from '../tests/support/chromium';
+import { playwrightLaunchOptions } from '#tests/support/chromium.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../site/public/icons');
 

@@ -1,8 +1,8 @@
 // `npm run migrate`: applies the pending migrations to DATABASE_URL, after a copy of a local database
 // into BACKUP_DIR when there is anything to apply (db/migrate.ts).
-import { runMigrations } from '../db/migrate';
-import { usePrivateUmask } from '../db/private-files';
-import { loadConfig } from '../site/server/config';
+import { runMigrations } from '#db/migrate.ts';
+import { usePrivateUmask } from '#db/private-files.ts';
+import { loadConfig } from '#site/server/config.ts';
 
 usePrivateUmask(); // a database file created here is the owner's alone
 

@@ -4,10 +4,10 @@
 // by this user alone, and is removed once the room server has read it.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { RoomServerVars } from '../party/room/env';
-import { purposeKey, roomKeys } from '../wire/signing';
-import { CONFIG_VARIABLES } from '../site/server/config';
-import { writePrivateFile } from '../site/server/data-dir';
+import type { RoomServerVars } from '#party/room/env.ts';
+import { purposeKey, roomKeys } from '#wire/signing.ts';
+import { CONFIG_VARIABLES } from '#site/server/config.ts';
+import { writePrivateFile } from '#site/server/data-dir.ts';
 
 export const PARTY_CONFIG_FILE = 'partykit.local.json';
 

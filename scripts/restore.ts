@@ -3,9 +3,9 @@
 // audit), the replaced database is kept beside it as `app.db.replaced-<time>`, and the restored one
 // is audited again before this returns 0. docs/operations.md says what to do next.
 import path from 'node:path';
-import { restoreDatabase } from '../db/backup-restore';
-import { usePrivateUmask } from '../db/private-files';
-import { loadConfig } from '../site/server/config';
+import { restoreDatabase } from '#db/backup-restore.ts';
+import { usePrivateUmask } from '#db/private-files.ts';
+import { loadConfig } from '#site/server/config.ts';
 
 const USAGE = 'Usage: npm run restore -- <backup file>';
 

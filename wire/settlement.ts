@@ -2,9 +2,9 @@
 // and its log; the site parses it, replays it (game/replay.ts) and pays. The answer says whether
 // a later try could be accepted.
 import { z } from 'zod';
-import { diceRollEntrySchema, logEntrySchema } from '../game/log';
-import { boardStateSchema, participantViewSchema } from '../game/protocol';
-import { statementSchema } from '../game/protocol';
+import { diceRollEntrySchema, logEntrySchema } from '#game/log.ts';
+import { boardStateSchema, participantViewSchema } from '#game/protocol.ts';
+import { statementSchema } from '#game/protocol.ts';
 import { callRefusalSchema } from './site-room';
 
 const uid = z.string().min(1).max(128);

@@ -12,8 +12,8 @@
 //   7  start → room  POST /parties/main/:roomId                  {type:'restarting'}
 //   8  site → room   GET  /parties/main/:roomId/view  (signed)   → {view}: what a spectator sees
 import { z } from 'zod';
-import { roomStatusSchema, roomViewSchema } from '../game/protocol';
-import { PRIVACY_OPTIONS } from '../game/room-options';
+import { roomStatusSchema, roomViewSchema } from '#game/protocol.ts';
+import { PRIVACY_OPTIONS } from '#game/room-options.ts';
 
 const roomId = z.string().min(1).max(128);
 const uid = z.string().min(1).max(128);
@@ -149,7 +149,7 @@ export type LobbyPush = z.infer<typeof lobbyPushSchema>;
  * push holds at most six seats of bounded fields, about 7 KiB at worst; a sign-out is a few ids;
  * the lobby list holds at most 1000 public rooms of about 600 bytes each; the pull is a GET (no
  * body). A settlement carries every log entry of the game: measured at 336–422 bytes per roll
- * (tests/unit/rooms/internal-limits.test.ts), so an hour rolled at 10 a second, about 36,000 rolls,
+ * (tests/unit/wire/internal-limits.test.ts), so an hour rolled at 10 a second, about 36,000 rolls,
  * is 12–15 MB; this leaves room for twice that.
  */
 export const CALL_BODY_LIMITS = {

@@ -6,7 +6,7 @@
 //
 //   POST /parties/main/:roomId/test-clock   {action}   → 200 the clock
 import { z } from 'zod';
-import { roomStatusSchema } from '../game/protocol';
+import { roomStatusSchema } from '#game/protocol.ts';
 
 export const testClockPath = (roomId: string) =>
   `/parties/main/${encodeURIComponent(roomId)}/test-clock`;

@@ -2,21 +2,13 @@
 // room server runs) beside the pure rules alone, and the cost of one move through XState's `send`
 // against the rules function. Run: `npx tsx bench/engine/run.ts` (or `npm run bench`).
 import { createActor } from 'xstate';
-import {
-  applyRoll,
-  buyTruck,
-  combineClientSeeds,
-  createGame,
-  declineTruck,
-  nextDeadline,
-  payoutOf,
-  rollDie,
-  roomMachine,
-  statementsOf,
-  winnersOf,
-  type GameState,
-} from '../../game';
-import { seededRandom } from '../../tests/support/seeded-random';
+import { applyRoll, buyTruck, declineTruck } from '#game/rules.ts';
+import { combineClientSeeds, rollDie } from '#game/dice.ts';
+import { createGame, type GameState } from '#game/game-state.ts';
+import { nextDeadline, roomMachine } from '#game/room-machine.ts';
+import { payoutOf, winnersOf } from '#game/payout.ts';
+import { statementsOf } from '#game/statement.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
 import { QUICK, figure, savePart } from '../support/report';
 
 const SERVER_SEED = '5f0c3a9e1d7b2468ace013579bdf2468ace013579bdf2468ace013579bdf2468';

@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client';
-import { createDatabase } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
-import { applyPaymentStatus, createPaymentRequest } from '../../db/payments';
-import { rooms, users } from '../../db/schema';
+import { createDatabase } from '#db/client.ts';
+import { runMigrations } from '#db/migrate.ts';
+import { applyPaymentStatus, createPaymentRequest } from '#db/payments.ts';
+import { rooms } from '#db/schema/rooms.ts';
+import { users } from '#db/schema/people.ts';
 
 /** The PRAGMAs db/client.ts applies to a `file:` database, in its order. */
 export const FILE_PRAGMAS = [

@@ -5,11 +5,11 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient } from '@libsql/client';
-import { createDatabase } from '../../db/client';
-import type { Database } from '../../db/client';
-import { checkLedger, isLedgerClean } from '../../db/ledger';
-import type { LedgerReport } from '../../db/ledger';
-import { stake } from '../../db/money';
+import { createDatabase } from '#db/client.ts';
+import type { Database } from '#db/client.ts';
+import { checkLedger, isLedgerClean } from '#db/ledger.ts';
+import type { LedgerReport } from '#db/ledger.ts';
+import { stake } from '#db/money.ts';
 import { figure, QUICK, savePart } from '../support/report';
 import type { Section } from '../support/report';
 import { closedLoop, summary } from './load';

@@ -25,16 +25,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import {
-  addressKey,
-  purposeKey,
-  signLobbyTicket,
-  signRequest,
-  signTicket,
-} from '../../wire/signing';
-import { wirePaths, type PublicRoom } from '../../wire/site-room';
-import { pushRoom, startFakeSite, type FakeRoom } from '../../tests/support/fake-site';
-import { removeDir, startPartykit, tempDir } from '../../tests/support/partykit';
+import { addressKey, purposeKey, signLobbyTicket, signRequest, signTicket } from '#wire/signing.ts';
+import { wirePaths, type PublicRoom } from '#wire/site-room.ts';
+import { pushRoom, startFakeSite, type FakeRoom } from '#tests/support/fake-site.ts';
+import { removeDir, startPartykit, tempDir } from '#tests/support/partykit.ts';
 import { percentile } from '../support/report';
 import { LevelRun, PLAYERS } from './bots';
 import { GameRoom } from './game-room';

@@ -3,8 +3,8 @@
 // has a view (a whole `state`, or a `patch` applied with game/room-sync.ts, as the web client does)
 // whose lastRoll.nonce advanced.
 import { performance } from 'node:perf_hooks';
-import { SYNC_MESSAGE, ViewFollower } from '../../game/room-sync';
-import type { RoomView, ServerMessage as WireMessage } from '../../game/protocol';
+import { SYNC_MESSAGE, ViewFollower } from '#game/room-sync.ts';
+import type { RoomView, ServerMessage as WireMessage } from '#game/protocol.ts';
 import { ALL, BotRoom, PLAYERS } from './bots';
 
 type StateView = RoomView;

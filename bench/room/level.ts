@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { pushRoom, type FakeRoom, type FakeSite } from '../../tests/support/fake-site';
-import type { PartykitServer } from '../../tests/support/partykit';
+import { pushRoom, type FakeRoom, type FakeSite } from '#tests/support/fake-site.ts';
+import type { PartykitServer } from '#tests/support/partykit.ts';
 import { median } from '../support/report';
 import { PLAYERS, type BotRoom } from './bots';
 import { EchoRoom } from './echo-room';

@@ -10,15 +10,12 @@
 // the ticket call and the upgrade (those two estimated from their usual headers: the web benchmark
 // does not measure them).
 import { createActor } from 'xstate';
-import {
-  createMergePatch,
-  nextDeadline,
-  parseClientMessage,
-  roomMachine,
-  toView,
-  type LogEntry,
-} from '../../game';
-import { seededRandom } from '../../tests/support/seeded-random';
+import { createMergePatch } from '#game/merge-patch.ts';
+import { nextDeadline, roomMachine } from '#game/room-machine.ts';
+import { parseClientMessage } from '#game/protocol.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
 
 const SERVER_SEED = '5f0c3a9e1d7b2468ace013579bdf2468ace013579bdf2468ace013579bdf2468';
 const ROLLS = Number(process.env.PROFILE_ROLLS ?? 20_000);

@@ -14,14 +14,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { purposeKey, signTicket } from '../../wire/signing';
-import { startFakeSite, type FakeSite } from '../../tests/support/fake-site';
-import {
-  removeDir,
-  startPartykit,
-  tempDir,
-  type PartykitServer,
-} from '../../tests/support/partykit';
+import { purposeKey, signTicket } from '#wire/signing.ts';
+import { startFakeSite, type FakeSite } from '#tests/support/fake-site.ts';
+import { removeDir, startPartykit, tempDir, type PartykitServer } from '#tests/support/partykit.ts';
 import { savePart, type Section } from '../support/report';
 import type { BotRoom } from './bots';
 import { errorsIn, reportRun } from './figures';

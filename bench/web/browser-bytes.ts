@@ -4,7 +4,7 @@
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { TransferMeter, type Transfer } from '../../tests/support/transfer-meter';
+import { TransferMeter, type Transfer } from '#tests/support/transfer-meter.ts';
 import { newContext, waitForFirstDraw, type Cookie } from './browser';
 
 export interface Sizes {

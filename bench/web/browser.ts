@@ -12,8 +12,8 @@
 // duration with its frame's timestamp. It also wraps WebSocket, to time the page's first socket:
 // created, open, first message (the board's first state).
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { playwrightLaunchOptions } from '../../tests/support/chromium';
-import type { Transfer } from '../../tests/support/transfer-meter';
+import { playwrightLaunchOptions } from '#tests/support/chromium.ts';
+import type { Transfer } from '#tests/support/transfer-meter.ts';
 
 export type { Transfer };
 

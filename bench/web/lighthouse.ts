@@ -6,7 +6,7 @@
 // Chromium itself instead (browser.ts, `installability`).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { resolveChromium } from '../../tests/support/chromium';
+import { resolveChromium } from '#tests/support/chromium.ts';
 
 export interface LighthouseRun {
   /** 0–100. */

@@ -6,10 +6,10 @@
 // that roll when the benchmark asks and decline every truck offer.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { startBot } from '../../tests/support/bot';
-import { HttpClient } from '../../tests/support/http-client';
-import { waitForLink } from '../../tests/support/outbox';
-import { startProduct as startSharedProduct, type Product } from '../../tests/support/product';
+import { startBot } from '#tests/support/bot.ts';
+import { HttpClient } from '#tests/support/http-client.ts';
+import { waitForLink } from '#tests/support/outbox.ts';
+import { startProduct as startSharedProduct, type Product } from '#tests/support/product.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /**

@@ -33,7 +33,7 @@ import {
 import { log, notes, phase, REF_BOARD, REF_PAGE, ROLLS, started } from './phases';
 import { GAME_TIME_SCALE, startGame, startProduct, type Game, type Product } from './product';
 import { buildReferences, type References } from './reference';
-import { resolveChromium } from '../../tests/support/chromium';
+import { resolveChromium } from '#tests/support/chromium.ts';
 
 async function main(): Promise<void> {
   const figures: Section = {};

@@ -8,7 +8,7 @@ import {
   paymentKinds,
   paymentStatuses,
   providerNames,
-} from '../../game/payment-vocabulary';
+} from '#game/payment-vocabulary.ts';
 import { users } from './people';
 
 export {
@@ -20,7 +20,7 @@ export {
   type PaymentKind,
   type PaymentStatus,
   type ProviderName,
-} from '../../game/payment-vocabulary';
+} from '#game/payment-vocabulary.ts';
 export const paymentEventSources = [
   'initiation',
   'callback',

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 import { id } from './columns';
-import { limitKinds } from '../../game/payment-vocabulary';
+import { limitKinds } from '#game/payment-vocabulary.ts';
 import { users } from './people';
 
 export const consentKinds = ['adult', 'terms'] as const;
@@ -26,7 +26,7 @@ export const consents = sqliteTable(
   (t) => [index('consents_user_kind').on(t.userId, t.kind)],
 );
 
-export { limitKinds, type LimitKind } from '../../game/payment-vocabulary';
+export { limitKinds, type LimitKind } from '#game/payment-vocabulary.ts';
 
 /**
  * Every limit a player asked for. The one in force for a kind at time t is the latest row not

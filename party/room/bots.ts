@@ -1,7 +1,10 @@
 // The room server's side of practice bots: the bot policy (game/bots.ts) reads the view a browser
 // gets, and its move goes through the machine as the same intent a player sends. When a bot moves
 // follows from the stored state alone, so the room's one alarm covers it and a restart resumes it.
-import { intentEvent, nextBotMove, toView, type BotMove, type RoomEvent } from '../../game';
+import { intentEvent } from '#game/protocol.ts';
+import { nextBotMove, type BotMove } from '#game/bots.ts';
+import { toView } from '#game/view.ts';
+import type { RoomEvent } from '#game/room-machine.ts';
 import type { RoomActor } from './room-actor';
 
 /** At most this many bot moves per wake-up (each one waits for its pause, so few are ever due). */

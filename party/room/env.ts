@@ -3,7 +3,7 @@
 // `TICKET_KEY`, `SITE_TO_ROOM_KEY` and `ROOM_TO_SITE_KEY`; given INTERNAL_SECRET instead (a
 // deployment's `partykit env add`), it derives them itself. `TEST_CLOCK_KEY` (a product started for
 // tests only, docs/decisions/083) is never derived: without it the room has no test clock.
-import { roomKeys, type RoomKeys } from '../../wire/signing';
+import { roomKeys, type RoomKeys } from '#wire/signing.ts';
 
 /**
  * The vars `npm start` writes for `partykit dev` (scripts/party-config.ts), by name: the one list

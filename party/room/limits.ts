@@ -1,8 +1,8 @@
 // Every cap of the room server and the lobby (the calls' body sizes are wire/'s), and the close
 // reasons a socket can get, each with its code (game/messages.ts: clients decide by the code). The
 // reasons a board shows as they are (a restart, a board too old) are game/protocol.ts's ROOM_CLOSE.
-import { SOCKET_CLOSE_CODES as code, type SocketCloseCode } from '../../game/messages';
-import { ROOM_CLOSE } from '../../game/protocol-version';
+import { SOCKET_CLOSE_CODES as code, type SocketCloseCode } from '#game/messages.ts';
+import { ROOM_CLOSE } from '#game/protocol-version.ts';
 import type { RateLimit } from './rate-limit';
 
 /** Connections a room accepts: watchers are capped per room, everyone per user. */

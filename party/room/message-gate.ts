@@ -13,7 +13,11 @@
 // The gate also remembers when it last heard each heartbeat-speaking connection, so the room can
 // drop sockets that went silent (docs/decisions/036). A client that never pinged is never counted
 // as silent: older clients and tools keep their sockets as before.
-import { MAX_CLIENT_MESSAGE_BYTES, parseClientMessage, type ClientMessage } from '../../game';
+import {
+  MAX_CLIENT_MESSAGE_BYTES,
+  parseClientMessage,
+  type ClientMessage,
+} from '#game/protocol.ts';
 import { CLOSE, type CloseReason } from './limits';
 import { invalidMessage, pong, tooManyMessages } from './messages';
 import {

@@ -1,6 +1,6 @@
 // What the room server says on the socket (docs/protocol.md) and how a parsed client message becomes a
 // machine event. The spec's messages where it has one, each error with its stable code.
-import { ROOM_ERROR_MESSAGES, type RoomErrorCode } from '../../game/messages';
+import { ROOM_ERROR_MESSAGES, type RoomErrorCode } from '#game/messages.ts';
 
 /** The `error` message of a refusal: its code, and beside it the words the code stands for. */
 export function errorMessage(code: RoomErrorCode): string {

@@ -1,7 +1,9 @@
 // The room machine's actor as the room server runs it: started with its emits collected, one event
 // at a time, and what that event produced (changed, log entries, refusals, finished).
 import type { Actor } from 'xstate';
-import type { LogEntry, RoomErrorCode, RoomEvent, roomMachine } from '../../game';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomErrorCode } from '#game/messages.ts';
+import type { RoomEvent, roomMachine } from '#game/room-machine.ts';
 
 export type RoomActor = Actor<typeof roomMachine>;
 export type PersistedSnapshot = ReturnType<RoomActor['getPersistedSnapshot']>;

@@ -5,8 +5,10 @@
 // a change of count is announced at most once a second, as a patch of that one key. Also the
 // public status for GET.
 import type * as Party from 'partykit/server';
-import { createMergePatch, toView, type RoomView as View } from '../../game';
-import type { RoomServerStatus } from '../../wire/site-room';
+import { createMergePatch } from '#game/merge-patch.ts';
+import { toView } from '#game/view.ts';
+import type { RoomView as View } from '#game/protocol.ts';
+import type { RoomServerStatus } from '#wire/site-room.ts';
 import { countAdmitted, countSpectators } from './connections';
 import { patchMessage, stateMessage } from './messages';
 import { seatedUidsOf, type RoomActor } from './room-actor';

@@ -1,7 +1,8 @@
 // Reporting the finished game to the site until it acknowledges: the settlement record in memory,
 // one attempt at a time, each attempt's outcome stored and the next try left to the room's alarm.
 import type * as Party from 'partykit/server';
-import { toView, type LogEntry } from '../../game';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
 import type { PartyEnv } from './env';
 import type { RoomActor } from './room-actor';
 import { afterAttempt, buildSettlement, newSettlement } from './settlement';

@@ -1,8 +1,12 @@
 // The settlement report (protocol call 3) and its retry record. The body is rebuilt from the final
 // view, the machine's result and the stored log at each attempt, so storage holds only the small
 // record below.
-import { RULES_VERSION, rollsOf, type LogEntry, type RoomView, type Statement } from '../../game';
-import { settlementAnswerSchema, type SettlementReport } from '../../wire/settlement';
+import { RULES_VERSION } from '#game/rules.ts';
+import { rollsOf } from '#game/replay.ts';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomView } from '#game/protocol.ts';
+import type { Statement } from '#game/statement.ts';
+import { settlementAnswerSchema, type SettlementReport } from '#wire/settlement.ts';
 import { retryDelay } from './backoff';
 import { parseJson } from './json';
 import type { SettlementRecord } from './storage';

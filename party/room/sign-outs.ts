@@ -2,7 +2,7 @@
 // needs remembering only that long: until then a ticket it got is refused here. Kept in storage
 // (one small key) by rooms that have storage, so a restart within that minute still refuses.
 import type * as Party from 'partykit/server';
-import { TICKET_TTL_MS } from '../../wire/signing';
+import { TICKET_TTL_MS } from '#wire/signing.ts';
 
 const SIGN_OUTS_KEY = 'signedOut';
 

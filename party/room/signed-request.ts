@@ -3,9 +3,9 @@
 // and the timestamp (401, the body unread), the declared and then the actual size (413, reading
 // stops at the limit), and only then the signature over the exact bytes.
 import type * as Party from 'partykit/server';
-import { readLimitedText } from '../../wire/limited-body';
-import { checkSignatureHeaders, verifyRequest } from '../../wire/signing';
-import { callRefusal, type CallRefusalCode } from '../../wire/site-room';
+import { readLimitedText } from '#wire/limited-body.ts';
+import { checkSignatureHeaders, verifyRequest } from '#wire/signing.ts';
+import { callRefusal, type CallRefusalCode } from '#wire/site-room.ts';
 
 export type SignedBody =
   { ok: true; body: string } | { ok: false; status: 401 | 413; reason: string };

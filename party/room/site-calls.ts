@@ -3,7 +3,7 @@
 import type * as Party from 'partykit/server';
 import { parseJson } from './json';
 import { readSignedBody, refusal, refusedCall } from './signed-request';
-import { CALL_BODY_LIMITS, roomCallSchema, type RoomCall } from '../../wire/site-room';
+import { CALL_BODY_LIMITS, roomCallSchema, type RoomCall } from '#wire/site-room.ts';
 
 export async function readRoomCall(
   request: Party.Request,

@@ -1,7 +1,7 @@
 // The room server's calls to the site (protocol calls 2 and 3), signed with the room → site key.
-import type { SettlementReport } from '../../wire/settlement';
-import { signRequest } from '../../wire/signing';
-import { roomPullSchema, wirePaths, type RoomForParty } from '../../wire/site-room';
+import type { SettlementReport } from '#wire/settlement.ts';
+import { signRequest } from '#wire/signing.ts';
+import { roomPullSchema, wirePaths, type RoomForParty } from '#wire/site-room.ts';
 import type { PartyEnv } from './env';
 import { parseJson } from './json';
 import { settlementOutcome, type SettlementOutcome } from './settlement';

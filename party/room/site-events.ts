@@ -1,7 +1,8 @@
 // How what the site says becomes machine input and events: a new room's input, a restored
 // snapshot's input, and the seats event of a push or a pull.
-import type { RoomContext, RoomEvent, RoomInput } from '../../game';
-import type { RoomForParty } from '../../wire/site-room';
+import type { RoomContext, RoomInput } from '#game/room-context.ts';
+import type { RoomEvent } from '#game/room-machine.ts';
+import type { RoomForParty } from '#wire/site-room.ts';
 
 /** Only the input's own fields, whatever else `fields` holds (a site room, a machine context). */
 function inputFrom(fields: Omit<RoomInput, 'timeScale'>, timeScale: number): RoomInput {

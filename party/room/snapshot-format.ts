@@ -8,7 +8,7 @@
 //   1  `{machine, logCount}`: the release before formats. Its games were played under rules 1.
 //   2  `{format: 2, rules, machine, logCount}`: `rules` is the RULES_VERSION the game was created
 //      under, reported with the settlement so the site replays it with those rules (decision 094).
-import { RULES_VERSION } from '../../game/rules';
+import { RULES_VERSION } from '#game/rules.ts';
 
 export const SNAPSHOT_FORMAT = 2;
 

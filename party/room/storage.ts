@@ -8,8 +8,8 @@
 //   clock       the test clock, once a test has held it (party/room/clock.ts; tests only)
 //   rematch     the finished game's rematch as the site last pushed it (call 1; decision 120)
 import type * as Party from 'partykit/server';
-import type { RoomView } from '../../game';
-import { RULES_VERSION } from '../../game/rules';
+import type { RoomView } from '#game/protocol.ts';
+import { RULES_VERSION } from '#game/rules.ts';
 import type { ClockState } from './clock';
 import { readSnapshotRecord, snapshotRecord } from './snapshot-format';
 

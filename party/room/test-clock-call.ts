@@ -8,7 +8,7 @@ import {
   TEST_CLOCK_BODY_LIMIT,
   testClockCallSchema,
   type TestClockCall,
-} from '../../wire/test-clock';
+} from '#wire/test-clock.ts';
 
 export function isTestClockPath(request: Party.Request): boolean {
   return new URL(request.url).pathname.endsWith('/test-clock');

@@ -2,7 +2,7 @@
 // board in the page's first HTML. A GET with no body; the signature is checked before anything else
 // is done, so an unsigned caller wakes nothing and reads nothing.
 import type * as Party from 'partykit/server';
-import { CALL_BODY_LIMITS } from '../../wire/site-room';
+import { CALL_BODY_LIMITS } from '#wire/site-room.ts';
 import { readSignedBody, refusedCall } from './signed-request';
 
 /** `/parties/main/:roomId/view` (a room id is one encoded segment, so a room named "view" is not it). */

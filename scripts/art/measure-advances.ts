@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { playwrightLaunchOptions } from '../../tests/support/chromium';
+import { playwrightLaunchOptions } from '#tests/support/chromium.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../../site/shared/art/advances.ts');
 const FAMILIES = ['DejaVu Sans', 'Open Sans', 'system-ui', 'sans-serif'];

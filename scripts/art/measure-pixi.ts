@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
-import { playwrightLaunchOptions } from '../../tests/support/chromium';
+import { playwrightLaunchOptions } from '#tests/support/chromium.ts';
 
 const FRAMES = 240;
 const SIZES = (process.env.SIZES ?? '280,560').split(',').map(Number);

@@ -7,13 +7,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import type { RoomView } from '../../game/protocol';
-import { boardScene } from '../../site/shared/art/board';
-import { boardModel } from '../../site/shared/art/model';
-import { LAYERS, walk } from '../../site/shared/art/scene';
-import { sceneToSvg } from '../../site/shared/art/svg';
-import { textWidth } from '../../site/shared/art/type';
-import { playwrightLaunchOptions } from '../../tests/support/chromium';
+import type { RoomView } from '#game/protocol.ts';
+import { boardScene } from '#site/shared/art/board.ts';
+import { boardModel } from '#site/shared/art/model.ts';
+import { LAYERS, walk } from '#site/shared/art/scene.ts';
+import { sceneToSvg } from '#site/shared/art/svg.ts';
+import { textWidth } from '#site/shared/art/type.ts';
+import { playwrightLaunchOptions } from '#tests/support/chromium.ts';
 import {
   hostile,
   sixLate,
@@ -21,7 +21,7 @@ import {
   twoEarly,
   twoEarlyNow,
   waiting,
-} from '../../tests/unit/art/rooms';
+} from '#tests/support/art-rooms.ts';
 
 /** The board's side on each screen (site/app/game/board-stage.tsx fits it to the room it has). */
 export const SCREENS = [

@@ -3,9 +3,9 @@
 // ledger check is the site's own (`checkLedger`, what the operator console's ledger check runs);
 // the rest are single SQL statements, so each sees one consistent picture of a busy database.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { checkLedger, isLedgerClean, type LedgerReport } from '../../db/ledger';
-import { latestGameEnd, SETTLEMENT_CLOCK_SKEW_MS } from '../../game/timing';
+import type { Queryable } from '#db/client.ts';
+import { checkLedger, isLedgerClean, type LedgerReport } from '#db/ledger.ts';
+import { latestGameEnd, SETTLEMENT_CLOCK_SKEW_MS } from '#game/timing.ts';
 
 export interface Violation {
   /** The invariant's name, as the summary prints it. */

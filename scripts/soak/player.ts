@@ -6,8 +6,8 @@
 // balance must be, which it compares with the site's after every step.
 // Room messages are read only through `tests/support/bot.ts` (the one parser of the wire).
 import { randomUUID } from 'node:crypto';
-import { HttpClient, type Answer } from '../../tests/support/http-client';
-import { sleep } from '../../tests/support/wait';
+import { HttpClient, type Answer } from '#tests/support/http-client.ts';
+import { sleep } from '#tests/support/wait.ts';
 import { PlayerBook, type Payment, type Seat } from './book';
 import type { Violation } from './invariants';
 import { connectToRoom, type RoomConnection } from './room-socket';

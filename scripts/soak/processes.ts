@@ -2,7 +2,7 @@
 // script (the site server, `partykit dev` and its workerd each run in their own process group, so
 // the tree is walked by parent id), with a short role, its resident memory and its open files.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { processTree } from '../../tests/support/process-tree';
+import { processTree } from '#tests/support/process-tree.ts';
 
 export interface ProcessSample {
   pid: number;

@@ -1,8 +1,8 @@
 // A soak player's socket to a room: a fresh ticket for every (re)connect, read through the one bot
 // of tests/support/bot.ts, and a roll after a person's pause on the player's turn, unless the
 // player leaves its turns to the timer.
-import { startBot, type Bot } from '../../tests/support/bot';
-import type { HttpClient } from '../../tests/support/http-client';
+import { startBot, type Bot } from '#tests/support/bot.ts';
+import type { HttpClient } from '#tests/support/http-client.ts';
 
 export interface RoomConnection {
   bot: Bot;

@@ -7,11 +7,11 @@
 // product.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDatabase } from '../../db/client';
-import { STUCK_AFTER_MS } from '../../site/server/admin/rooms';
-import { startProduct, type Product } from '../../tests/support/product';
-import { seededRandom } from '../../tests/support/seeded-random';
-import { sleep } from '../../tests/support/wait';
+import { createDatabase } from '#db/client.ts';
+import { STUCK_AFTER_MS } from '#site/server/admin/rooms.ts';
+import { startProduct, type Product } from '#tests/support/product.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
+import { sleep } from '#tests/support/wait.ts';
 import { checkProduct, type Figures, type Violation } from './invariants';
 import { SoakPlayer } from './player';
 import { emptyStats, type PlayerStats } from './stats';

@@ -13,7 +13,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { IslandAssetsContext, type IslandAssets } from './components/island';
 import { contentSecurityPolicy } from './content-security-policy';
-import { ISLAND_ENTRY_DIR } from '../shared/island-entries';
+import { ISLAND_ENTRY_DIR } from '#site/shared/island-entries.ts';
 
 /** The islands' files of this build; in development, their sources as vite serves them. */
 function islandAssets(loadContext: AppLoadContext, nonce: string | undefined): IslandAssets {

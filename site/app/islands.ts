@@ -9,7 +9,7 @@
 //   `island-entries/<name>.ts`, built as its own chunk; the server names its files in the page's
 //   <head> only when the page renders it, so a page without islands ships no script at all.
 import type { ComponentType } from 'react';
-import { ISLAND_NAME } from '../shared/island-entries';
+import { ISLAND_NAME } from '#site/shared/island-entries.ts';
 
 export interface RouteHandle {
   /** False when the route needs no React Router in the browser. Default: true. */

@@ -6,7 +6,7 @@
 // for a visitor and the static files keep their caching (hashed assets for a year). The service worker
 // never keeps a page or an API answer either (decision 055).
 import type { Request, RequestHandler, Response } from 'express';
-import { PATHS } from '../shared/paths';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const NO_STORE = 'no-store';
 

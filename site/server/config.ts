@@ -5,9 +5,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { providerNames } from '../../game/payment-vocabulary';
+import { providerNames } from '#game/payment-vocabulary.ts';
 import { LOG_LEVELS, type LogLevel } from './logging';
-import { parseEmail } from '../shared/email';
+import { parseEmail } from '#site/shared/email.ts';
 import { parseAdminEmails, type AuthConfig } from './auth/config';
 import { GOOGLE_ENDPOINTS } from './auth/google';
 import { DEFAULT_MAIL_FROM } from './mail/mailer';

@@ -1,6 +1,6 @@
 // What every loader and action receives as `context`: the signed-in user (resolved once per request
 // by the server) plus the services the composition root (`main.ts`) hands in.
-import type { SupportContact } from '../shared/support-contact';
+import type { SupportContact } from '#site/shared/support-contact.ts';
 import type { PublicUser } from './auth/users';
 import type { ChallengePages } from './challenge/pages';
 import type { FirstView } from './rooms/first-view';

@@ -8,7 +8,7 @@ import {
   ensurePrivateDir,
   PRIVATE_FILE_MODE,
   type Warn,
-} from '../../db/private-files';
+} from '#db/private-files.ts';
 
 export { ensurePrivateDir, type Warn };
 

@@ -4,7 +4,7 @@
 // (decisions 065 and 085).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ISLAND_ENTRY_DIR } from '../shared/island-entries';
+import { ISLAND_ENTRY_DIR } from '#site/shared/island-entries.ts';
 
 /** One entry of vite's `.vite/manifest.json`: the output file and the chunks it imports. */
 interface ManifestChunk {

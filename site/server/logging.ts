@@ -5,8 +5,8 @@
 // (`adminErrors`), within a budget; refusals anyone can provoke are counted and sampled into it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
-import type { Database } from '../../db/client';
-import { adminErrors } from '../../db/schema';
+import type { Database } from '#db/client.ts';
+import { adminErrors } from '#db/schema/operator.ts';
 import { countRefusal, type RefusalKind } from './refusal-counter';
 
 export type { Logger };

@@ -3,7 +3,7 @@
 // front of the world. `main.ts` calls this once; `stop()` ends every timer and closes the database.
 import path from 'node:path';
 import { Router } from 'express';
-import { createDatabase } from '../../db/client';
+import { createDatabase } from '#db/client.ts';
 import { adminRouter } from './api/admin';
 import { adminAlertsRouter } from './api/admin-alerts';
 import { authRouter } from './api/auth';
@@ -30,7 +30,7 @@ import type { SiteConfig } from './config';
 import type { SiteServerDeps } from './create-site-server';
 import { createMailer } from './mail/mailer';
 import { createSmsSender } from './sms/create-sender';
-import { purposeKey } from '../../wire/signing';
+import { purposeKey } from '#wire/signing.ts';
 import { createOps, type SiteOps } from './ops';
 import { pageServices } from './pages/services';
 import { refusalCounts } from './refusal-counter';

@@ -1,7 +1,7 @@
 // The header's notification list: what the server reads for a player (site/server/notifications)
 // and the words and links the header shows for each. One module, so the page and the server agree on
 // the shape (decision 121).
-import { formatZmwShort } from '../../game/ngwee';
+import { formatZmwShort } from '#game/ngwee.ts';
 import { roomPaths } from './paths';
 
 export const SUPPORT_PATH = '/rentalgame/support';

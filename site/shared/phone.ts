@@ -2,7 +2,7 @@
 // the server that checks them. People write numbers with spaces, dashes and the country code;
 // every check runs on the local 10-digit form (`0` + 95/96/97/76/77 + 7 digits).
 
-import { OPERATOR_LABELS, operators, type Operator } from '../../game/payment-vocabulary';
+import { OPERATOR_LABELS, operators, type Operator } from '#game/payment-vocabulary.ts';
 
 export type { Operator };
 

@@ -1,8 +1,8 @@
 // What a player shares (a room's invite, a win, a lesson): the words of the message and the WhatsApp
 // link that carries them. One module, so every share button says the game's hook the same way:
 // "Beat me at Zed Truck Company: ZMW 10 in, ZMW 32 to the winner".
-import { prizeOf } from '../../game/payout';
-import { formatZmwShort } from '../../game/ngwee';
+import { prizeOf } from '#game/payout.ts';
+import { formatZmwShort } from '#game/ngwee.ts';
 
 export const GAME_NAME = 'Zed Truck Company';
 

@@ -1,7 +1,7 @@
 // Proving the email and resetting a forgotten password, as a person does it: the mail is read from
 // the product's outbox ($DATA_DIR/outbox/*.eml, where mail goes without SMTP_URL).
 import path from 'node:path';
-import { waitForLink } from '../support/outbox';
+import { waitForLink } from '#tests/support/outbox.ts';
 import {
   expect,
   screenshot,

@@ -18,11 +18,10 @@ import {
 } from './support/fixtures';
 import { holdClock, startHeldGame } from './support/clock';
 import { rollOnHeldClock } from './support/play';
+import { roomPaths } from '#site/shared/paths.ts';
 import { attachScreenshot, SIZES } from './support/screens';
 
 const PORTRAIT = SIZES[0];
-
-const boardPath = (roomId: string) => `/rentalgame/boardgame/${roomId}`;
 
 /**
  * What a reader sees of the board: the die's face (`[data-die]`: the SVG's in the first HTML, the
@@ -132,8 +131,8 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
   await joinViaApi(other.page.request, roomId);
   await startHeldGame(roomId);
   // One roll, so the die has a face; then the game stands still at the next turn.
-  await page.goto(boardPath(roomId));
-  await other.page.goto(boardPath(roomId));
+  await page.goto(roomPaths.board(roomId));
+  await other.page.goto(roomPaths.board(roomId));
   // Both boards connected (the first HTML already shows whose turn it is; Roll waits for the socket).
   await expect(
     page.getByRole('button', { name: 'Roll', exact: true, disabled: false }),
@@ -155,7 +154,7 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
     storageState: await other.context.storageState(),
   });
   const noScript = await plain.newPage();
-  await openWithRoomInFirstHtml(noScript, boardPath(roomId), () =>
+  await openWithRoomInFirstHtml(noScript, roomPaths.board(roomId), () =>
     noScript.locator('svg[data-board] [data-die]').getAttribute('data-die-face'),
   );
   const board = noScript.locator('svg[data-board]');
@@ -183,7 +182,7 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
   await signUpViaApi(watcher.page.request, { firstName: 'Mutale' });
   const fresh = watcher.page;
   await fresh.addInitScript(watchFirstPaint);
-  await openWithRoomInFirstHtml(fresh, boardPath(roomId), () =>
+  await openWithRoomInFirstHtml(fresh, roomPaths.board(roomId), () =>
     fresh.evaluate(
       () => (window as unknown as { __firstMarks?: BoardMarks }).__firstMarks?.face ?? null,
     ),

@@ -15,7 +15,7 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
-import { readSmsOutbox, waitForSmsCode } from '../support/sms-outbox';
+import { readSmsOutbox, waitForSmsCode } from '#tests/support/sms-outbox.ts';
 
 test.use({ javaScriptEnabled: false });
 

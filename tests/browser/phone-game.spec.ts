@@ -19,10 +19,9 @@ import {
 import { attachScreenshot, expectAccessible, expectOnScreen, SIZES } from './support/screens';
 import { holdClock, readClock, releaseClock, startHeldGame } from './support/clock';
 import { rollOnHeldClock } from './support/play';
+import { roomPaths } from '#site/shared/paths.ts';
 
 const PORTRAIT = SIZES[0];
-
-const boardPath = (roomId: string) => `/rentalgame/boardgame/${roomId}`;
 
 /**
  * Two funded players in a started 2-player room, both on the board; `page` is Chanda's. The room's
@@ -39,8 +38,8 @@ async function startedGame(page: Page, browser: Browser) {
   await depositViaApi(other.page.request, 20);
   await joinViaApi(other.page.request, roomId);
   await startHeldGame(roomId);
-  await page.goto(boardPath(roomId));
-  await other.page.goto(boardPath(roomId));
+  await page.goto(roomPaths.board(roomId));
+  await other.page.goto(roomPaths.board(roomId));
   await expect(page.getByTestId('turn-label')).toHaveText('Your turn', { timeout: 20_000 });
   await expect(other.page.getByTestId('turn-label')).toHaveText("Chanda Mwansa's turn", {
     timeout: 20_000,
@@ -154,7 +153,7 @@ test('leaving during a game asks first; cancelling stays; the dashboard leads ba
   await expectAccessible(page, 'the leave question');
   await ask.getByRole('button', { name: 'Stay in the game' }).click();
   await expect(ask).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`));
+  await expect(page).toHaveURL(new RegExp(`${roomPaths.board(roomId)}$`));
 
   await page.getByRole('link', { name: 'Leave to the dashboard' }).click();
   await page
@@ -167,7 +166,7 @@ test('leaving during a game asks first; cancelling stays; the dashboard leads ba
   // …and from a marketing page too.
   await page.goto('/');
   await back.getByRole('link', { name: 'Back to your game' }).click();
-  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`));
+  await expect(page).toHaveURL(new RegExp(`${roomPaths.board(roomId)}$`));
   await expect(page.getByTestId('back-to-game')).toHaveCount(0);
   expect(other.problems).toEqual([]);
   await other.context.close();
@@ -302,10 +301,12 @@ test('an invitee with no money signs up, deposits, comes back and joins without 
   await expect(page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
   await page.getByRole('button', { name: /^Join Room/ }).click();
   await startHeldGame(roomId);
-  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`${roomPaths.board(roomId)}$`), { timeout: 20_000 });
   await expect(page.getByTestId('header-balance')).toHaveText('ZMW 10.00');
   // The guest who waited on the room is on the board too, watching.
-  await expect(guest.page).toHaveURL(new RegExp(`${boardPath(roomId)}$`), { timeout: 20_000 });
+  await expect(guest.page).toHaveURL(new RegExp(`${roomPaths.board(roomId)}$`), {
+    timeout: 20_000,
+  });
   await expect(guest.page.getByTestId('spectator-note')).toBeVisible();
   expect([...host.problems, ...guest.problems]).toEqual([]);
   await host.context.close();
@@ -338,7 +339,7 @@ test('game over stays on the board with who won and why; a rematch puts both pla
   // Put away, the final board and statements stay; the result comes back with one tap.
   await over.getByRole('button', { name: 'Study the board' }).click();
   await expect(over).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`${boardPath(roomId)}$`));
+  await expect(page).toHaveURL(new RegExp(`${roomPaths.board(roomId)}$`));
   await page.getByRole('button', { name: 'Show the result' }).click();
   await expect(over).toBeVisible();
 
@@ -368,8 +369,10 @@ test('game over stays on the board with who won and why; a rematch puts both pla
     new RegExp(`/rentalgame/(playerwaitingroom|boardgame)/${rematchId}$`),
   );
   await startHeldGame(rematchId);
-  await expect(page).toHaveURL(new RegExp(`${boardPath(rematchId)}$`), { timeout: 30_000 });
-  await expect(other.page).toHaveURL(new RegExp(`${boardPath(rematchId)}$`), { timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`${roomPaths.board(rematchId)}$`), { timeout: 30_000 });
+  await expect(other.page).toHaveURL(new RegExp(`${roomPaths.board(rematchId)}$`), {
+    timeout: 30_000,
+  });
   expect(await balanceOf(other.page)).toBeCloseTo(before[1]! - 10, 2);
   expect(await balanceOf(page)).toBeCloseTo(before[0]! - 10, 2);
   expect(other.problems).toEqual([]);

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { readSmsOutbox, waitForSmsCode } from '../support/sms-outbox';
+import { readSmsOutbox, waitForSmsCode } from '#tests/support/sms-outbox.ts';
 import { expect, screenshot, test, waitForHydration } from './support/fixtures';
 import { attachScreenshot, expectAccessible, expectOnScreen, SIZES } from './support/screens';
 

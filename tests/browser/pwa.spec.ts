@@ -3,7 +3,7 @@
 // offline page for navigations, and API answers that are never kept. The worker is allowed here;
 // the other spec files run without it (playwright.config.ts).
 import type { BrowserContext, Page, Response } from '@playwright/test';
-import { TransferMeter } from '../support/transfer-meter';
+import { TransferMeter } from '#tests/support/transfer-meter.ts';
 import { expect, signUpViaApi, test } from './support/fixtures';
 
 test.use({ serviceWorkers: 'allow' });

@@ -3,8 +3,8 @@
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { createDatabase } from '../../db/client';
-import { consents } from '../../db/schema';
+import { createDatabase } from '#db/client.ts';
+import { consents } from '#db/schema/responsible-play.ts';
 import {
   baseUrl,
   capture,

@@ -4,7 +4,7 @@
 // erased account: seen in the player's file, voided with a reason.
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { waitForLink } from '../support/outbox';
+import { waitForLink } from '#tests/support/outbox.ts';
 import {
   capture,
   expect,

@@ -4,26 +4,22 @@
 // finishes and is settled once, pending deposits complete (the sandbox keeps its payments in the
 // database and delivers their callbacks after the restart), withdrawals complete or return, and the
 // money is whole. The seed is printed; FAULT_SEED=<seed> replays the same points.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import type { Bot } from '../support/bot';
-import { removeDir } from '../support/partykit';
-import { seededRandom } from '../support/seeded-random';
-import type { StartedPart } from '../support/start-script';
-import { sleep } from '../support/wait';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Bot } from '#tests/support/bot.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
+import { sleep } from '#tests/support/wait.ts';
 import {
-  createRoom,
   expectMoneyWhole,
-  funded,
   paymentStatus,
   roomRow,
   seatBot,
+  twoPlayerGame,
   signUp,
-  startWholeProduct,
   startDeposit,
   startWithdrawal,
   waitForPaymentsFinal,
   waitForSettlement,
+  wholeProductPerFile,
   type Player,
 } from './support';
 
@@ -32,40 +28,23 @@ const TIME_SCALE = 0.01;
 const GAME_MS = 10 * 60_000 * TIME_SCALE;
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
 
-let dataDir: string;
-let product: StartedPart;
-let database: Database;
-let siteUrl: string;
-let publicUrl: string;
-
-beforeAll(async () => {
+beforeAll(() => {
   console.log(`[faults] crash.test.ts seed ${SEED} (FAULT_SEED=${SEED} replays these points)`);
-  ({ dataDir, product, database, siteUrl, publicUrl } = await startWholeProduct({
-    prefix: 'faults-crash-',
-    timeScale: TIME_SCALE,
-    sandboxDelayMs: 800,
-  }));
-}, 180_000);
-
-afterAll(async () => {
-  database?.close();
-  await product?.stop();
-  if (dataDir) await removeDir(dataDir);
+});
+const whole = wholeProductPerFile({
+  prefix: 'faults-crash-',
+  timeScale: TIME_SCALE,
+  sandboxDelayMs: 800,
 });
 
 describe('kill -9 of the whole product', () => {
   it('at seeded points of a game, with payments and settlement in flight: everything resumes', async () => {
     const random = seededRandom(SEED);
-    const [host, guest] = [
-      await funded(siteUrl, publicUrl, database, 40),
-      // Withdrawals to this one's number fail at the provider: their money must come back.
-      await funded(siteUrl, publicUrl, database, 40, '0961234079'),
-    ];
-    const roomId = await createRoom(host, 20);
-    const joined = await guest.client.post(`/api/rooms/${roomId}/join`);
-    expect(joined.status, joined.text).toBe(200);
-    const seats = [host, guest];
-    let bots: Bot[] = await Promise.all(seats.map((p) => seatBot(p, roomId, random)));
+    const { siteUrl, publicUrl, database } = whole;
+    // Withdrawals to the guest's number fail at the provider: their money must come back.
+    const game = await twoPlayerGame(whole, random, '0961234079');
+    const { host, guest, roomId, seats } = game;
+    let bots: Bot[] = game.bots;
     const started = Date.now();
 
     // Two kills: one at a seeded point of the game, one a seeded moment after its end, while
@@ -88,9 +67,9 @@ describe('kill -9 of the whole product', () => {
       console.log(
         `[faults] kill ${Date.now() - started} ms after the start: room ${room?.status}${room?.settled_at ? ' (settled)' : ''}, payments ${statuses.join(' ')}`,
       );
-      await product.kill();
+      await whole.product.kill();
       await Promise.all(bots.map((bot) => bot.close()));
-      product = await product.restart();
+      whole.product = await whole.product.restart();
       // The players come back (a browser reconnects), which also wakes the room.
       bots =
         (await roomRow(database, roomId))?.settled_at == null

@@ -8,13 +8,13 @@
 // with the money whole.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client';
-import { grantAdmin } from '../../site/server/auth/admin-grants';
-import { ensureSiteBuild } from '../support/build';
-import { startFakePawapay, type FakePawapay } from '../support/fake-pawapay';
-import { freePort, removeDir, tempDir } from '../support/partykit';
-import { startPart, type StartedPart } from '../support/start-script';
-import { waitFor } from '../support/wait';
+import { createDatabase, type Database } from '#db/client.ts';
+import { grantAdmin } from '#site/server/auth/admin-grants.ts';
+import { ensureSiteBuild } from '#tests/support/build.ts';
+import { startFakePawapay, type FakePawapay } from '#tests/support/fake-pawapay.ts';
+import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
+import { startPart, type StartedPart } from '#tests/support/start-script.ts';
+import { waitFor } from '#tests/support/wait.ts';
 import {
   expectMoneyWhole,
   paymentStatus,

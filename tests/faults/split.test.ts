@@ -12,15 +12,15 @@
 // waits at the backoff caps. See docs/decisions/059.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../db/client';
-import { wirePaths } from '../../wire/site-room';
-import type { Bot } from '../support/bot';
-import { ensureSiteBuild } from '../support/build';
-import { freePort, removeDir, tempDir } from '../support/partykit';
-import { seededRandom } from '../support/seeded-random';
-import { startPart, type StartedPart } from '../support/start-script';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { sleep, waitFor } from '../support/wait';
+import { createDatabase, type Database } from '#db/client.ts';
+import { wirePaths } from '#wire/site-room.ts';
+import type { Bot } from '#tests/support/bot.ts';
+import { ensureSiteBuild } from '#tests/support/build.ts';
+import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
+import { startPart, type StartedPart } from '#tests/support/start-script.ts';
+import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';
+import { sleep, waitFor } from '#tests/support/wait.ts';
 import {
   createRoom,
   expectMoneyWhole,

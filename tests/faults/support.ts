@@ -2,15 +2,15 @@
 // through real tickets, and the check every case ends with (the ledger whole, every finished room's
 // escrow at zero, every payment's money moved exactly once for its final status).
 import path from 'node:path';
-import { expect } from 'vitest';
-import { createDatabase, type Database } from '../../db/client';
-import { checkLedger } from '../../db/ledger';
-import { startBot, type Bot } from '../support/bot';
-import { ensureSiteBuild } from '../support/build';
-import { HttpClient } from '../support/http-client';
-import { freePort, tempDir } from '../support/partykit';
-import { startPart, type StartedPart } from '../support/start-script';
-import { waitFor } from '../support/wait';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createDatabase, type Database } from '#db/client.ts';
+import { checkLedger } from '#db/ledger.ts';
+import { startBot, type Bot } from '#tests/support/bot.ts';
+import { ensureSiteBuild } from '#tests/support/build.ts';
+import { HttpClient } from '#tests/support/http-client.ts';
+import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
+import { startPart, type StartedPart } from '#tests/support/start-script.ts';
+import { waitFor } from '#tests/support/wait.ts';
 
 export interface WholeProduct {
   dataDir: string;
@@ -44,6 +44,25 @@ export async function startWholeProduct(options: {
   });
   const database = createDatabase({ url: `file:${path.join(dataDir, 'app.db')}` });
   return { dataDir, product, database, siteUrl: `http://127.0.0.1:${port}`, publicUrl };
+}
+
+/**
+ * The whole product for one test file: started in its `beforeAll`, stopped (the latest `product`:
+ * a case that restarts it puts the new one here) and its data folder removed in its `afterAll`.
+ */
+export function wholeProductPerFile(
+  options: Parameters<typeof startWholeProduct>[0],
+): WholeProduct {
+  const whole = {} as WholeProduct;
+  beforeAll(async () => {
+    Object.assign(whole, await startWholeProduct(options));
+  }, 180_000);
+  afterAll(async () => {
+    whole.database?.close();
+    await whole.product?.stop();
+    if (whole.dataDir) await removeDir(whole.dataDir);
+  });
+  return whole;
 }
 
 export interface Player {
@@ -148,6 +167,25 @@ export async function seatBot(player: Player, roomId: string, random: () => numb
     return answer.status === 200 ? (answer.json.url as string) : null;
   });
   return startBot({ url: ticket, uid: player.id, random, buyChance: 0.6 });
+}
+
+/**
+ * A ZMW 20 room for two funded players (ZMW 40 each; the guest's deposits from `guestPhone` when
+ * given), both seated and each played by a bot.
+ */
+export async function twoPlayerGame(
+  { siteUrl, publicUrl, database }: WholeProduct,
+  random: () => number,
+  guestPhone?: string,
+) {
+  const host = await funded(siteUrl, publicUrl, database, 40);
+  const guest = await funded(siteUrl, publicUrl, database, 40, guestPhone);
+  const roomId = await createRoom(host, 20);
+  const joined = await guest.client.post(`/api/rooms/${roomId}/join`);
+  expect(joined.status, joined.text).toBe(200);
+  const seats = [host, guest];
+  const bots = await Promise.all(seats.map((p) => seatBot(p, roomId, random)));
+  return { host, guest, roomId, seats, bots };
 }
 
 export async function roomRow(database: Database, roomId: string) {

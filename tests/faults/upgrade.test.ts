@@ -6,66 +6,43 @@
 // same game resumes, is settled once under the rules it was played under, every deposit is credited
 // once and every withdrawal paid once, and the money is whole.
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { ROOM_CLOSE } from '../../game/protocol-version';
-import type { Bot } from '../support/bot';
-import { removeDir } from '../support/partykit';
-import { seededRandom } from '../support/seeded-random';
-import type { StartedPart } from '../support/start-script';
-import { readStoredRoom, rewriteStoredValue } from '../integration/party/support/storage';
+import { describe, expect, it } from 'vitest';
+import { ROOM_CLOSE } from '#game/protocol-version.ts';
+import type { Bot } from '#tests/support/bot.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
+import { readStoredRoom, rewriteStoredValue } from '#tests/integration/party/support/storage.ts';
 import {
-  createRoom,
   expectMoneyWhole,
-  funded,
   paymentStatus,
   roomRow,
   seatBot,
+  twoPlayerGame,
   signUp,
-  startWholeProduct,
   startDeposit,
   startWithdrawal,
   waitForPaymentsFinal,
   waitForSettlement,
+  wholeProductPerFile,
 } from './support';
 
 // 10 minutes → 60 s of game, a turn → 2 s: room for the stop to fall between two of the turn
 // timer's rolls.
 const TIME_SCALE = 0.1;
 
-let dataDir: string;
-let product: StartedPart;
-let database: Database;
-let siteUrl: string;
-let publicUrl: string;
-
-beforeAll(async () => {
-  ({ dataDir, product, database, siteUrl, publicUrl } = await startWholeProduct({
-    prefix: 'faults-upgrade-',
-    timeScale: TIME_SCALE,
-    // Long enough that the payments started just before the stop are still pending at it.
-    sandboxDelayMs: 8_000,
-  }));
-}, 180_000);
-
-afterAll(async () => {
-  database?.close();
-  await product?.stop();
-  if (dataDir) await removeDir(dataDir);
+const whole = wholeProductPerFile({
+  prefix: 'faults-upgrade-',
+  timeScale: TIME_SCALE,
+  // Long enough that the payments started just before the stop are still pending at it.
+  sandboxDelayMs: 8_000,
 });
 
 describe('a deploy over a game in play and pending payments', () => {
   it('drains, resumes the previous release’s snapshot, settles once and credits once', async () => {
     const random = seededRandom(24);
-    const [host, guest] = [
-      await funded(siteUrl, publicUrl, database, 40),
-      await funded(siteUrl, publicUrl, database, 40),
-    ];
-    const roomId = await createRoom(host, 20);
-    const joined = await guest.client.post(`/api/rooms/${roomId}/join`);
-    expect(joined.status, joined.text).toBe(200);
-    const seats = [host, guest];
-    let bots: Bot[] = await Promise.all(seats.map((p) => seatBot(p, roomId, random)));
+    const { siteUrl, publicUrl, database } = whole;
+    const game = await twoPlayerGame(whole, random);
+    const { host, roomId, seats } = game;
+    let bots: Bot[] = game.bots;
     await bots[0]!.waitForState((s) => s.status === 'active' && (s.lastRoll?.nonce ?? -1) >= 2);
 
     const newcomer = await signUp(siteUrl, publicUrl);
@@ -84,14 +61,14 @@ describe('a deploy over a game in play and pending payments', () => {
 
     // The deploy's stop: every board is told to reconnect before the room server goes.
     const closes = bots.map((bot) => bot.client.closed);
-    await product.stop();
+    await whole.product.stop();
     for (const closed of await Promise.all(closes)) expect(closed).toEqual(ROOM_CLOSE.restarting);
-    expect(await product.output()).toMatch(/told 1 of 1 live rooms a restart is coming/);
+    expect(await whole.product.output()).toMatch(/told 1 of 1 live rooms a restart is coming/);
     await Promise.all(bots.map((bot) => bot.close()));
     const nonceAtStop = bots[0]!.latest()?.lastRoll?.nonce ?? -1;
 
     // What the stop left: the snapshot with every log entry it counts.
-    const partyDir = path.join(dataDir, 'party');
+    const partyDir = path.join(whole.dataDir, 'party');
     const atStop = await readStoredRoom(partyDir, roomId);
     const logKeys = [...(atStop?.keys() ?? [])].filter((key) => key.startsWith('log:'));
     expect((atStop?.get('snapshot') as { logCount: number }).logCount).toBe(logKeys.length);
@@ -102,7 +79,7 @@ describe('a deploy over a game in play and pending payments', () => {
       return previous;
     });
 
-    product = await product.restart();
+    whole.product = await whole.product.restart();
     bots = await Promise.all(seats.map((p) => seatBot(p, roomId, random)));
     // The same game: the rolls made before the stop are there (not a new game, not a refund).
     const resumed = await bots[0]!.waitForState(() => true);

@@ -4,9 +4,9 @@
 // kept in `invalid`, and fails every wait; so must every view a `patch` makes (game/room-sync.ts
 // applies it; a version gap is answered `sync` by the socket underneath, ws-client.ts). The bot follows `state`, rolls on its turn and answers a
 // truck offer with a seeded choice, or idles (never rolls) so the turn timer must roll for it.
-import type { LogEntry } from '../../game/log';
-import { roomViewSchema, serverMessageSchema, type RoomView } from '../../game/protocol';
-import { ViewFollower } from '../../game/room-sync';
+import type { LogEntry } from '#game/log.ts';
+import { roomViewSchema, serverMessageSchema, type RoomView } from '#game/protocol.ts';
+import { ViewFollower } from '#game/room-sync.ts';
 import { seededRandom } from './seeded-random';
 import { connect, type TestClient } from './ws-client';
 

@@ -4,7 +4,7 @@
 // through console.error (so an undeclared one fails the test too), the rest through console.log;
 // below `warn` only when LOG_LEVEL asks for it (every request writes a line).
 import { afterAll, afterEach, beforeEach } from 'vitest';
-import { LOG_LEVELS, setLogLevel, setLogSink, type LogLevel } from '../../site/server/logging';
+import { LOG_LEVELS, setLogLevel, setLogSink, type LogLevel } from '#site/server/logging.ts';
 import { fileEnds, testEnds, testStarts, watchConsoleErrors } from './console-errors';
 
 watchConsoleErrors();

@@ -1,13 +1,14 @@
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDatabase } from '../../db/client';
-import type { Database } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
-import { applyPaymentStatus, createPaymentRequest } from '../../db/payments';
-import { rooms, users } from '../../db/schema';
-import { operatorFromPhone } from '../../site/server/payments/phone';
-import type { ProviderName } from '../../site/server/payments/provider';
+import { createDatabase } from '#db/client.ts';
+import type { Database } from '#db/client.ts';
+import { runMigrations } from '#db/migrate.ts';
+import { applyPaymentStatus, createPaymentRequest } from '#db/payments.ts';
+import { rooms } from '#db/schema/rooms.ts';
+import { users } from '#db/schema/people.ts';
+import { operatorFromPhone } from '#site/server/payments/phone.ts';
+import type { ProviderName } from '#site/server/payments/provider.ts';
 
 export interface TestDatabase {
   database: Database;

@@ -4,9 +4,9 @@
 // room server to the wire's shapes: a report the real site would refuse as malformed is refused.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { settlementReportSchema } from '../../wire/settlement';
-import { purposeKey, signRequest, verifyRequest } from '../../wire/signing';
-import { wirePaths, type RoomForParty } from '../../wire/site-room';
+import { settlementReportSchema } from '#wire/settlement.ts';
+import { purposeKey, signRequest, verifyRequest } from '#wire/signing.ts';
+import { wirePaths, type RoomForParty } from '#wire/site-room.ts';
 
 export type FakeRoom = RoomForParty;
 export type FakeSeat = RoomForParty['seats'][number];

@@ -3,8 +3,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { roomKeys, signRequest } from '../../wire/signing';
-import { PARTY_CONFIG_FILE } from '../../scripts/party-config';
+import { roomKeys, signRequest } from '#wire/signing.ts';
+import { PARTY_CONFIG_FILE } from '#scripts/party-config.ts';
 
 /** Every process's command line (Linux /proc), joined by spaces. */
 async function commandLines(): Promise<string[]> {

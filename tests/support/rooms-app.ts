@@ -1,30 +1,30 @@
 // The rooms, games and internal routers composed with auth and the Origin check exactly as the site
 // mounts them, on a real HTTP server (port 0) over a fresh libSQL file. Money comes in through the
 // ledger's own deposit path (db/payments), never through an HTTP route.
-import { roomKeys, type RoomKeys } from '../../wire/signing';
+import { roomKeys, type RoomKeys } from '#wire/signing.ts';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
-import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
-import { users } from '../../db/schema';
-import { accountRouter } from '../../site/server/api/account';
-import { authRouter } from '../../site/server/api/auth';
-import { challengeRouter } from '../../site/server/api/challenge';
-import { cardsRouter } from '../../site/server/api/cards';
-import { gamesRouter } from '../../site/server/api/games';
-import { practiceRouter } from '../../site/server/api/practice';
-import { internalRouter } from '../../site/server/api/internal';
-import { responsiblePlayRouter } from '../../site/server/api/responsible-play';
-import { meRouter } from '../../site/server/api/me';
-import { roomsRouter } from '../../site/server/api/rooms';
-import type { AuthConfig } from '../../site/server/auth/config';
-import { requireSameOrigin } from '../../site/server/auth/origin';
-import { roomServiceOf, type RoomsDeps } from '../../site/server/rooms/deps';
-import type { PartyClient } from '../../site/server/rooms/party-client';
-import type { RoomService } from '../../site/server/rooms/service';
-import type { PublicRoom, RoomForParty } from '../../site/server/rooms/types';
+import { accountIds, balanceOf, checkLedger } from '#db/ledger.ts';
+import { users } from '#db/schema/people.ts';
+import { accountRouter } from '#site/server/api/account.ts';
+import { authRouter } from '#site/server/api/auth.ts';
+import { challengeRouter } from '#site/server/api/challenge.ts';
+import { cardsRouter } from '#site/server/api/cards.ts';
+import { gamesRouter } from '#site/server/api/games.ts';
+import { practiceRouter } from '#site/server/api/practice.ts';
+import { internalRouter } from '#site/server/api/internal.ts';
+import { responsiblePlayRouter } from '#site/server/api/responsible-play.ts';
+import { meRouter } from '#site/server/api/me.ts';
+import { roomsRouter } from '#site/server/api/rooms.ts';
+import type { AuthConfig } from '#site/server/auth/config.ts';
+import { requireSameOrigin } from '#site/server/auth/origin.ts';
+import { roomServiceOf, type RoomsDeps } from '#site/server/rooms/deps.ts';
+import type { PartyClient } from '#site/server/rooms/party-client.ts';
+import type { RoomService } from '#site/server/rooms/service.ts';
+import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
 import { createTestDatabase, fundWallet, type TestDatabase } from './db';
 import { HttpClient } from './http-client';
 

@@ -3,11 +3,11 @@
 // service of `createSiteServices`, and `createSiteServer` on the shared production build
 // (`build.ts`). For what only the whole composition shows: the headers of every page and answer,
 // `TRUST_PROXY`. No room server runs (nothing here opens a room); `stop()` ends it all.
-import { loadConfig, type Env, type SiteConfig } from '../../site/server/config';
-import { createSiteServer, type SiteServer } from '../../site/server/create-site-server';
-import { createSiteServices, type ComposedSite } from '../../site/server/services';
-import { runMigrations } from '../../db/migrate';
-import { createDatabase, type Database } from '../../db/client';
+import { loadConfig, type Env, type SiteConfig } from '#site/server/config.ts';
+import { createSiteServer, type SiteServer } from '#site/server/create-site-server.ts';
+import { createSiteServices, type ComposedSite } from '#site/server/services.ts';
+import { runMigrations } from '#db/migrate.ts';
+import { createDatabase, type Database } from '#db/client.ts';
 import { BUILD_DIR, ensureSiteBuild } from './build';
 import { HttpClient } from './http-client';
 import { removeDir, tempDir } from './partykit';

@@ -3,7 +3,7 @@
 // Used by the integration and browser tests.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { normalizeZambianPhone } from '../../site/shared/phone';
+import { normalizeZambianPhone } from '#site/shared/phone.ts';
 
 export interface OutboxSms {
   file: string;

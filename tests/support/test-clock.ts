@@ -1,13 +1,13 @@
 // A test's call on a room's game clock (wire/test-clock.ts, docs/decisions/083): hold it, step it
 // to the room's next moment, or release it. Signed with the test clock's key, as the room server of
 // a product started with `TEST_CLOCK=1` (or a party suite environment with `testClock`) expects.
-import { signRequest } from '../../wire/signing';
+import { signRequest } from '#wire/signing.ts';
 import {
   testClockAnswerSchema,
   testClockPath,
   type TestClockAnswer,
   type TestClockCall,
-} from '../../wire/test-clock';
+} from '#wire/test-clock.ts';
 
 /** The raw answer, for tests of the call itself. */
 export async function postTestClock(

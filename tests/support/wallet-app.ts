@@ -8,45 +8,45 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import express, { Router } from 'express';
-import { accountIds, balanceOf, checkLedger } from '../../db/ledger';
-import { findPayment } from '../../db/payments';
-import { users } from '../../db/schema';
-import { adminRouter } from '../../site/server/api/admin';
-import { adminAlertsRouter } from '../../site/server/api/admin-alerts';
-import { authRouter } from '../../site/server/api/auth';
-import { dataRightsRouter } from '../../site/server/api/data-rights';
-import { meRouter } from '../../site/server/api/me';
-import { paymentsRouter } from '../../site/server/api/payments';
-import { responsiblePlayRouter } from '../../site/server/api/responsible-play';
-import { roomsRouter } from '../../site/server/api/rooms';
-import { supportRouter } from '../../site/server/api/support';
-import { walletRouter } from '../../site/server/api/wallet';
-import type { AuthConfig, AuthDeps } from '../../site/server/auth/config';
-import { sessionMiddleware } from '../../site/server/auth/middleware';
-import { logger } from '../../site/server/logging';
-import { createFigures, type FiguresService } from '../../site/server/ops/figures';
-import { requireSameOrigin } from '../../site/server/auth/origin';
+import { accountIds, balanceOf, checkLedger } from '#db/ledger.ts';
+import { findPayment } from '#db/payments.ts';
+import { users } from '#db/schema/people.ts';
+import { adminRouter } from '#site/server/api/admin.ts';
+import { adminAlertsRouter } from '#site/server/api/admin-alerts.ts';
+import { authRouter } from '#site/server/api/auth.ts';
+import { dataRightsRouter } from '#site/server/api/data-rights.ts';
+import { meRouter } from '#site/server/api/me.ts';
+import { paymentsRouter } from '#site/server/api/payments.ts';
+import { responsiblePlayRouter } from '#site/server/api/responsible-play.ts';
+import { roomsRouter } from '#site/server/api/rooms.ts';
+import { supportRouter } from '#site/server/api/support.ts';
+import { walletRouter } from '#site/server/api/wallet.ts';
+import type { AuthConfig, AuthDeps } from '#site/server/auth/config.ts';
+import { sessionMiddleware } from '#site/server/auth/middleware.ts';
+import { logger } from '#site/server/logging.ts';
+import { createFigures, type FiguresService } from '#site/server/ops/figures.ts';
+import { requireSameOrigin } from '#site/server/auth/origin.ts';
 import {
   createPaymentProvider,
   type ManagedPaymentProvider,
-} from '../../site/server/payments/create-provider';
-import { signRequest } from '../../site/server/payments/http-signatures';
+} from '#site/server/payments/create-provider.ts';
+import { signRequest } from '#site/server/payments/http-signatures.ts';
 import {
   SANDBOX_CALLBACK_PATH,
   SANDBOX_KEY_ID,
   sandboxCallbackSecret,
-} from '../../site/server/payments/sandbox';
-import { createDatabaseSandboxStore } from '../../site/server/payments/sandbox-store-db';
-import type { ProviderName } from '../../site/server/payments/provider';
-import { roomServiceOf, type RoomsDeps } from '../../site/server/rooms/deps';
-import type { OutgoingSms } from '../../site/server/sms/sender';
-import type { ReconcilerOptions } from '../../site/server/wallet/reconciler';
-import { purposeKey } from '../../wire/signing';
+} from '#site/server/payments/sandbox.ts';
+import { createDatabaseSandboxStore } from '#site/server/payments/sandbox-store-db.ts';
+import type { ProviderName } from '#site/server/payments/provider.ts';
+import { roomServiceOf, type RoomsDeps } from '#site/server/rooms/deps.ts';
+import type { OutgoingSms } from '#site/server/sms/sender.ts';
+import type { ReconcilerOptions } from '#site/server/wallet/reconciler.ts';
+import { purposeKey } from '#wire/signing.ts';
 import {
   createWalletService,
   type WalletDeps,
   type WalletService,
-} from '../../site/server/wallet/service';
+} from '#site/server/wallet/service.ts';
 import { createTestDatabase, fundWallet, type TestDatabase } from './db';
 import { startFakePawapay, type FakePawapay } from './fake-pawapay';
 import { HttpClient } from './http-client';

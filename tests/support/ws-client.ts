@@ -6,8 +6,8 @@
 // whole `state` it makes (marked `fromPatch: true`), so a test waits for states as it always did; a
 // version gap sends `sync` (with `autoSync: false`, the test does it itself).
 import WebSocket from 'ws';
-import { SYNC_MESSAGE, ViewFollower } from '../../game/room-sync';
-import type { ServerMessage as WireMessage } from '../../game/protocol';
+import { SYNC_MESSAGE, ViewFollower } from '#game/room-sync.ts';
+import type { ServerMessage as WireMessage } from '#game/protocol.ts';
 
 export interface ServerMessage {
   type: string;

@@ -16,14 +16,14 @@ import {
   Texture,
   type FillInput,
 } from 'pixi.js';
-import { boardDefs, boardScene } from '../../../site/shared/art/board';
-import { parkingSpot, truckPose } from '../../../site/shared/art/geometry';
-import { boardModel } from '../../../site/shared/art/model';
-import type { LinearGradient, Paint, SceneNode, Transform } from '../../../site/shared/art/scene';
-import { sceneToSvg } from '../../../site/shared/art/svg';
-import { truckAt } from '../../../site/shared/art/truck';
-import { FONT_FAMILY, ASCENT } from '../../../site/shared/art/type';
-import { sixLate } from '../../../tests/unit/art/rooms';
+import { boardDefs, boardScene } from '#site/shared/art/board.ts';
+import { parkingSpot, truckPose } from '#site/shared/art/geometry.ts';
+import { boardModel } from '#site/shared/art/model.ts';
+import type { LinearGradient, Paint, SceneNode, Transform } from '#site/shared/art/scene.ts';
+import { sceneToSvg } from '#site/shared/art/svg.ts';
+import { truckAt } from '#site/shared/art/truck.ts';
+import { FONT_FAMILY, ASCENT } from '#site/shared/art/type.ts';
+import { sixLate } from '#tests/support/art-rooms.ts';
 
 declare global {
   interface Window {

@@ -10,10 +10,10 @@
 // router, React keeps it; on every other page a script island of about a kilobyte does
 // (island-entries/live-balance.ts), so that the header alone never brings React to a page.
 import { Link } from 'react-router';
-import type { PublicUser } from '../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import { GAME_DASHBOARD } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
-import { formatZmw } from '../../../game/ngwee';
+import { formatZmw } from '#game/ngwee.ts';
 import { LIVE_BALANCE_ATTRIBUTE, liveBalanceScript } from './account/header-balance';
 import { useLiveBalance } from './account/live-balance';
 import { BackToGameBar } from './back-to-game';

@@ -2,7 +2,7 @@
 // list (a <details>). Its items come from the root loader (the server reads them with the page,
 // site/server/notifications); each links to its place. Nothing for a visitor or a guest.
 import { Link, useRouteLoaderData } from 'react-router';
-import { noticeHref, noticeKey, noticeText, type Notices } from '../../shared/notices';
+import { noticeHref, noticeKey, noticeText, type Notices } from '#site/shared/notices.ts';
 import { BellIcon } from './icons';
 
 export function NotificationsMenu({ tone = 'light' }: { tone?: 'light' | 'dark' }) {

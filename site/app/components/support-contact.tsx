@@ -2,7 +2,7 @@
 // configured (SUPPORT_EMAIL, SUPPORT_PHONE), never a made-up one.
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import type { SupportContact as Contact } from '../../shared/support-contact';
+import type { SupportContact as Contact } from '#site/shared/support-contact.ts';
 import { SUPPORT_PAGE } from '../content/brand';
 import { MailIcon, PhoneIcon } from './icons';
 import { SupportReachTo } from './support-reach';

@@ -1,9 +1,9 @@
 // The game screens' calls to the public JSON API (docs/api.md), typed, through the one API client
 // (components/account/api.ts). A refusal keeps the server's message, its `code` and its `roomId`.
-import type { HistoryEntry } from '../../server/rooms/games';
-import type { ApiRefusalCode } from '../../server/api/refusal-codes';
-import type { FinishedGame } from '../../server/rooms/settlement-record';
-import type { PublicRoom } from '../../server/rooms/types';
+import type { HistoryEntry } from '#site/server/rooms/games.ts';
+import type { ApiRefusalCode } from '#site/server/api/refusal-codes.ts';
+import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { apiFetch } from '../components/account/api';
 
 export type { FinishedGame, HistoryEntry, PublicRoom };

@@ -1,6 +1,6 @@
 // After a reconnect: what happened while the board could not hear the room, from the log entries
 // it missed (the room resends its recent log to a new socket), in a few lines the player puts away.
-import type { LogEntry } from '../../../game/log';
+import type { LogEntry } from '#game/log.ts';
 import { describeLog, type Homes, type Names } from './format';
 
 /** At most this many lines; the rest are in the game log. */

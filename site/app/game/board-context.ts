@@ -2,9 +2,9 @@
 // the person's, the motion's timer), what it asks the screen to do, its context (the board's one
 // view of the room and what is still to be revealed of it), the words it says, and the questions
 // the machine and the screen ask of a view (whose turn, an open offer, game over).
-import type { LogEntry } from '../../../game/log';
-import { ROOM_ERROR_MESSAGES } from '../../../game/messages';
-import type { IntentMessage, RoomView } from '../../../game/protocol';
+import type { LogEntry } from '#game/log.ts';
+import { ROOM_ERROR_MESSAGES } from '#game/messages.ts';
+import type { IntentMessage, RoomView } from '#game/protocol.ts';
 import type { Reveal } from './motion-plan';
 import type { MotionState } from './reveal-queue';
 import type { Marker } from './room-marker';

@@ -4,10 +4,10 @@
 // names another turn than the panel beside it (decision 123); the canvas, whose textures arrive a
 // decode later, draws only what a turn does not change.
 import { memo, useMemo, useState } from 'react';
-import type { RoomView } from '../../../game/protocol';
-import { layoutCentre } from '../../shared/art/labels';
-import { boardModel, type BoardModel } from '../../shared/art/model';
-import { FONT_FAMILY } from '../../shared/art/type';
+import type { RoomView } from '#game/protocol.ts';
+import { layoutCentre } from '#site/shared/art/labels.ts';
+import { boardModel, type BoardModel } from '#site/shared/art/model.ts';
+import { FONT_FAMILY } from '#site/shared/art/type.ts';
 import { hudMarkup, SVG_STYLE } from './board-svg';
 import { useNow } from './use-now';
 

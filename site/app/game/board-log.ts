@@ -1,7 +1,7 @@
 // The board's log as the room sends it: which entries are news (they wait for their state, to be
 // revealed), which are history the view already includes (straight to the log), and which of those
 // happened while the player was away; the log kept to its last MAX_LOGS entries.
-import type { LogEntry } from '../../../game/log';
+import type { LogEntry } from '#game/log.ts';
 import { MAX_LOGS, type BoardContext } from './board-context';
 import type { Ended } from './reveal-queue';
 import { followsRoll, isNewer, markerOf } from './room-marker';

@@ -13,8 +13,8 @@
 // is the player's to roll once the board has caught up with the room. Its events, context and the
 // questions it asks of a view are board-context.ts's.
 import { and, assign, emit, enqueueActions, not, raise, setup, stateIn } from 'xstate';
-import type { LogEntry } from '../../../game/log';
-import { ROOM_ERROR_MESSAGES, type RoomErrorCode } from '../../../game/messages';
+import type { LogEntry } from '#game/log.ts';
+import { ROOM_ERROR_MESSAGES, type RoomErrorCode } from '#game/messages.ts';
 import {
   hasOffer,
   isGameOver,

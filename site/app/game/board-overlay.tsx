@@ -8,11 +8,11 @@
 // `data-hud-turn` (whose turn the hud names) let tests and other readers wait on what the board
 // shows.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { RoomView } from '../../../game/protocol';
-import { pipsOf } from '../../shared/art/die';
-import { purchaseDrive } from '../../shared/art/board';
-import { boardModel } from '../../shared/art/model';
-import { TRUCK_UNITS } from '../../shared/art/truck';
+import type { RoomView } from '#game/protocol.ts';
+import { pipsOf } from '#site/shared/art/die.ts';
+import { purchaseDrive } from '#site/shared/art/board.ts';
+import { boardModel } from '#site/shared/art/model.ts';
+import { TRUCK_UNITS } from '#site/shared/art/truck.ts';
 import { BoardHud, readTextScale } from './board-hud';
 import { boardLayout, type BoardLayout, type Point } from './layout';
 import { tumbleFace, type Float, type MotionStep, type Reveal, type Spot } from './motion-plan';

@@ -3,11 +3,11 @@
 // (Roll, turn label and timer, game clock, the sound switch) and the truck offer, a card that
 // leaves the board in view (a sheet from the bottom on phones). Each draws what it is given; the
 // route decides what happens.
-import { countOf } from '../../shared/count';
+import { countOf } from '#site/shared/count.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MAX_TRUCKS, TRUCK_COST, truckFee } from '../../../game/board';
-import type { RoomView } from '../../../game/protocol';
+import { MAX_TRUCKS, TRUCK_COST, truckFee } from '#game/board.ts';
+import type { RoomView } from '#game/protocol.ts';
 import { TruckIcon } from './board-overlay';
 import { formatClock, formatGameAmount, type Names } from './format';
 import { HISTORY_PATH } from './guards';

@@ -3,7 +3,7 @@
 // (first-paint/), the Pixi canvas lazy-loaded into it at the box's measured side, taking over after
 // its first frame with the motion's DOM over it (board-overlay.tsx); and the board described in
 // words for people who cannot see it.
-import { countOf } from '../../shared/count';
+import { countOf } from '#site/shared/count.ts';
 import {
   lazy,
   memo,
@@ -14,7 +14,7 @@ import {
   useState,
   type MouseEvent,
 } from 'react';
-import type { RoomView } from '../../../game/protocol';
+import type { RoomView } from '#game/protocol.ts';
 import type { Drive } from './animation';
 import { BoardOverlay, type OverlayProps } from './board-overlay';
 import { FIRST_BOARD_SIZE, FirstBoard } from './first-paint/first-board';

@@ -4,13 +4,13 @@
 // `data-die-face`). Each layer is its own `<g>` whose markup React leaves alone while it is the same
 // string: a new clock or turn redraws only the small layers, never the tiles.
 import { memo, useMemo } from 'react';
-import type { RoomView } from '../../../game/protocol';
-import { boardDefs, boardLayer, dieLayer, hudLayer, piecesLayer } from '../../shared/art/board';
-import { describeBoard } from '../../shared/art/hud';
-import { layoutCentre, type CentreLayout } from '../../shared/art/labels';
-import { boardModel, type BoardModel, type SeatModel } from '../../shared/art/model';
-import { LAYERS, type LayerName } from '../../shared/art/scene';
-import { defsMarkup, layerMarkup, svgRootAttributes, TEXT_STYLE } from '../../shared/art/svg';
+import type { RoomView } from '#game/protocol.ts';
+import { boardDefs, boardLayer, dieLayer, hudLayer, piecesLayer } from '#site/shared/art/board.ts';
+import { describeBoard } from '#site/shared/art/hud.ts';
+import { layoutCentre, type CentreLayout } from '#site/shared/art/labels.ts';
+import { boardModel, type BoardModel, type SeatModel } from '#site/shared/art/model.ts';
+import { LAYERS, type LayerName } from '#site/shared/art/scene.ts';
+import { defsMarkup, layerMarkup, svgRootAttributes, TEXT_STYLE } from '#site/shared/art/svg.ts';
 
 export interface BoardSvgProps {
   /** The room as the socket (or the server render) has it; null draws the empty board. */

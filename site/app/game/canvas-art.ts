@@ -3,8 +3,8 @@
 // fleets, the town square), each piece's picture per colour, and where every piece sits and
 // how it is turned, on the road ring, at any moment of a drive. board-canvas.tsx turns these into
 // textures and sprites; nothing here knows about Pixi, the DOM or the clock.
-import type { PlayerColor } from '../../../game/board';
-import { boardDefs } from '../../shared/art/board';
+import type { PlayerColor } from '#game/board.ts';
+import { boardDefs } from '#site/shared/art/board.ts';
 import {
   alongPath,
   parkingSpot,
@@ -14,17 +14,17 @@ import {
   truckPose,
   type Parking,
   type RingPath,
-} from '../../shared/art/geometry';
-import type { BoardModel, SeatModel } from '../../shared/art/model';
-import type { Group, SceneNode } from '../../shared/art/scene';
+} from '#site/shared/art/geometry.ts';
+import type { BoardModel, SeatModel } from '#site/shared/art/model.ts';
+import type { Group, SceneNode } from '#site/shared/art/scene.ts';
 import {
   defsMarkup,
   escapeAttribute,
   layerMarkup,
   num,
   svgRootAttributes,
-} from '../../shared/art/svg';
-import { truckAt } from '../../shared/art/truck';
+} from '#site/shared/art/svg.ts';
+import { truckAt } from '#site/shared/art/truck.ts';
 import { HOP_HEIGHT, tilesDriven, type Drive } from './animation';
 
 /**

@@ -1,7 +1,7 @@
 // How the game reads on screen: log entries as sentences, in-game amounts, clocks and turn labels.
 // Pure, so the board, the history and the screen-reader announcements all say the same words.
-import { BOARD, type Box } from '../../../game/board';
-import type { LogEntry } from '../../../game/log';
+import { BOARD, type Box } from '#game/board.ts';
+import type { LogEntry } from '#game/log.ts';
 
 /** The typographic minus, as in "Council (−80)". */
 const MINUS = '\u2212';

@@ -4,9 +4,9 @@
 // lesson and the statements below, folded. The popup can be put away to study the final board.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { RoomView } from '../../../game/protocol';
+import type { RoomView } from '#game/protocol.ts';
 import { requestBalanceRefresh } from '../components/account/live-balance';
-import { formatZmw } from '../../../game/ngwee';
+import { formatZmw } from '#game/ngwee.ts';
 import { rematchRoom } from './api';
 import type { Names } from './format';
 import { GameDialog } from './game-dialog';

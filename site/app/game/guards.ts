@@ -1,7 +1,7 @@
 // Guards at the top of the game screens' loaders: a signed-out person goes to sign-in and comes
 // back to the same path afterwards.
 import { redirect } from 'react-router';
-import type { PublicUser } from '../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import { authPath, pathOf } from '../components/account/return-to';
 
 export function requireUser(request: Request, user: PublicUser | null): PublicUser {
@@ -12,7 +12,7 @@ export function requireUser(request: Request, user: PublicUser | null): PublicUs
 export const waitingRoomPath = (roomId: string) =>
   `/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`;
 export const boardPath = (roomId: string) => `/rentalgame/boardgame/${encodeURIComponent(roomId)}`;
-export { inviteLink } from '../../shared/share';
+export { inviteLink } from '#site/shared/share.ts';
 export const CREATE_PATH = '/rentalgame/createnewgame';
 /** The deposit page, keeping the room the person was joining (it links back once they can pay). */
 export const depositForRoomPath = (roomId: string) =>

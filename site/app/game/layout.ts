@@ -15,4 +15,4 @@ export {
   type Cell,
   type Point,
   type TileRect,
-} from '../../shared/art/geometry';
+} from '#site/shared/art/geometry.ts';

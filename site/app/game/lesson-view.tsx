@@ -1,8 +1,8 @@
 // The business lesson of a finished game and the "Practice" mark: shown at game over, in game
 // history and on the practice screens, so nobody mistakes a practice game for money.
 import { Link } from 'react-router';
-import { isPracticeView } from '../../../game/bots';
-import type { RoomView } from '../../../game/protocol';
+import { isPracticeView } from '#game/bots.ts';
+import type { RoomView } from '#game/protocol.ts';
 import { PRACTICE_PATH } from '../content/brand';
 import { namesOf } from './format';
 import { GameDialog } from './game-dialog';

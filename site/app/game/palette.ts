@@ -1,7 +1,7 @@
 // The players' colours as hex, for the canvas and the DOM alike: the art module's player shades
 // (site/shared/art/palette.ts), so a truck, its yard and its row in the statement always match.
-import type { PlayerColor } from '../../../game/board';
-import { playerShades } from '../../shared/art/palette';
+import type { PlayerColor } from '#game/board.ts';
+import { playerShades } from '#site/shared/art/palette.ts';
 
 /** `'lightblue'` → `'#4fc3f7'`. */
 export function playerHex(color: PlayerColor): string {

@@ -3,7 +3,7 @@
 // confetti for the winner, drawn in code (still, for reduced motion). Shared by the staked and the
 // practice game over.
 import type { CSSProperties } from 'react';
-import type { RoomView } from '../../../game/protocol';
+import type { RoomView } from '#game/protocol.ts';
 import { formatGameAmount } from './format';
 import { playerHex } from './palette';
 import { ordinal, standings, type Standing } from './win-reason';

@@ -5,7 +5,7 @@
 // grows (a fast clock, a page in the background) plays faster, and beyond MAX_WAITING the oldest
 // reveals end at once; `instant` (reduced motion, a hidden page) ends every reveal as it comes,
 // with the same words.
-import { TURN_MS } from '../../../game/timing';
+import { TURN_MS } from '#game/timing.ts';
 import { speedOf, stepMs, type Reveal } from './motion-plan';
 
 /** More reveals than this waiting behind the one playing: the oldest end at once. */

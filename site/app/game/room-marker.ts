@@ -3,8 +3,8 @@
 // sends against the view it holds: an entry the view already includes is history (the log a new
 // socket receives), one it does not is news, to be revealed once its state arrives. Against the
 // view from before a dropped connection, the same test finds what happened while away.
-import type { LogEntry } from '../../../game/log';
-import type { RoomView } from '../../../game/protocol';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomView } from '#game/protocol.ts';
 
 export interface Marker {
   nonce: number;

@@ -1,8 +1,8 @@
 // Sharing the invite where people are: the phone's share sheet (`navigator.share`), else a WhatsApp
 // link (`https://wa.me/?text=`) that works without JavaScript too; with a ready message (stake,
 // prize, link) and the time the room closes if it does not fill.
-import type { PublicRoom } from '../../server/rooms/types';
-import { shareText, whatsAppLink } from '../../shared/share';
+import type { PublicRoom } from '#wire/site-room.ts';
+import { shareText, whatsAppLink } from '#site/shared/share.ts';
 
 export function inviteMessage(room: Pick<PublicRoom, 'amount' | 'maxPlayers'>, url: string) {
   return shareText({ kind: 'room', stakeZmw: room.amount, maxPlayers: room.maxPlayers, url });

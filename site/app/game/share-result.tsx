@@ -3,10 +3,10 @@
 // Android's share sheet into WhatsApp), the game's card goes with them, else a WhatsApp link opens
 // with the words. A win is shared only by a winner of a real game.
 import { useState } from 'react';
-import { isPracticeView } from '../../../game/bots';
-import type { RoomView } from '../../../game/protocol';
+import { isPracticeView } from '#game/bots.ts';
+import type { RoomView } from '#game/protocol.ts';
 import { PRACTICE_PATH } from '../content/brand';
-import { shareText, whatsAppLink, type ShareSubject } from '../../shared/share';
+import { shareText, whatsAppLink, type ShareSubject } from '#site/shared/share.ts';
 
 /** The game's card (GET /api/games/:roomId/card.png) as a file, once the game is settled. */
 async function cardFile(roomId: string): Promise<File | null> {

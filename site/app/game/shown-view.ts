@@ -3,8 +3,8 @@
 // parts stays as it was until its step ends (the die's roll, the truck's tile, the money, the
 // trucks in the yard), and the turn, the offer and the game's end wait for the whole queue. With
 // nothing left to reveal the board shows the view itself.
-import type { LogEntry } from '../../../game/log';
-import type { ParticipantView, RoomView } from '../../../game/protocol';
+import type { LogEntry } from '#game/log.ts';
+import type { ParticipantView, RoomView } from '#game/protocol.ts';
 import type { Drive } from './animation';
 import type { Reveal, StepKind } from './motion-plan';
 import { playing, type MotionState } from './reveal-queue';

@@ -1,8 +1,8 @@
 // The finance statement, one small table per player (docs/rules.md): revenue, the three 10 %
 // deductions, net operating profit, tax, net profit and trucks. The board shows it live, the history
 // shows the final one.
-import type { PlayerColor } from '../../../game/board';
-import type { Statement } from '../../../game/statement';
+import type { PlayerColor } from '#game/board.ts';
+import type { Statement } from '#game/statement.ts';
 import { formatGameAmount } from './format';
 import { playerHex } from './palette';
 

@@ -1,7 +1,7 @@
 // The tiles in words: the line for a tapped tile, shown over the middle of the board, and the
 // whole legend as a list beside the log. Text in the page, so it grows with the reader's text size.
-import type { RoomView } from '../../../game/protocol';
-import { BOARD } from '../../../game/board';
+import type { RoomView } from '#game/protocol.ts';
+import { BOARD } from '#game/board.ts';
 import { tileInfo, type TileInfo } from './tile-legend';
 
 export function TappedTile({ info, onClose }: { info: TileInfo; onClose(): void }) {

@@ -1,8 +1,8 @@
 // What each tile is, in words: the short label the canvas draws when the board is small (one word,
 // never broken mid-word), and the full line the legend shows when a tile is tapped or listed.
-import { BOARD, TRUCK_COST, truckFee, type Box } from '../../../game/board';
-import type { RoomView } from '../../../game/protocol';
-import { countOf } from '../../shared/count';
+import { BOARD, TRUCK_COST, truckFee, type Box } from '#game/board.ts';
+import type { RoomView } from '#game/protocol.ts';
+import { countOf } from '#site/shared/count.ts';
 import { formatGameAmount } from './format';
 
 /** One word of at most 7 letters per tile key, for boards whose tiles are narrow. */

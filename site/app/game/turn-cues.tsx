@@ -3,7 +3,7 @@
 // five seconds, "● Your turn" in the tab title, an announcement with the seconds left before the
 // server rolls for them; and the one sound switch (remembered on the device). Sounds and vibration
 // wait for the player's first tap on the page (sound.ts).
-import { countOf } from '../../shared/count';
+import { countOf } from '#site/shared/count.ts';
 import { useEffect, useRef, useState } from 'react';
 import { readMuted, soundBoard, writeMuted } from './sound';
 import { URGENT_SECONDS, VIBRATION } from './sound-plan';

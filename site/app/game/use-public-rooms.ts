@@ -6,7 +6,7 @@
 // socket waits a long while before trying again, and the list is polled meanwhile.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
-import { SOCKET_CLOSE_CODES } from '../../../game/messages';
+import { SOCKET_CLOSE_CODES } from '#game/messages.ts';
 import { FETCH_ROOMS_FAILED, getLobbyTicket, listRooms, type PublicRoom } from './api';
 
 export const POLL_MS = 4_000;

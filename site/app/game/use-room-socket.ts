@@ -12,10 +12,10 @@
 // `pong`) for LINK_SILENT_MS, reconnects a socket that died without a close.
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
-import type { RoomErrorCode } from '../../../game/messages';
-import type { ClientMessage, RoomView } from '../../../game/protocol';
-import { ROOM_CLOSE, ROOM_PROTOCOL } from '../../../game/protocol-version';
-import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '../../../game/room-sync';
+import type { RoomErrorCode } from '#game/messages.ts';
+import type { ClientMessage, RoomView } from '#game/protocol.ts';
+import { ROOM_CLOSE, ROOM_PROTOCOL } from '#game/protocol-version.ts';
+import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '#game/room-sync.ts';
 import { getTicket } from './api';
 import { takeEarlyTicket } from './early-ticket';
 import type { RoomSocketEvent } from './board-context';

@@ -1,7 +1,7 @@
 // "Verify the dice": recomputes every roll of a finished game in the browser from the revealed
 // server seed, with the very code the room server rolled with (game/dice.ts, docs/rules.md).
-import { hashServerSeed, rollDie } from '../../../game/dice';
-import { logEntrySchema } from '../../../game/log';
+import { hashServerSeed, rollDie } from '#game/dice.ts';
+import { logEntrySchema } from '#game/log.ts';
 
 export interface Fairness {
   serverSeed: string;

@@ -1,7 +1,7 @@
 // Who came where and why the winner won, in words, by the game's rule (game/payout.ts winnersOf):
 // the highest net profit wins; on equal net profit, the most trucks; players still level share.
-import type { ResultView, RoomView } from '../../../game/protocol';
-import { formatNgwee, zmwToNgwee } from '../../../game/ngwee';
+import type { ResultView, RoomView } from '#game/protocol.ts';
+import { formatNgwee, zmwToNgwee } from '#game/ngwee.ts';
 import { formatGameAmount, type Names } from './format';
 
 export interface Standing {

@@ -5,7 +5,7 @@ import { Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
-import { formatZmw } from '../../../game/ngwee';
+import { formatZmw } from '#game/ngwee.ts';
 import { PENDING_ATTRIBUTE, pendingPaymentsScript } from '../components/account/pending-payments';
 import { authPath, pathOf } from '../components/account/return-to';
 import { StatusTag } from '../components/account/status-tag';

@@ -2,7 +2,7 @@
 // Google sign-in is configured) and your data, rendered on the server from the page door. Its forms
 // post to this route's action; Google's return after linking lands here too.
 import { data, Link, redirect } from 'react-router';
-import { authMessages } from '../../shared/auth-messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { changePasswordAction } from '../components/account/change-password-action';

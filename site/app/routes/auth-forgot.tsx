@@ -2,8 +2,8 @@
 // has that address (the server does the same), so the page cannot be used to find accounts. A
 // plain form: it posts to this route's action (the page door's `forgotPassword`).
 import { data, Link } from 'react-router';
-import { authMessages } from '../../shared/auth-messages';
-import { isValidEmail } from '../../shared/email';
+import { authMessages } from '#site/shared/auth-messages.ts';
+import { isValidEmail } from '#site/shared/email.ts';
 import { Banner } from '../components/account/banner';
 import { EmailField } from '../components/account/fields';
 import { BRAND } from '../content/brand';

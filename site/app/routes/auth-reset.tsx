@@ -2,7 +2,7 @@
 // in it (the server spends it only when the new password is accepted) and it posts to this route's
 // action, the page door's `resetPassword`; success signs out every device.
 import { data, Link } from 'react-router';
-import { authMessages } from '../../shared/auth-messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { Banner } from '../components/account/banner';
 import { NEW_PASSWORD_HINT, newPasswordError, PasswordField } from '../components/account/fields';
 import { BRAND } from '../content/brand';

@@ -3,7 +3,7 @@
 // (the page door's `verifyEmail`), sent by itself once loaded where scripts run (a script island),
 // then it says what happened and where to go next.
 import { data, Link } from 'react-router';
-import { authMessages } from '../../shared/auth-messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { AUTO_SUBMIT_ATTRIBUTE, autoSubmitScript } from '../components/account/auto-submit';
 import { Banner } from '../components/account/banner';
 import { useIslandScript } from '../components/island';

@@ -6,7 +6,7 @@
 // the dashboard. A signed-in account that lacks names or
 // a phone number (made with Google) gets the complete-profile popup first.
 import { data, redirect } from 'react-router';
-import { authMessages } from '../../shared/auth-messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { checkLogin, checkSignup, type AuthMode } from '../components/account/auth-checks';
 import { authCardIsland, type AuthAttempt } from '../components/account/auth-card';
 import {

@@ -8,9 +8,9 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
-import { isPracticeView } from '../../../game/bots';
-import type { RoomView } from '../../../game/protocol';
-import { statementOf } from '../../../game/statement';
+import { isPracticeView } from '#game/bots.ts';
+import type { RoomView } from '#game/protocol.ts';
+import { statementOf } from '#game/statement.ts';
 import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
 import { requestBalanceRefresh } from '../components/account/live-balance';

@@ -3,7 +3,7 @@
 // best, today's leaderboard, and the latest revealed seed with how to check it. Rendered on the
 // server from its loader; the form posts to the route's action, so the page ships no JavaScript.
 import { Link, redirect } from 'react-router';
-import { formatAmount } from '../../../game/lesson';
+import { formatAmount } from '#game/lesson.ts';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { authPath } from '../components/account/return-to';
@@ -15,7 +15,7 @@ import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import challengeStyles from '../styles/challenge.css?url';
 import gameStyles from '../styles/game.css?url';
-import type { ChallengePageData, RevealedDay } from '../../server/challenge/pages';
+import type { ChallengePageData, RevealedDay } from '#site/server/challenge/pages.ts';
 import type { Route } from './+types/challenge';
 
 export const handle = staticPage;

@@ -7,7 +7,7 @@ import { GetHelpLink } from '../components/account/get-help-link';
 import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
-import { formatZmw } from '../../../game/ngwee';
+import { formatZmw } from '#game/ngwee.ts';
 import { DiceCheck } from '../components/game-history/dice-check';
 import { SETTLING_ATTRIBUTE, settlingGameScript } from '../components/game-history/settling-game';
 import { useIslandScript } from '../components/island';

@@ -9,7 +9,7 @@ import {
   SERVICES,
 } from '../content/brand';
 import { BoardSvg } from '../game/board-svg';
-import { SAMPLE_NOW, SAMPLE_ROOM } from '../../shared/art/picture';
+import { SAMPLE_NOW, SAMPLE_ROOM } from '#site/shared/art/picture.ts';
 import { authPath } from '../components/account/return-to';
 import { signUpPath } from '../game/guards';
 import { staticPage } from '../islands';

@@ -1,7 +1,7 @@
 // How to Play: the rules of docs/rules.md in plain words. This route keeps the page's meta, header,
 // table of contents and call to action; the sections live in components/how-to-play/.
 import { Link } from 'react-router';
-import { BOARD_SIZE } from '../../../game/board';
+import { BOARD_SIZE } from '#game/board.ts';
 import {
   BoardSection,
   HomesSection,

@@ -13,7 +13,7 @@ import { boardPath, signUpPath, waitingRoomPath } from '../game/guards';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
-import { previewMeta } from '../../shared/share';
+import { previewMeta } from '#site/shared/share.ts';
 import type { Route } from './+types/join-with-link';
 
 export const handle = staticPage;

@@ -3,7 +3,7 @@
 // ones, and the game ends with a business lesson. A plain form: it posts to this route's action
 // (the page door's `practice`), which goes on to the board.
 import { data, Link, redirect } from 'react-router';
-import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
+import { MAX_BOTS, MIN_BOTS } from '#game/bots.ts';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { SignedOutPage } from '../components/site-page';

@@ -5,7 +5,7 @@ import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
 import { authPath, pathOf } from '../components/account/return-to';
-import { ticketAnchor } from '../../shared/notices';
+import { ticketAnchor } from '#site/shared/notices.ts';
 import { ticketAction, TicketForm, TOPICS, type Topic } from '../components/support/ticket-form';
 import { SupportContact } from '../components/support-contact';
 import { BRAND } from '../content/brand';
@@ -13,7 +13,7 @@ import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/support';
-import type { TicketView } from '../../server/support/tickets';
+import type { TicketView } from '#site/server/support/tickets.ts';
 
 export const handle = staticPage;
 

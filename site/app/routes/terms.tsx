@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { SupportReach } from '../components/support-contact';
 import { BRAND } from '../content/brand';
-import { TERMS_VERSION } from '../../shared/terms';
+import { TERMS_VERSION } from '#site/shared/terms.ts';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
 import type { Route } from './+types/terms';

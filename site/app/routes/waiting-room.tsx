@@ -23,7 +23,7 @@ import { PracticeNote } from '../game/lesson-view';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
-import { previewMeta } from '../../shared/share';
+import { previewMeta } from '#site/shared/share.ts';
 import type { Route } from './+types/waiting-room';
 
 export const handle = staticPage;

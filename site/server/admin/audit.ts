@@ -1,8 +1,8 @@
 // The operator's audit log: every admin action that changes anything, written in the action's own
 // transaction where it has one. Append-only: nothing here updates or deletes a row.
 import { desc } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { adminAudit } from '../../../db/schema';
+import type { Queryable } from '#db/client.ts';
+import { adminAudit } from '#db/schema/support.ts';
 
 export interface AuditEntry {
   adminId: string;

@@ -1,8 +1,8 @@
 // The operator's error log (settlement refusals, provider mismatches, failed calls), newest first.
 // How rows are written is up to their writers; this only reads them.
 import { desc } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { adminErrors } from '../../../db/schema';
+import type { Queryable } from '#db/client.ts';
+import { adminErrors } from '#db/schema/operator.ts';
 
 export const ERRORS_SHOWN = 200;
 

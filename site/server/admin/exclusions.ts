@@ -2,16 +2,19 @@
 // which of them block (an identity the person proved) and which are only a hint (one they typed),
 // and the review of a disputed row: `void` (it excludes nobody from now on) or `upheld`, always
 // with a reason, written to the audit log in the same transaction. The player has no such path.
-import type { Database, Queryable } from '../../../db/client';
+import type { Database, Queryable } from '#db/client.ts';
 import {
   carriedExclusionRows,
   identityDigest,
   reviewCarriedExclusion,
   type CarriedExclusionRow,
   type IdentityKind,
-} from '../../../db/carried-exclusions';
-import { accountIdentities } from '../../../db/proved-identities';
-import { carriedExclusionDecisions, type CarriedExclusionDecision } from '../../../db/schema';
+} from '#db/carried-exclusions.ts';
+import { accountIdentities } from '#db/proved-identities.ts';
+import {
+  carriedExclusionDecisions,
+  type CarriedExclusionDecision,
+} from '#db/schema/responsible-play.ts';
 import { refuse, type Refusal } from '../api/refusals';
 import { recordAudit } from './audit';
 

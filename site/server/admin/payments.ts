@@ -1,11 +1,11 @@
 // Payments for the operator: those pending or failed (oldest first), and "ask the provider again"
 // for one of them through the reconciler's single-payment path.
 import { asc, eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client';
-import { findPayment, type PaymentRequest } from '../../../db/payments';
-import { paymentRequests } from '../../../db/schema';
-import { ngweeToZmw } from '../../../game/ngwee';
-import type { PaymentStatus } from '../../../game/payment-vocabulary';
+import type { Database, Queryable } from '#db/client.ts';
+import { findPayment, type PaymentRequest } from '#db/payments.ts';
+import { paymentRequests } from '#db/schema/payments.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
+import type { PaymentStatus } from '#game/payment-vocabulary.ts';
 import { reconcileOnePayment, type ReconcilerDeps } from '../wallet/reconciler';
 import { recordAudit } from './audit';
 

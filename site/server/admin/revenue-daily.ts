@@ -1,8 +1,8 @@
 // Revenue per Lusaka calendar day over all time. Lusaka is UTC+2 all year (no daylight saving).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { adminRevenue } from '../../../db/schema';
-import { ngweeToZmw } from '../../../game/ngwee';
+import type { Queryable } from '#db/client.ts';
+import { adminRevenue } from '#db/schema/operator.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 
 const LUSAKA_OFFSET_SECONDS = 2 * 60 * 60;
 

@@ -1,9 +1,9 @@
 // Rooms for the operator: every live room, and those still unsettled past their end (the sweeper or
 // the room server should have finished them; they need a look).
 import { and, asc, count, inArray, isNull, lt, or, eq } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { roomSeats, rooms } from '../../../db/schema';
-import { ngweeToZmw } from '../../../game/ngwee';
+import type { Queryable } from '#db/client.ts';
+import { roomSeats, rooms } from '#db/schema/rooms.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { LIVE_STATUSES } from '../rooms/user-rooms';
 
 /** A room this long past its end without a settlement is stuck, not merely on its way. */

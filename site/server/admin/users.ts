@@ -1,10 +1,12 @@
 // The console's people: search by name, email or phone, and one person's file.
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { accountIds, balanceOf } from '../../../db/ledger';
-import { gameHistory, userTransactions, users } from '../../../db/schema';
-import { normalizeZambianPhone } from '../../shared/phone';
-import { ngweeToZmw } from '../../../game/ngwee';
+import type { Queryable } from '#db/client.ts';
+import { accountIds, balanceOf } from '#db/ledger.ts';
+import { gameHistory } from '#db/schema/rooms.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
+import { users } from '#db/schema/people.ts';
+import { normalizeZambianPhone } from '#site/shared/phone.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { limitsOf, playFieldsOf } from '../responsible-play/service';
 import { carriedExclusionsFor } from './exclusions';
 

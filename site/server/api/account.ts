@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
 import { requestVerification, verifyEmail } from '../auth/email-verification';
 import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
-import { authMessages as m } from '../auth/messages';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { currentUser, requirePlayer, sessionMiddleware } from '../auth/middleware';
 import { changePassword } from '../auth/password-change';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { checkLedger, isLedgerClean } from '../../../db/ledger';
+import { checkLedger, isLedgerClean } from '#db/ledger.ts';
 import { auditLog, recordAudit } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
 import { reviewForAdmin } from '../admin/exclusions';
@@ -12,12 +12,12 @@ import {
 import { dailyRevenue } from '../admin/revenue-daily';
 import { roomsForOperator } from '../admin/rooms';
 import { searchUsers, userFile } from '../admin/users';
-import { jsonBody, sendError, sendRefusal } from '../auth/http';
+
 import { currentUser, requireAdmin, sessionMiddleware } from '../auth/middleware';
 import { checkReply, replyToTicket, supportInbox, supportMessages } from '../support/tickets';
 import { revenueSummary } from '../wallet/admin-revenue';
 import { walletMessages } from '../wallet/messages';
-import { apiErrors } from './refusals';
+import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
 import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
 
 export interface AdminRouterDeps extends WalletDeps {

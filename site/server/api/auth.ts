@@ -13,7 +13,7 @@ import {
 } from '../auth/google-link';
 import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
 import { logAuthError } from '../auth/logging';
-import { authMessages as m } from '../auth/messages';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { currentUser, requirePlayer, sessionMiddleware, sessionTokenOf } from '../auth/middleware';
 import { confirmPassword } from '../auth/password-change';
 import {
@@ -23,8 +23,8 @@ import {
   statesMatch,
 } from '../auth/oauth-cookies';
 import { cookieMaxAgeSeconds, invalidateSession, sessionIdOf } from '../auth/sessions';
-import { PATHS } from '../../shared/paths';
-import { safeReturnTo } from '../../shared/return-to';
+import { PATHS } from '#site/shared/paths.ts';
+import { safeReturnTo } from '#site/shared/return-to.ts';
 import { clientAddress } from '../rate-limit/client-address';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';

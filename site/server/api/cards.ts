@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import type { RoomsDeps } from '../rooms/deps';

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
 import { clearedSessionCookie } from '../auth/cookies';
-import { apiErrors } from './refusals';
-import { jsonBody, sendRefusal } from '../auth/http';
-import { authMessages as m } from '../auth/messages';
+import { apiErrors, jsonBody, sendRefusal } from './refusals';
+
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { currentSessionId, currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { eraseAccount } from '../data-rights/erase';
 import { exportUserData } from '../data-rights/export';

@@ -3,8 +3,8 @@
 // In this order, so an unsigned caller costs next to nothing: the signature headers and the
 // timestamp (401, the body unread), the body up to a fixed size (413), then the signature over it.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { checkSignatureHeaders, purposeKey, verifyRequest } from '../../../wire/signing';
-import { CALL_BODY_LIMITS } from '../../../wire/site-room';
+import { checkSignatureHeaders, purposeKey, verifyRequest } from '#wire/signing.ts';
+import { CALL_BODY_LIMITS } from '#wire/site-room.ts';
 import { sendCallRefusal } from './refusals';
 import { logFailure } from '../logging';
 import { rawBodyUpTo } from './limited-body';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
 import { apiErrors, jsonBody, sendError, sendRefusal, sendUnexpected } from './refusals';
-import { authMessages as m } from '../auth/messages';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { provePhone } from '../auth/phone-sign-in';
 import { clientAddress } from '../rate-limit/client-address';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { jsonBody, sendError } from '../auth/http';
+import { jsonBody, sendError } from './refusals';
 import { logFailure } from '../logging';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { createPractice, practiceDepsOf } from '../practice/service';

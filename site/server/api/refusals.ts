@@ -1,15 +1,15 @@
 // The one shape of an API refusal and the one way the routers answer it: `{error, code}` with its
 // status. The message is for people (the spec's words); `code` is stable snake_case, so screens and
 // clients decide by it, never by the wording (docs/api.md, "Errors").
-import { isStorageUnavailable } from '../../../db/storage-errors';
-import { callRefusal, type CallRefusalCode } from '../../../wire/site-room';
+import { isStorageUnavailable } from '#db/storage-errors.ts';
+import { callRefusal, type CallRefusalCode } from '#wire/site-room.ts';
 import express, {
   type ErrorRequestHandler,
   type Request,
   type RequestHandler,
   type Response,
 } from 'express';
-import { authMessages } from '../../shared/auth-messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { logFailure } from '../logging';
 import type { ApiRefusalCode } from './refusal-codes';
 

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
-import { apiErrors } from './refusals';
-import { jsonBody, sendRefusal } from '../auth/http';
+import { apiErrors, jsonBody, sendRefusal } from './refusals';
+
 import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../auth/middleware';
 import { acceptTerms, hasCurrentConsent } from '../responsible-play/consents';
 import { excludeSelf, limitsOf, playSummaryOf, updateLimits } from '../responsible-play/service';
-import { TERMS_VERSION } from '../../shared/terms';
+import { TERMS_VERSION } from '#site/shared/terms.ts';
 
 /**
  * `GET|PUT /me/limits`, `POST /me/exclusion`, `GET|POST /me/terms`, `GET /me/play-summary`

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
-import { apiErrors } from './refusals';
-import { jsonBody, sendError } from '../auth/http';
+import { apiErrors, jsonBody, sendError } from './refusals';
+
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';

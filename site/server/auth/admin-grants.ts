@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
-import type { Database } from '../../../db/client';
-import { parseEmail } from '../../shared/email';
+import { users } from '#db/schema/people.ts';
+import type { Database } from '#db/client.ts';
+import { parseEmail } from '#site/shared/email.ts';
 import { findUserByEmail, isEmailVerified, type UserRow } from './users';
 
 export type GrantOutcome =

@@ -1,5 +1,5 @@
-import type { Database } from '../../../db/client';
-import { parseEmail } from '../../shared/email';
+import type { Database } from '#db/client.ts';
+import { parseEmail } from '#site/shared/email.ts';
 import type { Mailer } from '../mail/mailer';
 import type { SmsSender } from '../sms/sender';
 import type { GoogleConfig, OAuthProvider } from './google';

@@ -2,8 +2,8 @@
 // bits, only their SHA-256 stored, short-lived; spent inside the write transaction that acts on them,
 // so two uses of one link at once cannot both succeed.
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { emailTokens, type EmailTokenPurpose } from '../../../db/schema';
-import type { Queryable } from '../../../db/client';
+import { emailTokens, type EmailTokenPurpose } from '#db/schema/people.ts';
+import type { Queryable } from '#db/client.ts';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 
 const MINUTE_MS = 60 * 1000;

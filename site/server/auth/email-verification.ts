@@ -1,8 +1,8 @@
 // Proving an email address: a single-use link mailed at sign-up and on request. Opening it (on any
 // device, signed in or not) marks the address verified.
-import { PATHS } from '../../shared/paths';
+import { PATHS } from '#site/shared/paths.ts';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import { linkOf, verificationMail } from '../mail/templates';
 import type { AuthDeps } from './config';
 import {
@@ -12,8 +12,8 @@ import {
   spendEmailToken,
   TOKEN_TTL_MS,
 } from './email-tokens';
-import { authMessages as m } from './messages';
-import { refuse, type Refusal } from './outcomes';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
+import { refuse, type Refusal } from '../api/refusals';
 import { findUserById, isEmailVerified, type UserRow } from './users';
 
 export const VERIFY_PATH = PATHS.verifyEmail;

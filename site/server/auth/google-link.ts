@@ -3,18 +3,18 @@
 // return it must match the session the request carries, so the Google subject lands on the very
 // account (and session) that proved the password, never on whoever is signed in by then. Linking
 // ends every other session of the account.
-import { parseEmail } from '../../shared/email';
-import { PATHS } from '../../shared/paths';
+import { parseEmail } from '#site/shared/email.ts';
+import { PATHS } from '#site/shared/paths.ts';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import type { AuthDeps } from './config';
 import { cookieName, isSecureSite, readCookie, serializeCookie } from './cookies';
 import type { OAuthProfile } from './google';
-import { authMessages as m } from './messages';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { statesMatch } from './oauth-cookies';
-import { refuse, type Refusal } from './outcomes';
+import { refuse, type Refusal } from '../api/refusals';
 import { endOtherSessions } from './password-change';
 import { findUserByGoogleSub, findUserById } from './users';
 import { announceEndedSessions, type EndedSession } from './sessions';

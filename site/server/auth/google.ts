@@ -1,5 +1,5 @@
 import { CodeChallengeMethod, OAuth2Client } from 'arctic';
-import { parseEmail } from '../../shared/email';
+import { parseEmail } from '#site/shared/email.ts';
 
 /** What the site needs from any sign-in provider, so tests can point it at a mock server. */
 export interface OAuthProvider {

@@ -4,7 +4,7 @@ import type { AuthDeps } from './config';
 import { readCookie, sessionCookie, sessionCookieName } from './cookies';
 import { sendError } from '../api/refusals';
 import { logAuthError } from './logging';
-import { authMessages as m } from './messages';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { cookieMaxAgeSeconds, validateSessionToken } from './sessions';
 import { loadPublicUser, type PublicUser } from './users';
 

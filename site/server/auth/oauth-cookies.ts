@@ -1,5 +1,5 @@
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { safeReturnTo } from '../../shared/return-to';
+import { safeReturnTo } from '#site/shared/return-to.ts';
 import { cookieName, isSecureSite, readCookie, serializeCookie } from './cookies';
 
 /** Long enough to sign in at Google, short enough that a stale state is useless. */

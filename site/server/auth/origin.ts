@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { sendError } from '../api/refusals';
-import { authMessages } from './messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 

@@ -2,11 +2,11 @@
 // account), throttled exactly like a login so a stolen session cannot guess it; and the change
 // itself, which ends every other session of the account.
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
-import type { Queryable } from '../../../db/client';
+import { users } from '#db/schema/people.ts';
+import type { Queryable } from '#db/client.ts';
 import type { AuthDeps } from './config';
-import { authMessages as m } from './messages';
-import { refuse, type Refusal } from './outcomes';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
+import { refuse, type Refusal } from '../api/refusals';
 import { checkNewPassword } from './password-rule';
 import { checkPassword, hashNewPassword } from './password-check';
 import { announceEndedSessions, invalidateUserSessions, type EndedSession } from './sessions';

@@ -3,10 +3,10 @@
 // the account's lock and the address's allowance first (throttle.ts, decision 015), so every check
 // of an account, whatever the route, counts towards the same lock; argon2 then runs through the
 // bounded, fair queue (password-work.ts); a right password gives the reservation back.
-import { RATE_LIMITED } from '../../shared/rate-limited';
+import { RATE_LIMITED } from '#site/shared/rate-limited.ts';
 import type { AuthDeps } from './config';
-import { authMessages as m } from './messages';
-import { refuse, type Refusal } from './outcomes';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
+import { refuse, type Refusal } from '../api/refusals';
 import { PasswordWorkBusyError } from './password-work';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';

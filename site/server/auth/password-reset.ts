@@ -2,9 +2,9 @@
 // says whether the address has an account: the answer is the same, and the look-up and the mail
 // happen after it, so neither the words nor the time tell. The reset ends every session, and proves
 // the address (the link reached its inbox).
-import { PATHS } from '../../shared/paths';
+import { PATHS } from '#site/shared/paths.ts';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import { linkOf, passwordResetMail } from '../mail/templates';
 import type { AuthDeps } from './config';
 import {
@@ -15,8 +15,8 @@ import {
   TOKEN_TTL_MS,
   voidUnusedTokens,
 } from './email-tokens';
-import { authMessages as m } from './messages';
-import { refuse, type Refusal } from './outcomes';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
+import { refuse, type Refusal } from '../api/refusals';
 import { checkNewPassword } from './password-rule';
 import { hashNewPassword } from './password-check';
 import { announceEndedSessions, invalidateUserSessions, type EndedSession } from './sessions';

@@ -3,8 +3,7 @@
 // dictionary of @zxcvbn-ts/language-common (about 49,000 passwords ranked from public breach
 // corpora, maintained with zxcvbn-ts); see docs/decisions/014-password-rule.md.
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { LIMITS } from './messages';
-import { authMessages as m } from './messages';
+import { LIMITS, authMessages as m } from '#site/shared/auth-messages.ts';
 
 export type PasswordRefusal = {
   error: string;

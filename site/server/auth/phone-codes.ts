@@ -5,9 +5,9 @@
 // per number; a new one replaces it; it works for 10 minutes and 5 tries, once (decision 090).
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, inArray, lte } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { phoneCodes } from '../../../db/schema';
-import { PHONE_CODE } from '../../shared/phone-code';
+import type { Queryable } from '#db/client.ts';
+import { phoneCodes } from '#db/schema/people.ts';
+import { PHONE_CODE } from '#site/shared/phone-code.ts';
 
 export type PhoneCodeRow = typeof phoneCodes.$inferSelect;
 

@@ -5,20 +5,20 @@
 // The start never looks at the accounts, so its answer and its time are the same whether the number
 // has one or not; the verify says which only to someone holding the code. Used by the JSON API
 // (site/server/api/auth.ts, site/server/api/me.ts).
-import type { Queryable } from '../../../db/client';
-import { PHONE_CODE } from '../../shared/phone-code';
+import type { Queryable } from '#db/client.ts';
+import { PHONE_CODE } from '#site/shared/phone-code.ts';
 import { rateLimitMessage } from '../rate-limit/middleware';
 import { admit, counterKey, type CounterCheck } from '../rate-limit/counters';
 import { ENDPOINT_LIMITS, type EndpointLimit, type Subject } from '../rate-limit/limits';
-import { RATE_LIMITED } from '../../shared/rate-limited';
+import { RATE_LIMITED } from '#site/shared/rate-limited.ts';
 import { phoneForLog } from '../sms/sender';
 import { signInCodeSms } from '../sms/templates';
 import { recordSignupConsents } from '../responsible-play/consents';
 import type { AuthDeps, PhoneSignInDeps } from './config';
 import { sendVerificationMail } from './email-verification';
 import { logAuthError } from './logging';
-import { authMessages as m } from './messages';
-import { refuse, type Refusal } from './outcomes';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
+import { refuse, type Refusal } from '../api/refusals';
 import {
   checkCode,
   hasCode,
@@ -36,7 +36,7 @@ import {
   type SignedIn,
 } from './service';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import { confirmPassword } from './password-change';
 import { publicUserById } from './service';
 import {

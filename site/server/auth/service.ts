@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import type { AuthDeps } from './config';
 import { sendVerificationMail } from './email-verification';
 import type { OAuthProfile } from './google';
-import { authMessages as m } from './messages';
-import { refuse, type Refusal } from './outcomes';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
+import { refuse, type Refusal } from '../api/refusals';
 import { checkPassword, hashNewPassword } from './password-check';
 import {
   announceEndedSessions,
@@ -27,7 +27,7 @@ import {
   type UserRow,
 } from './users';
 import { validateLogin, validateProfile, validateSignup } from './validation';
-import { parseEmail } from '../../shared/email';
+import { parseEmail } from '#site/shared/email.ts';
 
 export type { Refusal };
 export type SignedIn = { ok: true; user: PublicUser; issued: IssuedSession };

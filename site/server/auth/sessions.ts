@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { sessionRooms, sessions, users } from '../../../db/schema';
-import type { Database, Queryable } from '../../../db/client';
+import { sessionRooms, sessions, users } from '#db/schema/people.ts';
+import type { Database, Queryable } from '#db/client.ts';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 import type { UserRow } from './users';
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { loginThrottle } from '../../../db/schema';
-import type { Database, Queryable } from '../../../db/client';
+import { loginThrottle } from '#db/schema/people.ts';
+import type { Database, Queryable } from '#db/client.ts';
 import {
   accountPolicy,
   addressPolicy,

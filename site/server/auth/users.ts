@@ -1,8 +1,9 @@
-import { ngweeToZmw } from '../../../game/ngwee';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { accounts, users } from '../../../db/schema';
+import { accounts } from '#db/schema/ledger.ts';
+import { users } from '#db/schema/people.ts';
 import type { AuthConfig } from './config';
-import type { Queryable } from '../../../db/client';
+import type { Queryable } from '#db/client.ts';
 import { playFieldsOf, type LimitsView } from '../responsible-play/service';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,9 +1,9 @@
-import { authMessages as m, LIMITS } from './messages';
+import { authMessages as m, LIMITS } from '#site/shared/auth-messages.ts';
 import { checkNewPassword } from './password-rule';
-import { isValidEmail, normalizeEmail } from '../../shared/email';
-import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
-import { parsePhoneCode } from '../../shared/phone-code';
-import { consentMessages } from '../../shared/terms';
+import { isValidEmail, normalizeEmail } from '#site/shared/email.ts';
+import { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
+import { parsePhoneCode } from '#site/shared/phone-code.ts';
+import { consentMessages } from '#site/shared/terms.ts';
 import type { ApiRefusalCode } from '../api/refusal-codes';
 
 export { isValidEmail, LIMITS, normalizeEmail };

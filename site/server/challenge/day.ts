@@ -1,7 +1,7 @@
 // The challenge's calendar: which Lusaka day it is, when a day's seed is revealed, and the day's
 // settings and commitment. The clock comes in as `now`; the key is derived from INTERNAL_SECRET for
 // this one use (decision 022), so the seeds need nothing stored.
-import { LUSAKA_OFFSET_MS, lusakaDate } from '../../../db/lusaka-time';
+import { LUSAKA_OFFSET_MS, lusakaDate } from '#db/lusaka-time.ts';
 import {
   addDays,
   challengeFairness,
@@ -9,9 +9,9 @@ import {
   type ChallengeDate,
   type ChallengeFairness,
   type ChallengeOptions,
-} from '../../../game/challenge';
-import { latestGameEnd } from '../../../game/timing';
-import { purposeKey } from '../../../wire/signing';
+} from '#game/challenge.ts';
+import { latestGameEnd } from '#game/timing.ts';
+import { purposeKey } from '#wire/signing.ts';
 
 /**
  * A day's seed is revealed this long after the day ends (01:00 Lusaka time), once every challenge

@@ -1,6 +1,6 @@
 // The challenge's part of "Your data" (`GET /api/me/export`): every counted result of the person.
 import type { ExportSection } from '../data-rights/export';
-import type { ChallengeDecisions } from '../../../game/challenge';
+import type { ChallengeDecisions } from '#game/challenge.ts';
 import { resultsOf } from './results';
 
 export const challengeExport: ExportSection = async (db, userId) => ({

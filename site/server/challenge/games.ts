@@ -1,8 +1,8 @@
 // Which practice rooms are a day's challenge (`challenge_games`), written with the room itself.
 import { eq } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../../db/client';
-import { challengeGames } from '../../../db/schema';
-import type { ChallengeDate } from '../../../game/challenge';
+import type { Queryable, Tx } from '#db/client.ts';
+import { challengeGames } from '#db/schema/challenge.ts';
+import type { ChallengeDate } from '#game/challenge.ts';
 
 /** The Lusaka date whose dice `roomId` rolls, or null when it is not a challenge. */
 export async function challengeDateOf(q: Queryable, roomId: string): Promise<ChallengeDate | null> {

@@ -2,8 +2,8 @@
 // action, handed to the page through the load context (site/server/context.ts). The page reads
 // everything here, with no API round trip after it loads, and starts the challenge with a plain
 // form post, so it works without JavaScript.
-import { addDays, challengeRolls, type ChallengeFairness } from '../../../game/challenge';
-import { authMessages } from '../../shared/auth-messages';
+import { addDays, challengeRolls, type ChallengeFairness } from '#game/challenge.ts';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { refuse, type Refusal } from '../api/refusals';
 import type { PublicUser } from '../auth/users';
 import { createPractice, type PracticeDeps } from '../practice/service';

@@ -2,15 +2,16 @@
 // settlement's own transaction, and what is read back from them: the day's leaderboard, a player's
 // streak, best and standing. Nothing here touches the ledger.
 import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../../db/client';
-import { challengeResults, users } from '../../../db/schema';
-import { isBotUid } from '../../../game/bots';
+import type { Queryable, Tx } from '#db/client.ts';
+import { challengeResults } from '#db/schema/challenge.ts';
+import { users } from '#db/schema/people.ts';
+import { isBotUid } from '#game/bots.ts';
 import {
   decisionsOf,
   streakOf,
   type ChallengeDate,
   type ChallengeDecisions,
-} from '../../../game/challenge';
+} from '#game/challenge.ts';
 import type { FinishedGame } from '../rooms/settlement-record';
 import { seedRevealAt } from './day';
 import { leaderboardName } from './names';

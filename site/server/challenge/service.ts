@@ -1,16 +1,16 @@
 // What the challenge's API and page read: today's challenge with the caller's streak, best and
 // result (compared with the day's best), a day's leaderboard, and a revealed day's seed. Every
 // answer is computed from `now`; nothing is cached, nothing moves money.
-import type { Database } from '../../../db/client';
-import { botSeats } from '../../../game/bots';
+import type { Database } from '#db/client.ts';
+import { botSeats } from '#game/bots.ts';
 import {
   comparedWithBest,
   isChallengeDate,
   type ChallengeDate,
   type ChallengeFairness,
   type ChallengeOptions,
-} from '../../../game/challenge';
-import type { LessonPoint } from '../../../game/lesson';
+} from '#game/challenge.ts';
+import type { LessonPoint } from '#game/lesson.ts';
 import type { Refusal } from '../api/refusals';
 import {
   challengeDateAt,

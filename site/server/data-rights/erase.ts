@@ -2,27 +2,19 @@
 // accounts, transfers and game records keep pointing at (so every balance still adds up); every
 // personal field on it and around it goes. docs/decisions/034-account-erasure.md says what and why.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
-import { carryExclusion } from '../../../db/carried-exclusions';
-import { accountIds, balanceOf } from '../../../db/ledger';
-import { provedIdentities } from '../../../db/proved-identities';
-import { activeExclusion } from '../../../db/responsible-play';
-import {
-  emailTokens,
-  loginThrottle,
-  paymentEvents,
-  paymentRequests,
-  rooms,
-  roomSeats,
-  sandboxPayments,
-  sessions,
-  supportTickets,
-  users,
-} from '../../../db/schema';
+import type { Tx } from '#db/client.ts';
+import { carryExclusion } from '#db/carried-exclusions.ts';
+import { accountIds, balanceOf } from '#db/ledger.ts';
+import { provedIdentities } from '#db/proved-identities.ts';
+import { activeExclusion } from '#db/responsible-play.ts';
+import { emailTokens, loginThrottle, sessions, users } from '#db/schema/people.ts';
+import { paymentEvents, paymentRequests, sandboxPayments } from '#db/schema/payments.ts';
+import { rooms, roomSeats } from '#db/schema/rooms.ts';
+import { supportTickets } from '#db/schema/support.ts';
 import type { AuthDeps } from '../auth/config';
 import { confirmPassword } from '../auth/password-change';
 import { findUserById } from '../auth/users';
-import { refuse, type Refusal } from '../auth/outcomes';
+import { refuse, type Refusal } from '../api/refusals';
 import { announceEndedSessions, invalidateUserSessions, type EndedSession } from '../auth/sessions';
 import { LIVE_STATUSES } from '../rooms/user-rooms';
 

@@ -2,21 +2,15 @@
 // reads its own tables; a new area of data adds one entry to `EXPORT_SECTIONS`. Nothing secret goes
 // in: no password hash, no session id (the hash of its token), no mail-link token.
 import { asc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { accountIds, balanceOf } from '../../../db/ledger';
-import {
-  gameHistory,
-  paymentRequests,
-  rooms,
-  roomSeats,
-  sessions,
-  supportReplies,
-  supportTickets,
-  userTransactions,
-  users,
-} from '../../../db/schema';
+import type { Queryable } from '#db/client.ts';
+import { accountIds, balanceOf } from '#db/ledger.ts';
+import { gameHistory, rooms, roomSeats } from '#db/schema/rooms.ts';
+import { paymentRequests } from '#db/schema/payments.ts';
+import { sessions, users } from '#db/schema/people.ts';
+import { supportReplies, supportTickets } from '#db/schema/support.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
 import { challengeExport } from '../challenge/export';
-import { ngweeToZmw } from '../../../game/ngwee';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { responsiblePlayExport } from '../responsible-play/service';
 
 export type ExportSection = (db: Queryable, userId: string) => Promise<Record<string, unknown>>;

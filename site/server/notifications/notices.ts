@@ -3,9 +3,9 @@
 // support page shows them), rematches of their games still waiting for them (the dashboard's own
 // read, recent-opponents.ts), and today's challenge while they have not played it. Only reads.
 import { and, desc, eq, gt, max } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { supportReplies, supportTickets } from '../../../db/schema';
-import type { Notice, Notices } from '../../shared/notices';
+import type { Queryable } from '#db/client.ts';
+import { supportReplies, supportTickets } from '#db/schema/support.ts';
+import type { Notice, Notices } from '#site/shared/notices.ts';
 import { challengeDateAt } from '../challenge/day';
 import { ownResultOf } from '../challenge/results';
 import { lobbyOf } from '../rooms/recent-opponents';

@@ -2,8 +2,8 @@
 // newest copy in BACKUP_DIR (so a restart, a second site process on the same folder or a manual
 // `npm run backup` never makes one too many), then the copies past BACKUP_KEEP_DAYS are deleted.
 // A remote database is copied by its server: nothing is scheduled (docs/operations.md).
-import { backupDatabase, listBackups, pruneBackups } from '../../../db/backup';
-import { localFilePath } from '../../../db/client';
+import { backupDatabase, listBackups, pruneBackups } from '#db/backup.ts';
+import { localFilePath } from '#db/client.ts';
 import type { BackupSettings } from '../config';
 import { describeError, logger } from '../logging';
 

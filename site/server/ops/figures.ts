@@ -5,11 +5,13 @@
 import { stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, inArray, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
-import { listBackups } from '../../../db/backup';
-import { localFilePath, type Database } from '../../../db/client';
-import { checkLedger, isLedgerClean } from '../../../db/ledger';
-import { adminErrors, paymentRequests, rooms, type PaymentKind } from '../../../db/schema';
-import type { RoomServerStatus } from '../../../wire/site-room';
+import { listBackups } from '#db/backup.ts';
+import { localFilePath, type Database } from '#db/client.ts';
+import { checkLedger, isLedgerClean } from '#db/ledger.ts';
+import { adminErrors } from '#db/schema/operator.ts';
+import { paymentRequests, type PaymentKind } from '#db/schema/payments.ts';
+import { rooms } from '#db/schema/rooms.ts';
+import type { RoomServerStatus } from '#wire/site-room.ts';
 import type { BackupSettings } from '../config';
 import { describeError, type Logger } from '../logging';
 import { OVERDUE_GRACE_MS } from '../rooms/expiry';

@@ -2,8 +2,8 @@
 // and the request log, `/readyz` and `/metrics`, and the database's scheduled copies, put together
 // for the composition root (services.ts) from the one configuration.
 import type { Router } from 'express';
-import type { Database } from '../../../db/client';
-import type { RoomServerStatus } from '../../../wire/site-room';
+import type { Database } from '#db/client.ts';
+import type { RoomServerStatus } from '#wire/site-room.ts';
 import type { SiteConfig } from '../config';
 import { logger } from '../logging';
 import { startBackupSchedule, type BackupSchedule } from './backup-schedule';

@@ -11,7 +11,7 @@ import {
   register as defaultRegistry,
   Registry,
 } from 'prom-client';
-import { observeWriteQueue } from '../../../db/client';
+import { observeWriteQueue } from '#db/client.ts';
 import { PENDING_AGES, type OpsFigures } from './figures';
 
 export interface SiteMetrics {

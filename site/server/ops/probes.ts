@@ -4,9 +4,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Router, type Request } from 'express';
-import type { Database } from '../../../db/client';
-import { opsProbes } from '../../../db/schema';
-import { wirePaths } from '../../../wire/site-room';
+import type { Database } from '#db/client.ts';
+import { opsProbes } from '#db/schema/operator.ts';
+import { wirePaths } from '#wire/site-room.ts';
 import { sendError } from '../api/refusals';
 import { describeError, logger } from '../logging';
 import { metricsText, type SiteMetrics } from './metrics';

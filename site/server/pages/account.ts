@@ -4,7 +4,7 @@
 import type { AuthDeps } from '../auth/config';
 import { clearedSessionCookie, sessionCookie } from '../auth/cookies';
 import { requestVerification, verifyEmail } from '../auth/email-verification';
-import { authMessages as m } from '../auth/messages';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { changePassword } from '../auth/password-change';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset';
 import { provePhone, startPhoneSignIn, verifyPhoneSignIn } from '../auth/phone-sign-in';
@@ -14,7 +14,7 @@ import { findUserById, isEmailVerified, type PublicUser } from '../auth/users';
 import { eraseAccount } from '../data-rights/erase';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
-import { parseEmail } from '../../shared/email';
+import { parseEmail } from '#site/shared/email.ts';
 import { refuse } from '../api/refusals';
 import { player, refused, signedIn, type PageAnswer, type PageCaller } from './caller';
 

@@ -2,7 +2,7 @@
 // (auth/middleware.ts), answered in the API's one refusal shape instead of an HTTP answer, so that a
 // form post and a JSON call are refused with the same status, message and code.
 import type { Request } from 'express';
-import { authMessages as m } from '../auth/messages';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { sessionTokenOf } from '../auth/middleware';
 import { sessionIdOf } from '../auth/sessions';
 import type { PublicUser } from '../auth/users';

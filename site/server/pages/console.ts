@@ -2,7 +2,7 @@
 // messages (api/admin.ts, api/admin-alerts.ts): every read the console shows, and its few changes,
 // "ask the provider again", a support reply and the review of a carried exclusion, each written to
 // the audit log by the services they call.
-import { checkLedger, isLedgerClean } from '../../../db/ledger';
+import { checkLedger, isLedgerClean } from '#db/ledger.ts';
 import { auditLog } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
 import {

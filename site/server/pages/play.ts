@@ -15,8 +15,8 @@ import {
   ticketsOf,
 } from '../support/tickets';
 import { noticesOf } from '../notifications/notices';
-import type { Notices } from '../../shared/notices';
-import { TERMS_VERSION } from '../../shared/terms';
+import type { Notices } from '#site/shared/notices.ts';
+import { TERMS_VERSION } from '#site/shared/terms.ts';
 import { player, refused, signedIn, type PageCaller } from './caller';
 
 export function playDoor(deps: AuthDeps, caller: PageCaller) {

@@ -1,7 +1,7 @@
 // Payments that are free money must never back a public site, and sandbox balances must never turn
 // into real ones (docs/decisions/018). Checked before the site listens and before `npm start` builds.
-import { createDatabase } from '../../../db/client';
-import { heldSandboxMoney } from '../../../db/payments';
+import { createDatabase } from '#db/client.ts';
+import { heldSandboxMoney } from '#db/payments.ts';
 import type { PaymentsConfig } from './config';
 
 export const PAWAPAY_SANDBOX_HOST = 'api.sandbox.pawapay.io';

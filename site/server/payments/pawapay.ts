@@ -13,7 +13,7 @@ import {
   PAWAPAY_PROVIDER_OF,
   pawapayPaymentSchema,
 } from './pawapay-wire';
-import { zmwText } from '../../../game/ngwee';
+import { zmwText } from '#game/ngwee.ts';
 import { isValidZambianPhone, operatorFromPhone, toMsisdn } from './phone';
 import type {
   CallbackVerification,

@@ -1,7 +1,7 @@
-import { isValidZambianPhone, operatorFromPrefix } from '../../shared/phone';
+import { isValidZambianPhone, operatorFromPrefix } from '#site/shared/phone.ts';
 import type { Operator } from './provider';
 
-export { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
+export { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
 
 const MSISDN = /^260(95|96|97|76|77)\d{7}$/;
 

@@ -3,7 +3,7 @@ import type {
   PaymentKind,
   PaymentStatus,
   ProviderName,
-} from '../../../game/payment-vocabulary';
+} from '#game/payment-vocabulary.ts';
 
 // The payment vocabulary is declared once, in game/payment-vocabulary.ts.
 export type { Operator, PaymentKind, PaymentStatus, ProviderName };

@@ -1,8 +1,8 @@
 // The sandbox's payments in the `sandbox_payments` table, so that a restart of the site loses
 // neither a payment nor a callback still owed. Must not be called inside another database.write().
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { sandboxPayments } from '../../../db/schema';
+import type { Database } from '#db/client.ts';
+import { sandboxPayments } from '#db/schema/payments.ts';
 import type { PaymentKind } from './provider';
 import type { SandboxPaymentRecord, SandboxStore } from './sandbox-store';
 

@@ -3,7 +3,7 @@
 // and it delivers pawaPay-shaped v2 callbacks, signed per RFC 9421, to the site's own callback URL.
 // Its state lives in a SandboxStore; the interval timer only drives it.
 import { decodeHex } from '@oslojs/encoding';
-import { purposeKey } from '../../../wire/signing';
+import { purposeKey } from '#wire/signing.ts';
 import {
   signRequest,
   verifyRequest,
@@ -17,7 +17,7 @@ import {
   PAWAPAY_PROVIDER_OF,
   paymentStatusOf,
 } from './pawapay-wire';
-import { zmwText } from '../../../game/ngwee';
+import { zmwText } from '#game/ngwee.ts';
 import { fromMsisdn, isValidZambianPhone, operatorFromPhone, toMsisdn } from './phone';
 import type {
   CallbackVerification,

@@ -1,8 +1,8 @@
 // A practice room's bots as seats after its player's, so that the room server, the settlement check
 // and the public room see one list in joinedOrder.
 import { asc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { roomBots, type rooms, type roomSeats } from '../../../db/schema';
+import type { Queryable } from '#db/client.ts';
+import { roomBots, type rooms, type roomSeats } from '#db/schema/rooms.ts';
 
 type SeatRow = typeof roomSeats.$inferSelect;
 

@@ -4,11 +4,12 @@
 // `{challenge: true}` starts the day's challenge instead (contract section 8, decision 088): the
 // day's settings, and the day's seed with no player seed mixed in, so everyone rolls the same dice.
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { roomBots, users } from '../../../db/schema';
-import { botSeats } from '../../../game/bots';
-import { challengeOptions, challengeServerSeed } from '../../../game/challenge';
-import { hashServerSeed } from '../../../game/dice';
+import type { Database } from '#db/client.ts';
+import { roomBots } from '#db/schema/rooms.ts';
+import { users } from '#db/schema/people.ts';
+import { botSeats } from '#game/bots.ts';
+import { challengeOptions, challengeServerSeed } from '#game/challenge.ts';
+import { hashServerSeed } from '#game/dice.ts';
 import { challengeDateAt, challengeKeyOf } from '../challenge/day';
 import { markChallengeGame } from '../challenge/games';
 import { roomMessages as m } from '../rooms/messages';
@@ -20,7 +21,7 @@ import { insertRoomWithHost, newRoomId, newServerSeed, seatName } from '../rooms
 import type { Actor } from '../rooms/service';
 import { liveRoomOf, setCurrentRoom } from '../rooms/user-rooms';
 import { parseClientSeed, ROOM_EXPIRY_MS } from '../rooms/settings';
-import type { PublicRoom } from '../rooms/types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { parseChallengeChoice, parsePracticeSettings, type PracticeSettings } from './settings';
 
 export interface PracticeDeps {

@@ -1,5 +1,5 @@
 // What `POST /api/practice` accepts (contract sections 7 and 8) and the words of its refusals.
-import { MAX_BOTS, MIN_BOTS } from '../../../game/bots';
+import { MAX_BOTS, MIN_BOTS } from '#game/bots.ts';
 import { refuse, type Refusal } from '../api/refusals';
 
 export const PRACTICE_TIME_OPTIONS_MINUTES = [5, 10, 20, 30, 40, 50, 60] as const;

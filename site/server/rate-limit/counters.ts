@@ -1,6 +1,6 @@
 import { inArray, lte } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { rateLimitCounters } from '../../../db/schema';
+import type { Queryable } from '#db/client.ts';
+import { rateLimitCounters } from '#db/schema/people.ts';
 import type { EndpointLimit, Subject } from './limits';
 
 /** One counter per endpoint, kind of subject and subject, e.g. `signup:address:10.1.2.3`. */

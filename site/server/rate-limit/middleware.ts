@@ -1,10 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Database } from '../../../db/client';
-import { parseEmail } from '../../shared/email';
-import { isValidZambianPhone, normalizeZambianPhone } from '../../shared/phone';
-import { formatWait, RATE_LIMITED } from '../../shared/rate-limited';
-import { refuse, type Refusal } from '../api/refusals';
-import { sendError } from '../auth/http';
+import type { Database } from '#db/client.ts';
+import { parseEmail } from '#site/shared/email.ts';
+import { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
+import { formatWait, RATE_LIMITED } from '#site/shared/rate-limited.ts';
+import { refuse, type Refusal, sendError } from '../api/refusals';
+
 import { clientAddress } from './client-address';
 import { admit, counterKey, type CounterCheck } from './counters';
 import type { EndpointLimit, Subject } from './limits';

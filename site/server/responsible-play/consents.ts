@@ -1,8 +1,8 @@
 // Consents: 18 or older, and the terms version accepted, each with its time.
 import { and, eq } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { consents } from '../../../db/schema';
-import { TERMS_VERSION } from '../../shared/terms';
+import type { Queryable } from '#db/client.ts';
+import { consents } from '#db/schema/responsible-play.ts';
+import { TERMS_VERSION } from '#site/shared/terms.ts';
 import { playMessages as m } from './messages';
 import type { Refusal } from '../api/refusals';
 

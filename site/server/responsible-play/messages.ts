@@ -1,9 +1,9 @@
 // What a person reads when responsible play refuses something (the codes beside it are the API's:
 // site/server/api/refusal-codes.ts).
-import { LUSAKA_OFFSET_MS } from '../../../db/lusaka-time';
-import type { LimitKind } from '../../../db/schema';
-import { consentMessages, TERMS_VERSION } from '../../shared/terms';
-import { formatNgwee } from '../../../game/ngwee';
+import { LUSAKA_OFFSET_MS } from '#db/lusaka-time.ts';
+import type { LimitKind } from '#game/payment-vocabulary.ts';
+import { consentMessages, TERMS_VERSION } from '#site/shared/terms.ts';
+import { formatNgwee } from '#game/ngwee.ts';
 
 const MONTHS = [
   'January',

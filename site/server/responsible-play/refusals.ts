@@ -1,5 +1,5 @@
 // The refusals of db/responsible-play as the API answers them.
-import { LimitReachedError, SelfExcludedError } from '../../../db/responsible-play';
+import { LimitReachedError, SelfExcludedError } from '#db/responsible-play.ts';
 import { playMessages as m } from './messages';
 import type { Refusal } from '../api/refusals';
 import { TermsRequiredError } from './stake';

@@ -1,8 +1,8 @@
 // Limits, self-exclusion and the day's play summary as the API speaks them (ZMW, ISO times). The
 // rules themselves, and their enforcement inside the money's transactions, are db/responsible-play.
 import { asc, eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client';
-import { lusakaDate, lusakaPeriod } from '../../../db/lusaka-time';
+import type { Database, Queryable } from '#db/client.ts';
+import { lusakaDate, lusakaPeriod } from '#db/lusaka-time.ts';
 import {
   activeExclusion,
   effectiveLimits,
@@ -13,17 +13,16 @@ import {
   setLimits,
   startExclusion,
   type Limits,
-} from '../../../db/responsible-play';
+} from '#db/responsible-play.ts';
 import {
   consents,
   exclusionPeriods,
-  limitKinds,
   playLimits,
   selfExclusions,
   type ExclusionPeriod,
-  type LimitKind,
-} from '../../../db/schema';
-import { ngweeToZmw, parseZmw } from '../../../game/ngwee';
+} from '#db/schema/responsible-play.ts';
+import { limitKinds, type LimitKind } from '#game/payment-vocabulary.ts';
+import { ngweeToZmw, parseZmw } from '#game/ngwee.ts';
 import type { Refusal } from '../api/refusals';
 import { playMessages as m } from './messages';
 

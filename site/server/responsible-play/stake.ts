@@ -4,9 +4,9 @@
 // transaction that moves the money: no route can forget them, and no request slips between a check
 // and the stake. The lint rule in eslint.config.js lets no other site module import db/money's
 // `stake` (docs/decisions/032).
-import type { Queryable } from '../../../db/client';
-import { stake } from '../../../db/money';
-import { activeExclusion, SelfExcludedError } from '../../../db/responsible-play';
+import type { Queryable } from '#db/client.ts';
+import { stake } from '#db/money.ts';
+import { activeExclusion, SelfExcludedError } from '#db/responsible-play.ts';
 import { hasCurrentConsent } from './consents';
 
 /** The player has not accepted the terms in force (or never said they are 18 or older). */

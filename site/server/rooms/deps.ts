@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/client';
+import type { Database } from '#db/client.ts';
 import type { AuthConfig, AuthDeps } from '../auth/config';
 import type { PartyClient } from './party-client';
 import { createRoomService, type RoomService, type RoomsConfig } from './service';

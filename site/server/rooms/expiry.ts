@@ -2,13 +2,13 @@
 // started room whose game should have been settled by now is pushed again to wake its server; and
 // one whose room server answers that it holds no game (its storage was lost) is refunded.
 import { and, eq, lte } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client';
-import { refundStake } from '../../../db/money';
-import { rooms } from '../../../db/schema';
-import { isBotUid } from '../../../game/bots';
+import type { Database, Tx } from '#db/client.ts';
+import { refundStake } from '#db/money.ts';
+import { rooms } from '#db/schema/rooms.ts';
+import { isBotUid } from '#game/bots.ts';
 import { describeError } from '../auth/logging';
-import { logAdminError } from './admin-errors';
-import { warnAs } from '../logging';
+
+import { warnAs, logAdminError } from '../logging';
 import type { PartyClient } from './party-client';
 import type { RoomPublisher } from './publisher';
 import { loadRoom, startedUnsettledRooms, type RoomWithSeats } from './queries';

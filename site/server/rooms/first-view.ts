@@ -3,9 +3,9 @@
 // that does not exist, a room server that is slow or silent, or any odd answer gives null: the page
 // draws the board empty and the socket fills it in.
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { rooms } from '../../../db/schema';
-import type { RoomView } from '../../../game/protocol';
+import type { Queryable } from '#db/client.ts';
+import { rooms } from '#db/schema/rooms.ts';
+import type { RoomView } from '#game/protocol.ts';
 import type { PartyClient } from './party-client';
 
 /** How long the page waits for the room server before drawing the board empty. */

@@ -1,8 +1,8 @@
 // Reading finished games: the user's history and one game's full record (docs/api.md).
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { gameHistory, gameResults } from '../../../db/schema';
-import { ngweeToZmw } from '../../../game/ngwee';
+import type { Queryable } from '#db/client.ts';
+import { gameHistory, gameResults } from '#db/schema/rooms.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import type { FinishedGame } from './settlement-record';
 
 export interface HistoryEntry {

@@ -1,8 +1,8 @@
 // The site's side of protocol calls 1, 4 and 5 (signed JSON POSTs to the room server and the lobby),
 // 6 (the room server's public status) and 7 (the room as a spectator sees it, signed).
-import { readLimitedText } from '../../../wire/limited-body';
-import { purposeKey, signRequest } from '../../../wire/signing';
-import type { RoomView } from '../../../game/protocol';
+import { readLimitedText } from '#wire/limited-body.ts';
+import { purposeKey, signRequest } from '#wire/signing.ts';
+import type { RoomView } from '#game/protocol.ts';
 import {
   ROOM_VIEW_ANSWER_LIMIT,
   roomServerStatusSchema,
@@ -13,7 +13,7 @@ import {
   type PublicRoom,
   type RoomCall,
   type RoomForParty,
-} from '../../../wire/site-room';
+} from '#wire/site-room.ts';
 
 /** Throws when the party did not answer 2xx, so the caller can retry. */
 export interface PartyClient {

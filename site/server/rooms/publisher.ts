@@ -4,7 +4,7 @@
 // server can always pull the room itself, protocol call 2).
 import type { PartyClient } from './party-client';
 import { warnAs } from '../logging';
-import type { PublicRoom, RoomForParty } from './types';
+import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
 
 export interface PublisherOptions {
   client: Pick<PartyClient, 'sendRoom' | 'sendLobby'>;

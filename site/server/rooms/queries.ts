@@ -1,14 +1,14 @@
 // Reading rooms and shaping them for the two audiences: the public `room` of docs/api.md (never the
 // server seed) and `RoomForParty` for the room server (with the seed, for the dice).
 import { and, asc, desc, eq, inArray, isNull, max } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { rooms, roomSeats } from '../../../db/schema';
-import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '../../../game/timing';
-import { ngweeToZmw } from '../../../game/ngwee';
+import type { Queryable } from '#db/client.ts';
+import { rooms, roomSeats } from '#db/schema/rooms.ts';
+import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '#game/timing.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { challengeDateOf } from '../challenge/games';
 import { botSeatsOf } from '../practice/bot-seats';
-import { firstNameOf } from '../../shared/first-name';
-import type { PublicRoom, RoomForParty } from './types';
+import { firstNameOf } from '#site/shared/first-name.ts';
+import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type SeatRow = typeof roomSeats.$inferSelect;

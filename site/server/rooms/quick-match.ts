@@ -1,10 +1,10 @@
 // Quick match (`POST /api/rooms/quick {amount}`): which public waiting room a player is seated in.
 // The seating itself is `seating.ts`'s join or create, with every check they make.
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
-import { findTransfer } from '../../../db/ledger';
-import { moneyKeys } from '../../../db/money';
-import { rooms, roomSeats } from '../../../db/schema';
+import type { Tx } from '#db/client.ts';
+import { findTransfer } from '#db/ledger.ts';
+import { moneyKeys } from '#db/money.ts';
+import { rooms, roomSeats } from '#db/schema/rooms.ts';
 
 /** How many candidate rooms one quick match looks at (closest to full first). */
 const CANDIDATES = 20;

@@ -3,10 +3,10 @@
 // that still wait for this player. Only reads; "Play again" and "Join" go through quick match and the
 // normal join, with all their checks.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { gameHistory, rooms, roomSeats } from '../../../db/schema';
-import { ngweeToZmw } from '../../../game/ngwee';
-import { firstNameOf } from '../../shared/first-name';
+import type { Queryable } from '#db/client.ts';
+import { gameHistory, rooms, roomSeats } from '#db/schema/rooms.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
+import { firstNameOf } from '#site/shared/first-name.ts';
 
 /** How many of the player's latest games the lobby looks through. */
 const GAMES_LOOKED_AT = 20;

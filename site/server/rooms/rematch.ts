@@ -3,16 +3,16 @@
 // old room links to it; everyone after joins that room (paying theirs, like any join). Stakes are
 // taken only as each player joins. Built on the room service's own create and join, so the money
 // rules are theirs (docs/decisions/037).
-import { ngweeToZmw } from '../../../game/ngwee';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { rooms } from '../../../db/schema';
+import type { Database } from '#db/client.ts';
+import { rooms } from '#db/schema/rooms.ts';
 import { roomMessages as m } from './messages';
 import { refuse } from '../api/refusals';
 import { loadRoom } from './queries';
 import type { Actor, Outcome, RoomService } from './service';
 import { isRoomIdShaped } from './settings';
-import type { PublicRoom } from './types';
+import type { PublicRoom } from '#wire/site-room.ts';
 
 export interface RematchDeps {
   database: Database;

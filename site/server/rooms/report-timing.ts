@@ -7,8 +7,8 @@ import {
   TURN_MS,
   gameLength,
   scaled,
-} from '../../../game/timing';
-import type { CallRefusalCode } from '../../../wire/site-room';
+} from '#game/timing.ts';
+import type { CallRefusalCode } from '#wire/site-room.ts';
 
 export interface TimelineInput {
   /** The report's log, already replayed against the rules (every entry has a numeric timestamp). */

@@ -3,12 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, max } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client';
-import { findTransfer, InsufficientFundsError } from '../../../db/ledger';
-import { moneyKeys, refundStake } from '../../../db/money';
-import { rooms, roomSeats } from '../../../db/schema';
-import { hashServerSeed } from '../../../game/dice';
-import { QUICK_MATCH } from '../../../game/room-options';
+import type { Database, Tx } from '#db/client.ts';
+import { findTransfer, InsufficientFundsError } from '#db/ledger.ts';
+import { moneyKeys, refundStake } from '#db/money.ts';
+import { rooms, roomSeats } from '#db/schema/rooms.ts';
+import { hashServerSeed } from '#game/dice.ts';
+import { QUICK_MATCH } from '#game/room-options.ts';
 import { playRefusalOf } from '../responsible-play/refusals';
 import { assertMayPlay, takeStake } from '../responsible-play/stake';
 import { roomMessages as m } from './messages';
@@ -16,7 +16,7 @@ import { refuse, RefusalError, type Refusal } from '../api/refusals';
 import { loadRoom, toPublicRoom } from './queries';
 import { quickMatchCandidate } from './quick-match';
 import type { Actor, Outcome, RoomService } from './service';
-import type { PublicRoom } from './types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import {
   isRoomIdShaped,
   parseClientSeed,

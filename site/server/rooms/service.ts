@@ -1,6 +1,6 @@
 // The room service: seating (create, join, leave), expiry, tickets and the reads, put together
 // over one publisher that pushes each committed change to the room server and the lobby.
-import type { Database } from '../../../db/client';
+import type { Database } from '#db/client.ts';
 import { createExpiry } from './expiry';
 import type { Refusal } from '../api/refusals';
 import { createRoomPublisher, type RoomPublisher } from './publisher';
@@ -9,7 +9,7 @@ import { listPublicRooms, loadRoom, toPublicRoom, toRoomForParty } from './queri
 import { createSeating } from './seating';
 import { isRoomIdShaped } from './settings';
 import { createTickets } from './tickets';
-import type { PublicRoom, RoomForParty } from './types';
+import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
 
 export interface RoomsConfig {
   /** Shared with the room servers: signs tickets and every internal call. */

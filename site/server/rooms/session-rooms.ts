@@ -7,8 +7,8 @@
 // one go, so every ticket is either recorded before the sign-out (and its room told) or refused.
 import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { sessionRooms, sessions } from '../../../db/schema';
+import type { Queryable } from '#db/client.ts';
+import { sessionRooms, sessions } from '#db/schema/people.ts';
 
 /** The key a ticket carries for its session: 32 hex digits of SHA-256 over the session id. */
 export function ticketSessionKey(sessionId: string): string {

@@ -1,12 +1,12 @@
 // The create and join inputs, checked against game/'s one list of room options.
-import { zmwToNgwee } from '../../../game/ngwee';
-import { MAX_PLAYERS, MIN_PLAYERS } from '../../../game/board';
+import { zmwToNgwee } from '#game/ngwee.ts';
+import { MAX_PLAYERS, MIN_PLAYERS } from '#game/board.ts';
 import {
   PRIVACY_OPTIONS,
   STAKE_OPTIONS_ZMW,
   TIME_OPTIONS_MINUTES,
   type Privacy,
-} from '../../../game/room-options';
+} from '#game/room-options.ts';
 import { roomMessages } from './messages';
 import { refuse, type Refusal } from '../api/refusals';
 

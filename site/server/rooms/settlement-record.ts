@@ -1,9 +1,9 @@
 // The finished game the site keeps once it has paid (docs/api.md, `GET /api/games/:roomId`): the
 // verified settlement report (wire/settlement.ts) with the pot in ZMW and the revealed seed.
-import type { LogEntry } from '../../../game/log';
-import type { Statement } from '../../../game/statement';
-import type { SettlementReport } from '../../../wire/settlement';
-import type { Lessons } from '../../../game/lesson';
+import type { LogEntry } from '#game/log.ts';
+import type { Statement } from '#game/statement.ts';
+import type { SettlementReport } from '#wire/settlement.ts';
+import type { Lessons } from '#game/lesson.ts';
 
 export interface FinishedGame {
   roomId: string;

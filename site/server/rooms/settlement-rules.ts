@@ -2,11 +2,11 @@
 // (docs/decisions/094). Today's rules are game/'s; when RULES_VERSION rises, the previous version's
 // modules are kept (e.g. game/rules-v1/) and registered here until no game played under them can
 // still be reported. A report under rules the site no longer has is refunded, never left in escrow.
-import type { GameState } from '../../../game/game-state';
-import { replayReportedGame, type ReplayInput, type ReplayResult } from '../../../game/replay';
-import { RULES_VERSION } from '../../../game/rules';
-import { statementsOf } from '../../../game/statement';
-import type { Statement } from '../../../game/statement';
+import type { GameState } from '#game/game-state.ts';
+import { replayReportedGame, type ReplayInput, type ReplayResult } from '#game/replay.ts';
+import { RULES_VERSION } from '#game/rules.ts';
+import { statementsOf } from '#game/statement.ts';
+import type { Statement } from '#game/statement.ts';
 
 export interface GameRules {
   replay(input: ReplayInput): ReplayResult;

@@ -2,36 +2,30 @@
 // pays once. Each refusal is answered 4xx with a code and whether a later try could succeed (only a
 // report that came too early can), and is written to the operator's error log.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { settleRoom } from '../../../db/money';
-import {
-  adminRevenue,
-  adminTotals,
-  gameHistory,
-  gameResults,
-  rooms,
-  users,
-  type GameOutcome,
-} from '../../../db/schema';
-import { combineClientSeeds } from '../../../game/dice';
-import { isBotUid } from '../../../game/bots';
-import { lessonsOf } from '../../../game/lesson';
-import { payoutOf, winnersOf } from '../../../game/payout';
-import { canonicalJson } from '../../../game/replay';
-import { latestGameEnd } from '../../../game/timing';
-import { boardStateOf } from '../../../game/view';
-import { ngweeToZmw } from '../../../game/ngwee';
+import type { Database } from '#db/client.ts';
+import { settleRoom } from '#db/money.ts';
+import { adminRevenue, adminTotals } from '#db/schema/operator.ts';
+import { gameHistory, gameResults, rooms, type GameOutcome } from '#db/schema/rooms.ts';
+import { users } from '#db/schema/people.ts';
+import { combineClientSeeds } from '#game/dice.ts';
+import { isBotUid } from '#game/bots.ts';
+import { lessonsOf } from '#game/lesson.ts';
+import { payoutOf, winnersOf } from '#game/payout.ts';
+import { canonicalJson } from '#game/replay.ts';
+import { latestGameEnd } from '#game/timing.ts';
+import { boardStateOf } from '#game/view.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import {
   settlementReportSchema,
   type SettlementAnswer as AnswerBody,
   type SettlementReport,
-} from '../../../wire/settlement';
-import { callRefusal, type CallRefusalCode } from '../../../wire/site-room';
+} from '#wire/settlement.ts';
+import { callRefusal, type CallRefusalCode } from '#wire/site-room.ts';
 import { RefusalError } from '../api/refusals';
 import { describeError } from '../auth/logging';
 import { recordChallengeFinish } from '../challenge/results';
-import { logAdminError } from './admin-errors';
-import { logFailure } from '../logging';
+
+import { logFailure, logAdminError } from '../logging';
 import { closeAndRefund } from './expiry';
 import { loadRoom } from './queries';
 import { checkTimeline } from './report-timing';

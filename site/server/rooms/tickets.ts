@@ -2,10 +2,10 @@
 // and the sign-out of that session told to every room it got tickets for (protocol call 5); and the
 // lobby's ticket, a signed pass to its sockets for a minute. Both carry the address that asked (as
 // `addressKey`), by which the room servers cap sockets.
-import type { Database } from '../../../db/client';
-import { addressKey, purposeKey, signLobbyTicket, signTicket } from '../../../wire/signing';
-import { wirePaths } from '../../../wire/site-room';
-import { authMessages } from '../auth/messages';
+import type { Database } from '#db/client.ts';
+import { addressKey, purposeKey, signLobbyTicket, signTicket } from '#wire/signing.ts';
+import { wirePaths } from '#wire/site-room.ts';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { roomMessages as m } from './messages';
 import { refuse } from '../api/refusals';
 import type { PartyClient } from './party-client';

@@ -1,7 +1,8 @@
 // The user's row and `users.currentRoomId`: the one live room a user sits in.
 import { and, eq } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../../db/client';
-import { rooms, users } from '../../../db/schema';
+import type { Queryable, Tx } from '#db/client.ts';
+import { rooms } from '#db/schema/rooms.ts';
+import { users } from '#db/schema/people.ts';
 
 export const LIVE_STATUSES = new Set(['waiting', 'countdown', 'active']);
 

@@ -3,14 +3,14 @@
 // right. Pure: the same card in, the same markup out (its hash is the card's ETag). Every name is
 // escaped by the art's own escaper and cut to its room, so a name can neither break the markup nor
 // push the words off the card.
-import { boardScene } from '../../shared/art/board';
-import type { BoardModel } from '../../shared/art/model';
-import { GROUND, ICON, playerShades, CREAM } from '../../shared/art/palette';
-import { escapeAttribute, escapeText, num, sceneToSvg } from '../../shared/art/svg';
-import { truncateToWidth, type Weight } from '../../shared/art/type';
-import { formatZmwShort } from '../../../game/ngwee';
-import { GAME_NAME, stakeHook } from '../../shared/share';
-import type { PlayerColor } from '../../../game/board';
+import { boardScene } from '#site/shared/art/board.ts';
+import type { BoardModel } from '#site/shared/art/model.ts';
+import { GROUND, ICON, playerShades, CREAM } from '#site/shared/art/palette.ts';
+import { escapeAttribute, escapeText, num, sceneToSvg } from '#site/shared/art/svg.ts';
+import { truncateToWidth, type Weight } from '#site/shared/art/type.ts';
+import { formatZmwShort } from '#game/ngwee.ts';
+import { GAME_NAME, stakeHook } from '#site/shared/share.ts';
+import type { PlayerColor } from '#game/board.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

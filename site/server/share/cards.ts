@@ -1,12 +1,12 @@
 // What each share card shows, read from the database: a room (its host, stake, seats, closing time)
 // and a finished game (its podium by net profit, the prize). First names only (site/shared/first-name):
 // a card is public to whoever holds the room's id.
-import { PLAYER_COLORS } from '../../../game/board';
-import { boardModel } from '../../shared/art/model';
-import { pictureView, type PictureSeat } from '../../shared/art/picture';
-import { firstNameOf } from '../../shared/first-name';
-import type { Queryable } from '../../../db/client';
-import { ngweeToZmw, zmwToNgwee } from '../../../game/ngwee';
+import { PLAYER_COLORS } from '#game/board.ts';
+import { boardModel } from '#site/shared/art/model.ts';
+import { pictureView, type PictureSeat } from '#site/shared/art/picture.ts';
+import { firstNameOf } from '#site/shared/first-name.ts';
+import type { Queryable } from '#db/client.ts';
+import { ngweeToZmw, zmwToNgwee } from '#game/ngwee.ts';
 import { loadFinishedGame } from '../rooms/games';
 import { loadRoom } from '../rooms/queries';
 import type { ResultCard, RoomCard } from './card-svg';

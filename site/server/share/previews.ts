@@ -1,8 +1,8 @@
 // What a room's invite link previews in WhatsApp and elsewhere (Open Graph): the same facts as its
 // card, in words, with the card as the image. Every URL absolute, from PUBLIC_URL.
-import type { Database } from '../../../db/client';
-import { firstNameOf } from '../../shared/first-name';
-import { GAME_NAME, inviteLink, stakeHook, type LinkPreview } from '../../shared/share';
+import type { Database } from '#db/client.ts';
+import { firstNameOf } from '#site/shared/first-name.ts';
+import { GAME_NAME, inviteLink, stakeHook, type LinkPreview } from '#site/shared/share.ts';
 import { loadRoomCard } from './cards';
 
 export interface SharePages {

@@ -9,7 +9,7 @@
 // answers HTTP 401 with a plain-text body. The sandbox is the same call on api.sandbox.africastalking.com
 // with the username `sandbox`.
 import { z } from 'zod';
-import { internationalPhone } from '../../shared/phone';
+import { internationalPhone } from '#site/shared/phone.ts';
 import { SmsNotSent, type OutgoingSms, type SmsSender } from './sender';
 
 export const AFRICAS_TALKING_SMS_URL = 'https://api.africastalking.com/version1/messaging';

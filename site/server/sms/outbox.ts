@@ -3,7 +3,7 @@
 // anywhere (like the mail outbox and the payment sandbox), and the tests read the codes from there.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { internationalPhone } from '../../shared/phone';
+import { internationalPhone } from '#site/shared/phone.ts';
 import { writePrivateFile } from '../data-dir';
 import type { OutgoingSms, SmsSender } from './sender';
 

@@ -1,6 +1,6 @@
 // The words of every SMS the site sends. Short: one 160-character GSM message.
 import { BRAND } from '../mail/templates';
-import { PHONE_CODE } from '../../shared/phone-code';
+import { PHONE_CODE } from '#site/shared/phone-code.ts';
 
 /**
  * The sign-in code. Its last line is the WebOTP / SMS Retriever form (`@host #code`): a phone's

@@ -1,8 +1,9 @@
 // Support tickets: a signed-in player writes one, the operator replies, the player reads the reply.
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client';
-import { supportReplies, supportTickets, supportTopics, users } from '../../../db/schema';
-import type { SupportTopic } from '../../../db/schema';
+import type { Database, Queryable } from '#db/client.ts';
+import { supportReplies, supportTickets, supportTopics } from '#db/schema/support.ts';
+import { users } from '#db/schema/people.ts';
+import type { SupportTopic } from '#db/schema/support.ts';
 import { recordAudit } from '../admin/audit';
 import type { ApiRefusalCode } from '../api/refusal-codes';
 

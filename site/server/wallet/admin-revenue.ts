@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { adminRevenue, adminTotals } from '../../../db/schema';
-import { ngweeToZmw } from '../../../game/ngwee';
+import type { Queryable } from '#db/client.ts';
+import { adminRevenue, adminTotals } from '#db/schema/operator.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 
 export const REVENUE_RECORDS_SHOWN = 50;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { Queryable } from '../../../db/client';
-import { userTransactions } from '../../../db/schema';
-import { ngweeToZmw } from '../../../game/ngwee';
+import type { Queryable } from '#db/client.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { walletMessages as m } from './messages';
 import { refuse } from '../api/refusals';
 import type { Checked } from './validation';

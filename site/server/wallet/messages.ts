@@ -1,5 +1,5 @@
 import type { Operator } from '../payments/provider';
-import { formatNgwee } from '../../../game/ngwee';
+import { formatNgwee } from '#game/ngwee.ts';
 
 const OPERATOR_NAMES: Readonly<Record<Operator, string>> = {
   mtn: 'MTN',

@@ -1,12 +1,12 @@
 // Payments whose outcome never reached us (a lost answer, a timeout, a callback that did not come)
 // are settled here by asking the provider. The rule throughout: no answer is not a failure.
-import type { Database } from '../../../db/client';
+import type { Database } from '#db/client.ts';
 import {
   applyPaymentStatus,
   pendingPayments,
   type PaymentRequest,
   type PaymentStatusReport,
-} from '../../../db/payments';
+} from '#db/payments.ts';
 import {
   initiationReport,
   type Clock,

@@ -3,10 +3,10 @@
 // in the payment's history as MISMATCH, reaches the operator once per payment, and moves nothing:
 // the payment stays pending for the reconciler and the operator.
 import { and, eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client';
-import { applyPaymentStatus, type PaymentRequest } from '../../../db/payments';
-import { paymentEvents, type PaymentEventSource } from '../../../db/schema';
-import { parseZmwText, zmwText } from '../../../game/ngwee';
+import type { Database, Queryable } from '#db/client.ts';
+import { applyPaymentStatus, type PaymentRequest } from '#db/payments.ts';
+import { paymentEvents, type PaymentEventSource } from '#db/schema/payments.ts';
+import { parseZmwText, zmwText } from '#game/ngwee.ts';
 import { toMsisdn } from '../payments/phone';
 import type { ReportedPayment } from '../payments/provider';
 import { logAdminError } from '../logging';

@@ -1,8 +1,8 @@
 // Deposits and withdrawals: record first, call the provider outside any transaction, then record
 // what it said. The money itself only moves in db/payments.ts, once, on the first final status.
 import { and, eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../../../db/client';
-import { InsufficientFundsError } from '../../../db/ledger';
+import type { Database, Queryable } from '#db/client.ts';
+import { InsufficientFundsError } from '#db/ledger.ts';
 import {
   applyPaymentStatus,
   createPaymentRequest,
@@ -13,8 +13,8 @@ import {
   requireProvedNumber,
   requireProvedPhone,
   type PaymentRequest,
-} from '../../../db/payments';
-import { userTransactions } from '../../../db/schema';
+} from '#db/payments.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
 import {
   initiationReport,
   type Clock,
@@ -24,8 +24,8 @@ import {
   type ProviderName,
   type VerifiedCallback,
 } from '../payments/provider';
-import { formatNgwee } from '../../../game/ngwee';
-import { ngweeToZmw } from '../../../game/ngwee';
+import { formatNgwee } from '#game/ngwee.ts';
+import { ngweeToZmw } from '#game/ngwee.ts';
 import { failureMessage, rejectionStatus } from './failure-messages';
 import {
   checkHistoryQuery,

@@ -1,7 +1,7 @@
 import { isValidZambianPhone, normalizeZambianPhone, operatorFromPhone } from '../payments/phone';
 import type { Operator, PaymentKind } from '../payments/provider';
-import { parseZmw } from '../../../game/ngwee';
-import { isOneOf, operators } from '../../../game/payment-vocabulary';
+import { parseZmw } from '#game/ngwee.ts';
+import { isOneOf, operators } from '#game/payment-vocabulary.ts';
 import { refuse, type Refusal } from '../api/refusals';
 import { walletMessages as m } from './messages';
 

@@ -3,7 +3,7 @@
 // yards with their fleets, the town square: changes when a truck is bought or a player sits down),
 // `hud` (whose turn, the clock, the rings round the current yard and an open offer), `die` and
 // `pieces` (each player's truck at its parking spot).
-import { BOARD, PLAYER_COLORS, type PlayerColor } from '../../../game/board';
+import { BOARD, PLAYER_COLORS, type PlayerColor } from '#game/board.ts';
 import { dieFaceSymbol, DIE_SHADE, DIE_UNITS, dieSymbols } from './die';
 import { boardLayout, parkingSpot, roadOf, yardSpots, type Box, type Parking } from './geometry';
 import { acacia, depotSign, GROUND_GRADIENTS, groundNodes } from './ground';

@@ -2,7 +2,7 @@
 // tiles as a ring on a 6 × 6 grid (clockwise from the top-left corner), the tile under a tap, the
 // road ring inside the tiles with a stop in front of each tile, where each seat's truck parks at a
 // stop, in the depot and in a yard, and the path a truck drives between two positions.
-import { BOARD_SIZE, START_POSITION } from '../../../game/board';
+import { BOARD_SIZE, START_POSITION } from '#game/board.ts';
 
 /** Cells per side of the square grid; the ring uses its outer cells (4 × 6 − 4 = 20). */
 export const GRID = 6;

@@ -1,6 +1,6 @@
 // The town square's words as the room stands: whose turn (or what the room is waiting for), the
 // game clock, and the board described in a sentence for people who cannot see it.
-import { BOARD, START_POSITION } from '../../../game/board';
+import { BOARD, START_POSITION } from '#game/board.ts';
 import type { CentreWords } from './labels';
 import type { BoardModel, SeatModel } from './model';
 

@@ -1,8 +1,8 @@
 // What the board draws, taken from the room's view (or nothing: an empty board): the seated players
 // in seat order, whose turn it is, the open truck offer, the last roll, the clocks. The scene is a
 // pure function of this and the board's size.
-import { MAX_PLAYERS, type PlayerColor } from '../../../game/board';
-import type { RoomView } from '../../../game/protocol';
+import { MAX_PLAYERS, type PlayerColor } from '#game/board.ts';
+import type { RoomView } from '#game/protocol.ts';
 
 export interface SeatModel {
   uid: string;

@@ -1,7 +1,7 @@
 // The board's colours (docs/art.md): warm sand and copper earth for the town, asphalt for the road,
 // grass verges, brand green for the frame; gains green, costs warm red to orange, Tax purple, the
 // dealer copper; each player's colour with a darker outline shade and a pale tint for their yard.
-import { BOARD, PLAYER_COLORS, type PlayerColor } from '../../../game/board';
+import { BOARD, PLAYER_COLORS, type PlayerColor } from '#game/board.ts';
 
 export const GROUND = {
   sand: '#F4E9D8',

@@ -1,8 +1,8 @@
 // Rooms drawn as pictures rather than played: a room's view from a few seats (their names,
 // positions and fleets), the sample room the home page shows, and the share cards' boards. The same
 // `RoomView` the live board draws, so a picture is the board itself, never a drawing of it.
-import { BOARD_SIZE, HOME_BOXES, PLAYER_COLORS } from '../../../game/board';
-import type { RoomView } from '../../../game/protocol';
+import { BOARD_SIZE, HOME_BOXES, PLAYER_COLORS } from '#game/board.ts';
+import type { RoomView } from '#game/protocol.ts';
 
 export interface PictureSeat {
   uid: string;

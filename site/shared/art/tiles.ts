@@ -1,7 +1,7 @@
 // What each of the 20 tiles shows: the roadside building's icon, its label (the words to try, the
 // widest first: the label layout takes the first that fits), its tone (gain, cost, Tax, the dealer)
 // and the amount on its price tag, signed. Homes are yards: their label is the owner's name.
-import { BOARD, TRUCK_COST, truckFee, type Box, type PlayerColor } from '../../../game/board';
+import { BOARD, TRUCK_COST, truckFee, type Box, type PlayerColor } from '#game/board.ts';
 import { TONES, type Tone } from './palette';
 
 export type IconName =

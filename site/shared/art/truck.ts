@@ -2,7 +2,7 @@
 // window, black wheels with a hub that shows them turning, a small shadow. Drawn once per colour as
 // a symbol, 32 × 20 units around its middle, facing right; a piece is that symbol placed, turned
 // and scaled (geometry.ts says where). The wheels are their own symbol so a renderer can spin them.
-import type { PlayerColor } from '../../../game/board';
+import type { PlayerColor } from '#game/board.ts';
 import { truckPose, type Parking } from './geometry';
 import { ICON, OUTLINE, WHITE, playerShades } from './palette';
 import { group, type SceneNode } from './scene';

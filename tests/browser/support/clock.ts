@@ -4,8 +4,8 @@
 // then moves the game on itself: by the players' own moves, a `step` to the room's next deadline,
 // or a `release` that lets the game run on from where it stood.
 import { expect } from './fixtures';
-import { moveTestClock } from '../../support/test-clock';
-import type { TestClockAnswer, TestClockCall } from '../../../wire/test-clock';
+import { moveTestClock } from '#tests/support/test-clock.ts';
+import type { TestClockAnswer, TestClockCall } from '#wire/test-clock.ts';
 
 function clockCall(roomId: string, action: TestClockCall['action']): Promise<TestClockAnswer> {
   const partyUrl = process.env.E2E_PARTY_URL;

@@ -12,7 +12,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { waitForLink } from '../../support/outbox';
+import { waitForLink } from '#tests/support/outbox.ts';
 
 export { expect };
 

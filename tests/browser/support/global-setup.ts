@@ -2,9 +2,9 @@
 // on free ports, with its own temp data folder and database). Settings reach the tests as
 // environment variables (Playwright hands the runner's environment to its workers).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { purposeKey } from '../../../wire/signing';
-import { resolveChromium } from '../../support/chromium';
-import { startProduct } from '../../support/product';
+import { purposeKey } from '#wire/signing.ts';
+import { resolveChromium } from '#tests/support/chromium.ts';
+import { startProduct } from '#tests/support/product.ts';
 
 export default async function globalSetup(): Promise<void> {
   const browser = resolveChromium();

@@ -1,6 +1,6 @@
 // Stops what the global setup started and removes its data folder (E2E_KEEP_DATA keeps it).
 import { rm } from 'node:fs/promises';
-import { stopProductProcess } from '../../support/product';
+import { stopProductProcess } from '#tests/support/product.ts';
 
 export default async function globalTeardown(): Promise<void> {
   const pid = Number(process.env.E2E_SERVER_PID);

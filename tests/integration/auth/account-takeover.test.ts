@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { OAuth2Server } from 'oauth2-mock-server';
-import { users } from '../../../db/schema';
+import { users } from '#db/schema/people.ts';
 import {
   callbackPath,
   googleConfigOf,
@@ -13,7 +13,7 @@ import {
   startIdp,
   throughProvider,
 } from './google-idp';
-import type { HttpClient } from '../../support/http-client';
+import type { HttpClient } from '#tests/support/http-client.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 let idp: OAuth2Server;

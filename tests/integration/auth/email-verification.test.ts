@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFile, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { emailTokens } from '../../../db/schema';
-import { hashToken } from '../../../site/server/auth/tokens';
+import { emailTokens } from '#db/schema/people.ts';
+import { hashToken } from '#site/server/auth/tokens.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 const HOUR = 60 * 60 * 1000;

@@ -6,8 +6,8 @@ import {
   type MutableResponse,
   type TokenRequestIncomingMessage,
 } from 'oauth2-mock-server';
-import type { GoogleConfig } from '../../../site/server/auth/google';
-import type { Answer, HttpClient } from '../../support/http-client';
+import type { GoogleConfig } from '#site/server/auth/google.ts';
+import type { Answer, HttpClient } from '#tests/support/http-client.ts';
 
 export async function startIdp(): Promise<OAuth2Server> {
   const idp = new OAuth2Server();

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createHash } from 'node:crypto';
 import type { MutableResponse, OAuth2Server } from 'oauth2-mock-server';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
-import { expectConsoleError } from '../../support/console-errors';
+import { users } from '#db/schema/people.ts';
+import { expectConsoleError } from '#tests/support/console-errors.ts';
 import { callbackPath, googleConfigOf, googleSays, goToGoogle, startIdp } from './google-idp';
 import { captureConsole, newPerson, startAuthApp, type AuthApp } from './harness';
 

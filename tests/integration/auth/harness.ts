@@ -2,25 +2,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express, { Router } from 'express';
-import { createTestDatabase, type TestDatabase } from '../../support/db';
-import { HttpClient } from '../../support/http-client';
-import { readOutbox, waitForLink, type OutboxMail } from '../../support/outbox';
-import { accountRouter } from '../../../site/server/api/account';
-import { authRouter } from '../../../site/server/api/auth';
-import { dataRightsRouter } from '../../../site/server/api/data-rights';
-import { meRouter } from '../../../site/server/api/me';
-import type { AuthConfig, AuthDeps } from '../../../site/server/auth/config';
-import type { GoogleConfig } from '../../../site/server/auth/google';
-import {
-  requireAdmin,
-  requirePlayer,
-  sessionMiddleware,
-} from '../../../site/server/auth/middleware';
-import { requireSameOrigin } from '../../../site/server/auth/origin';
-import { createMailer } from '../../../site/server/mail/mailer';
-import { smsOutbox } from '../../../site/server/sms/outbox';
-import type { SmsSender } from '../../../site/server/sms/sender';
-import { readSmsOutbox, waitForSmsCode, type OutboxSms } from '../../support/sms-outbox';
+import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts';
+import { HttpClient } from '#tests/support/http-client.ts';
+import { readOutbox, waitForLink, type OutboxMail } from '#tests/support/outbox.ts';
+import { accountRouter } from '#site/server/api/account.ts';
+import { authRouter } from '#site/server/api/auth.ts';
+import { dataRightsRouter } from '#site/server/api/data-rights.ts';
+import { meRouter } from '#site/server/api/me.ts';
+import type { AuthConfig, AuthDeps } from '#site/server/auth/config.ts';
+import type { GoogleConfig } from '#site/server/auth/google.ts';
+import { requireAdmin, requirePlayer, sessionMiddleware } from '#site/server/auth/middleware.ts';
+import { requireSameOrigin } from '#site/server/auth/origin.ts';
+import { createMailer } from '#site/server/mail/mailer.ts';
+import { smsOutbox } from '#site/server/sms/outbox.ts';
+import type { SmsSender } from '#site/server/sms/sender.ts';
+import { readSmsOutbox, waitForSmsCode, type OutboxSms } from '#tests/support/sms-outbox.ts';
 
 export interface AuthAppOptions {
   /** Defaults to the server's own http URL; an https value exercises `Secure` + `__Host-`. */

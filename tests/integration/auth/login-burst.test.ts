@@ -4,9 +4,9 @@
 // address's burst does not make another address's sign-in wait behind it (docs/decisions/015, 068).
 import type * as Argon2 from '@node-rs/argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginThrottle } from '../../../db/schema';
-import { fundWallet } from '../../support/db';
-import type { Answer, HttpClient } from '../../support/http-client';
+import { loginThrottle } from '#db/schema/people.ts';
+import { fundWallet } from '#tests/support/db.ts';
+import type { Answer, HttpClient } from '#tests/support/http-client.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 // Counts every argon2 verification the real code runs (the dummy one for unknown emails included).

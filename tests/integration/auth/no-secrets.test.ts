@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../../db/schema';
-import { hashToken } from '../../../site/server/auth/tokens';
-import { expectConsoleError } from '../../support/console-errors';
+import { sessions, users } from '#db/schema/people.ts';
+import { hashToken } from '#site/server/auth/tokens.ts';
+import { expectConsoleError } from '#tests/support/console-errors.ts';
 import { captureConsole, newPerson, startAuthApp, type AuthApp } from './harness';
 
 let app: AuthApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../../db/schema';
+import { sessions, users } from '#db/schema/people.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 let app: AuthApp;

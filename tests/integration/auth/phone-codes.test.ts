@@ -2,18 +2,18 @@
 // whatever the code, and what is stored still checks the right code and only it.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneCodes } from '../../../db/schema';
-import type { AuthDeps } from '../../../site/server/auth/config';
+import { phoneCodes } from '#db/schema/people.ts';
+import type { AuthDeps } from '#site/server/auth/config.ts';
 import {
   checkCode,
   codeHash,
   phoneDigest,
   randomCode,
   storeCode,
-} from '../../../site/server/auth/phone-codes';
-import { startPhoneSignIn } from '../../../site/server/auth/phone-sign-in';
-import type { OutgoingSms } from '../../../site/server/sms/sender';
-import { createTestDatabase, type TestDatabase } from '../../support/db';
+} from '#site/server/auth/phone-codes.ts';
+import { startPhoneSignIn } from '#site/server/auth/phone-sign-in.ts';
+import type { OutgoingSms } from '#site/server/sms/sender.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts';
 import { TEST_CODE_KEY } from './harness';
 
 let db: TestDatabase;

@@ -2,8 +2,8 @@
 // self-exclusion past the erasure of its account (db/proved-identities.ts); it is not a payout
 // number by itself (decision 018: only a completed deposit proves the mobile-money wallet).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { accountIdentities } from '../../../db/proved-identities';
-import { startWalletApp, type WalletApp } from '../../support/wallet-app';
+import { accountIdentities } from '#db/proved-identities.ts';
+import { startWalletApp, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 let now = Date.now();

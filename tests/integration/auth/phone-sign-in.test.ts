@@ -3,8 +3,8 @@
 import { stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneCodes, users } from '../../../db/schema';
-import { accountDoor } from '../../../site/server/pages/account';
+import { phoneCodes, users } from '#db/schema/people.ts';
+import { accountDoor } from '#site/server/pages/account.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 let app: AuthApp;

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../../db/schema';
-import { resolveUser } from '../../../site/server/auth/middleware';
-import { hashToken } from '../../../site/server/auth/tokens';
+import { sessions } from '#db/schema/people.ts';
+import { resolveUser } from '#site/server/auth/middleware.ts';
+import { hashToken } from '#site/server/auth/tokens.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;

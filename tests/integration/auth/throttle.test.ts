@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loginThrottle } from '../../../db/schema';
+import { loginThrottle } from '#db/schema/people.ts';
 import {
   accountPolicy,
   addressPolicy,
   afterFailure,
   type ThrottlePolicy,
   type ThrottleState,
-} from '../../../site/server/auth/throttle-policy';
-import type { HttpClient } from '../../support/http-client';
+} from '#site/server/auth/throttle-policy.ts';
+import type { HttpClient } from '#tests/support/http-client.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 let app: AuthApp;

@@ -2,11 +2,11 @@
 // and the day's seed kept secret until the day is over (01:00 the next day), then revealed so that
 // anyone can check every roll against the hash published that morning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashServerSeed, rollDie } from '../../../game/dice';
-import { verifyDice } from '../../../site/app/game/verify-dice';
-import type { Leaderboard } from '../../../site/server/challenge/service';
-import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
-import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { hashServerSeed, rollDie } from '#game/dice.ts';
+import { verifyDice } from '#site/app/game/verify-dice.ts';
+import type { Leaderboard } from '#site/server/challenge/service.ts';
+import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
+import { startRoomsApp, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
 import { advanceTo } from '../rooms/settlement-support';
 import { finishChallenge, lusaka } from './support';
 

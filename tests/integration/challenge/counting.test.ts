@@ -3,15 +3,12 @@
 // after the day's seed is out does not count; and nothing in a challenge moves money.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminRevenue,
-  challengeResults,
-  postings,
-  transfers,
-  users,
-  userTransactions,
-} from '../../../db/schema';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { adminRevenue } from '#db/schema/operator.ts';
+import { challengeResults } from '#db/schema/challenge.ts';
+import { postings, transfers } from '#db/schema/ledger.ts';
+import { users } from '#db/schema/people.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import { advanceTo, postSettlement } from '../rooms/settlement-support';
 import { playRoom, steadyPerson } from './play-room';
 import { lusaka, playChallenge, settle, startChallenge } from './support';

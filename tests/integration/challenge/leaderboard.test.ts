@@ -2,8 +2,8 @@
 // first-name field), signed-up players only (a guest plays unranked), equal net profits share a
 // rank, and each player's result is compared with the day's best.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChallengeOverview } from '../../../site/server/challenge/service';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import type { ChallengeOverview } from '#site/server/challenge/service.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import type { PersonPolicy } from './play-room';
 import { finishChallenge, lusaka } from './support';
 

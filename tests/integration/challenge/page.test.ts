@@ -3,15 +3,15 @@
 // person; the loader's data marks the reader's own place, adds it when it is below the list, and
 // shows the latest revealed day with its rolls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeRolls } from '../../../game/challenge';
-import { rateLimitCounters } from '../../../db/schema';
-import { counterKey } from '../../../site/server/rate-limit/counters';
-import { ENDPOINT_LIMITS } from '../../../site/server/rate-limit/limits';
-import type { PublicUser } from '../../../site/server/auth/users';
-import { challengePages, type ChallengePages } from '../../../site/server/challenge/pages';
-import { challengeDepsOf } from '../../../site/server/challenge/service';
-import { practiceDepsOf } from '../../../site/server/practice/service';
-import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { challengeRolls } from '#game/challenge.ts';
+import { rateLimitCounters } from '#db/schema/people.ts';
+import { counterKey } from '#site/server/rate-limit/counters.ts';
+import { ENDPOINT_LIMITS } from '#site/server/rate-limit/limits.ts';
+import type { PublicUser } from '#site/server/auth/users.ts';
+import { challengePages, type ChallengePages } from '#site/server/challenge/pages.ts';
+import { challengeDepsOf } from '#site/server/challenge/service.ts';
+import { practiceDepsOf } from '#site/server/practice/service.ts';
+import { startRoomsApp, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
 import { advanceTo } from '../rooms/settlement-support';
 import { finishChallenge, lusaka } from './support';
 

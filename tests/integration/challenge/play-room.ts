@@ -3,20 +3,15 @@
 // them (party/room/bots.ts), deadlines fire at their own times, and the one person follows a fixed
 // policy read from the view. Same room and same policy, same game: the challenge tests compare two.
 import { createActor } from 'xstate';
-import {
-  intentEvent,
-  nextDeadline,
-  roomMachine,
-  toView,
-  type IntentMessage,
-  type LogEntry,
-  type RoomView,
-} from '../../../game';
-import { dueBotEvent, nextBotMoveAt } from '../../../party/room/bots';
-import { buildSettlement } from '../../../party/room/settlement';
-import { machineInput, seatsEvent } from '../../../party/room/site-events';
-import type { SettlementReport } from '../../../wire/settlement';
-import type { RoomForParty } from '../../../wire/site-room';
+import { intentEvent, type IntentMessage, type RoomView } from '#game/protocol.ts';
+import { nextDeadline, roomMachine } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
+import { dueBotEvent, nextBotMoveAt } from '#party/room/bots.ts';
+import { buildSettlement } from '#party/room/settlement.ts';
+import { machineInput, seatsEvent } from '#party/room/site-events.ts';
+import type { SettlementReport } from '#wire/settlement.ts';
+import type { RoomForParty } from '#wire/site-room.ts';
 
 /** What the person does, from what they see: a message and how long after it became possible. */
 export type PersonPolicy = (

@@ -3,10 +3,10 @@
 // the day's bots; the room keeps the day's seed to itself at game over (it is the whole day's),
 // the settlement counts the finish, the player is ranked, and no money moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postings, transfers } from '../../../db/schema';
-import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
-import { startBot } from '../../support/bot';
-import { waitFor } from '../../support/wait';
+import { postings, transfers } from '#db/schema/ledger.ts';
+import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
+import { startBot } from '#tests/support/bot.ts';
+import { waitFor } from '#tests/support/wait.ts';
 import { startRoomsWithParty, type RoomsWithParty } from '../rooms/with-party';
 
 // Five minutes → 9 s; the player's intents stay under the room's message rate (see practice.test).

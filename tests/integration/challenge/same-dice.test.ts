@@ -3,9 +3,9 @@
 // the very same game (dice, bots' decisions, results); different moves still meet the same dice,
 // roll by roll. A practice game and the next day's challenge roll other dice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../game/log';
-import type { RoomForParty } from '../../../wire/site-room';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomForParty } from '#wire/site-room.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import { playRoom, steadyPerson, type PersonPolicy } from './play-room';
 import { lusaka, startChallenge } from './support';
 

@@ -1,8 +1,8 @@
 // What the challenge suites share: start today's challenge through the API, play it as the room
 // server would on the test clock (play-room.ts), and settle it through the signed internal call.
 import { expect } from 'vitest';
-import type { RoomForParty } from '../../../wire/site-room';
-import type { RoomsApp, TestUser } from '../../support/rooms-app';
+import type { RoomForParty } from '#wire/site-room.ts';
+import type { RoomsApp, TestUser } from '#tests/support/rooms-app.ts';
 import { advanceTo, postSettlement } from '../rooms/settlement-support';
 import { playRoom, steadyPerson, type PersonPolicy, type PlayedRoom } from './play-room';
 

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { readOutbox } from '../../support/outbox';
-import { createMailer } from '../../../site/server/mail/mailer';
-import { passwordResetMail } from '../../../site/server/mail/templates';
+import { readOutbox } from '#tests/support/outbox.ts';
+import { createMailer } from '#site/server/mail/mailer.ts';
+import { passwordResetMail } from '#site/server/mail/templates.ts';
 
 const FROM = 'Zed Truck Company <no-reply@localhost>';
 const cleanups: (() => Promise<void>)[] = [];

@@ -4,14 +4,14 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { backupDatabase } from '../../../db/backup';
-import { accountIds } from '../../../db/ledger';
-import { accounts } from '../../../db/schema';
-import type { Alert } from '../../../site/server/admin/alerts';
-import { logAdminError } from '../../../site/server/logging';
-import { SETTLEMENT_REFUSED } from '../../../site/server/rooms/settlement';
-import { expectConsoleError } from '../../support/console-errors';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { backupDatabase } from '#db/backup.ts';
+import { accountIds } from '#db/ledger.ts';
+import { accounts } from '#db/schema/ledger.ts';
+import type { Alert } from '#site/server/admin/alerts.ts';
+import { logAdminError } from '#site/server/logging.ts';
+import { SETTLEMENT_REFUSED } from '#site/server/rooms/settlement.ts';
+import { expectConsoleError } from '#tests/support/console-errors.ts';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 import { insertRoom } from './fixtures';
 
 const ADMIN_EMAIL = 'alerts.operator@example.zm';

@@ -1,9 +1,11 @@
 // The operator's console: admins only, every change audited, and no route that moves money.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count } from 'drizzle-orm';
-import { accounts, adminAudit, carriedExclusions } from '../../../db/schema';
-import { adminRouter } from '../../../site/server/api/admin';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { accounts } from '#db/schema/ledger.ts';
+import { adminAudit } from '#db/schema/support.ts';
+import { carriedExclusions } from '#db/schema/responsible-play.ts';
+import { adminRouter } from '#site/server/api/admin.ts';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 import { insertRoom, seatPlayer } from './fixtures';
 
 const ADMIN_EMAIL = 'operator@example.zm';

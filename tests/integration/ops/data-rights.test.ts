@@ -1,23 +1,19 @@
 // Data rights: the export holds everything and no secret; erasing keeps the ledger whole.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  accounts,
-  carriedExclusions,
-  emailTokens,
-  paymentRequests,
-  roomSeats,
-  sessions,
-  users,
-} from '../../../db/schema';
+import { accounts } from '#db/schema/ledger.ts';
+import { carriedExclusions } from '#db/schema/responsible-play.ts';
+import { emailTokens, sessions, users } from '#db/schema/people.ts';
+import { paymentRequests } from '#db/schema/payments.ts';
+import { roomSeats } from '#db/schema/rooms.ts';
 import {
   startWalletApp,
   TEST_PASSWORD,
   type TestPlayer,
   type WalletApp,
-} from '../../support/wallet-app';
-import { sessionCookieName } from '../../../site/server/auth/cookies';
-import { createSession } from '../../../site/server/auth/sessions';
+} from '#tests/support/wallet-app.ts';
+import { sessionCookieName } from '#site/server/auth/cookies.ts';
+import { createSession } from '#site/server/auth/sessions.ts';
 import { insertRoom, playedGame, seatPlayer } from './fixtures';
 
 let app: WalletApp;

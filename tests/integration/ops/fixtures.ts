@@ -1,7 +1,7 @@
 // Rows the ops tests need that no route of the wallet harness makes: a room, a seat, a played game.
-import type { Database } from '../../../db/client';
-import { gameHistory, rooms, roomSeats } from '../../../db/schema';
-import type { RoomStatus } from '../../../db/schema';
+import type { Database } from '#db/client.ts';
+import { gameHistory, rooms, roomSeats } from '#db/schema/rooms.ts';
+import type { RoomStatus } from '#db/schema/rooms.ts';
 
 export async function insertRoom(
   database: Database,

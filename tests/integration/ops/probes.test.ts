@@ -5,11 +5,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyFigures } from '../../../site/server/ops/figures';
-import { createMetrics } from '../../../site/server/ops/metrics';
-import { probesRouter } from '../../../site/server/ops/probes';
-import { trackRequests } from '../../../site/server/ops/requests';
-import { createTestDatabase, type TestDatabase } from '../../support/db';
+import { emptyFigures } from '#site/server/ops/figures.ts';
+import { createMetrics } from '#site/server/ops/metrics.ts';
+import { probesRouter } from '#site/server/ops/probes.ts';
+import { trackRequests } from '#site/server/ops/requests.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts';
 
 let db: TestDatabase;
 let lobby: Server;

@@ -4,15 +4,15 @@
 // never one row per call.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminErrors } from '../../../db/schema';
-import { refusalCounts } from '../../../site/server/refusal-counter';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { adminErrors } from '#db/schema/operator.ts';
+import { refusalCounts } from '#site/server/refusal-counter.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import {
   postCallback,
   sandboxCallback,
   startWalletApp,
   type WalletApp,
-} from '../../support/wallet-app';
+} from '#tests/support/wallet-app.ts';
 
 const BURST = 200;
 const MINUTE = 60_000;

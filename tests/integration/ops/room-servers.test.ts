@@ -7,18 +7,19 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isLedgerClean } from '../../../db/ledger';
-import { adminErrors, rooms, roomSeats } from '../../../db/schema';
-import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '../../../game/timing';
-import { logger } from '../../../site/server/logging';
-import { createFigures } from '../../../site/server/ops/figures';
-import { LOST_GAME_MESSAGE } from '../../../site/server/rooms/expiry';
-import { httpPartyClient } from '../../../site/server/rooms/party-client';
-import { startRoomSweeper } from '../../../site/server/rooms/sweeper';
-import { openRoom, type RoomsApp } from '../../support/rooms-app';
+import { isLedgerClean } from '#db/ledger.ts';
+import { adminErrors } from '#db/schema/operator.ts';
+import { rooms, roomSeats } from '#db/schema/rooms.ts';
+import { latestFirstRoll, latestGameEnd, START_DELIVERY_MS } from '#game/timing.ts';
+import { logger } from '#site/server/logging.ts';
+import { createFigures } from '#site/server/ops/figures.ts';
+import { LOST_GAME_MESSAGE } from '#site/server/rooms/expiry.ts';
+import { httpPartyClient } from '#site/server/rooms/party-client.ts';
+import { startRoomSweeper } from '#site/server/rooms/sweeper.ts';
+import { openRoom, type RoomsApp } from '#tests/support/rooms-app.ts';
 import { startRoomsWithParty, type RoomsWithParty } from '../rooms/with-party';
-import { waitFor } from '../../support/wait';
-import { mustConnect } from '../../support/ws-client';
+import { waitFor } from '#tests/support/wait.ts';
+import { mustConnect } from '#tests/support/ws-client.ts';
 
 // 10 minutes → 12 s; the turn timer rolls after 400 ms.
 const TIME_SCALE = 0.02;

@@ -5,7 +5,7 @@
 // when the server never answers its Close frame (after its 30 s closing timeout), and the code of
 // the server's answer when it does: 1005 for a Close frame without a code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mustConnect, type TestClient } from '../../support/ws-client';
+import { mustConnect, type TestClient } from '#tests/support/ws-client.ts';
 import { makeRoom, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;

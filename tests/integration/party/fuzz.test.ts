@@ -3,9 +3,9 @@
 // closed), never crashes, and the game does not move.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE } from '../../../party/room/limits';
-import { MESSAGE_RATE_LIMIT, REFUSED_MESSAGE_LIMIT } from '../../../party/room/rate-limit';
-import { mustConnect, stateOf } from '../../support/ws-client';
+import { CLOSE } from '#party/room/limits.ts';
+import { MESSAGE_RATE_LIMIT, REFUSED_MESSAGE_LIMIT } from '#party/room/rate-limit.ts';
+import { mustConnect, stateOf } from '#tests/support/ws-client.ts';
 import { makeRoom, sleep, startEnvironment, type Environment } from './support/environment';
 import { gameOf } from './support/replay';
 

@@ -4,9 +4,9 @@
 // played on a held clock (docs/decisions/083) until its purchase and both kinds of roll are in, so
 // that no 100 ms turn timer races a bot on a busy machine; then it runs out on its own timer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../game';
-import { startBot } from '../../support/bot';
-import { mustConnect, stateOf, type ServerMessage } from '../../support/ws-client';
+import type { LogEntry } from '#game/log.ts';
+import { startBot } from '#tests/support/bot.ts';
+import { mustConnect, stateOf, type ServerMessage } from '#tests/support/ws-client.ts';
 import {
   eventually,
   makeRoom,
@@ -15,7 +15,7 @@ import {
   type Environment,
 } from './support/environment';
 import { gameOf, intentsOf, replay, rollProblems, rollsUntilTruckOffer } from './support/replay';
-import type { FakeRoom } from '../../support/fake-site';
+import type { FakeRoom } from '#tests/support/fake-site.ts';
 
 const TIME_SCALE = 0.005;
 

@@ -2,9 +2,9 @@
 // fell silent is closed (4408) by the room's own alarm, even when no other socket speaks, and its
 // seat shows as away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE } from '../../../party/room/limits';
-import { SILENCE_MS } from '../../../party/room/message-gate';
-import { mustConnect, stateOf, type ServerMessage } from '../../support/ws-client';
+import { CLOSE } from '#party/room/limits.ts';
+import { SILENCE_MS } from '#party/room/message-gate.ts';
+import { mustConnect, stateOf, type ServerMessage } from '#tests/support/ws-client.ts';
 import { makeRoom, sleep, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;

@@ -2,9 +2,9 @@
 // address and in all, signed pushes only, latest list on connect, broadcast on change, nothing
 // accepted from clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE, LOBBY_LIMITS } from '../../../party/room/limits';
-import { addressKey, signLobbyTicket, signRequest, TICKET_TTL_MS } from '../../../wire/signing';
-import { connect, mustConnect, reopenUntilRefused } from '../../support/ws-client';
+import { CLOSE, LOBBY_LIMITS } from '#party/room/limits.ts';
+import { addressKey, signLobbyTicket, signRequest, TICKET_TTL_MS } from '#wire/signing.ts';
+import { connect, mustConnect, reopenUntilRefused } from '#tests/support/ws-client.ts';
 import { startEnvironment, type Environment } from './support/environment';
 
 const LOBBY_PATH = '/parties/lobby/main';

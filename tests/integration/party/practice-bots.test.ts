@@ -2,8 +2,8 @@
 // and goes on moving them after a SIGKILL and a restart on the same storage. The game's clock is
 // held across the restart (docs/decisions/083), so that a slow restart cannot outlast the game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiceRollEntry, LogEntry } from '../../../game';
-import { mustConnect, stateOf, type TestClient } from '../../support/ws-client';
+import type { DiceRollEntry, LogEntry } from '#game/log.ts';
+import { mustConnect, stateOf, type TestClient } from '#tests/support/ws-client.ts';
 import { eventually, makeRoom, startEnvironment, type Environment } from './support/environment';
 
 // 5 minutes → 6 s, the turn timer → 400 ms, a bot's roll pause → 30–54 ms.

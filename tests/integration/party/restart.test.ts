@@ -2,10 +2,10 @@
 // on the same storage folder resumes the same game: same deadlines, same next roll, and one
 // acknowledged settlement. Checked against an uninterrupted replay of the same seeds and intents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiceRollEntry, LogEntry } from '../../../game';
-import { startBot, type Bot } from '../../support/bot';
-import { seededRandom } from '../../support/seeded-random';
-import { mustConnect, stateOf, type TestClient, type WireState } from '../../support/ws-client';
+import type { DiceRollEntry, LogEntry } from '#game/log.ts';
+import { startBot, type Bot } from '#tests/support/bot.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
+import { mustConnect, stateOf, type TestClient, type WireState } from '#tests/support/ws-client.ts';
 import {
   eventually,
   makeRoom,

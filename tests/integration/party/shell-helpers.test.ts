@@ -3,18 +3,19 @@
 // record, and the settlement body.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RULES_VERSION, type LogEntry } from '../../../game';
-import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from '../../../party/room/backoff';
-import { AddressAdmissions } from '../../../party/room/address-admissions';
-import { CLOSE } from '../../../party/room/limits';
-import { MessageGate, SILENCE_MS, type GateVerdict } from '../../../party/room/message-gate';
+import { RULES_VERSION } from '#game/rules.ts';
+import type { LogEntry } from '#game/log.ts';
+import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from '#party/room/backoff.ts';
+import { AddressAdmissions } from '#party/room/address-admissions.ts';
+import { CLOSE } from '#party/room/limits.ts';
+import { MessageGate, SILENCE_MS, type GateVerdict } from '#party/room/message-gate.ts';
 import {
   fullBucket,
   MESSAGE_RATE_LIMIT,
   REFUSED_MESSAGE_LIMIT,
   SYNC_LIMIT,
   takeToken,
-} from '../../../party/room/rate-limit';
+} from '#party/room/rate-limit.ts';
 import {
   afterAttempt,
   buildSettlement,
@@ -22,8 +23,8 @@ import {
   newSettlement,
   settled,
   settlementOutcome,
-} from '../../../party/room/settlement';
-import { logKey } from '../../../party/room/storage';
+} from '#party/room/settlement.ts';
+import { logKey } from '#party/room/storage.ts';
 
 describe('message rate limit (10 a second, bursts of 20)', () => {
   it('lets a burst of 20 through, then refuses until tokens come back', () => {

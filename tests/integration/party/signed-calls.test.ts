@@ -5,10 +5,10 @@
 // 7) is a signed GET.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purposeKey, signRequest } from '../../../wire/signing';
-import { CALL_BODY_LIMITS, wirePaths } from '../../../wire/site-room';
-import { httpPartyClient } from '../../../site/server/rooms/party-client';
-import { postTestClock } from '../../support/test-clock';
+import { purposeKey, signRequest } from '#wire/signing.ts';
+import { CALL_BODY_LIMITS, wirePaths } from '#wire/site-room.ts';
+import { httpPartyClient } from '#site/server/rooms/party-client.ts';
+import { postTestClock } from '#tests/support/test-clock.ts';
 import { makeRoom, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;

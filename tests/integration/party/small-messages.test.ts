@@ -3,16 +3,17 @@
 // and ends with the server's exact view; a (re)connecting socket gets a whole state first; presence
 // and spectator counts are patches of those keys alone; and `sync` is rate-limited like any message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE } from '../../../party/room/limits';
-import { MESSAGE_RATE_LIMIT, SYNC_LIMIT } from '../../../party/room/rate-limit';
-import { ViewFollower, type RoomView, type ServerMessage as Wire } from '../../../game';
+import { CLOSE } from '#party/room/limits.ts';
+import { MESSAGE_RATE_LIMIT, SYNC_LIMIT } from '#party/room/rate-limit.ts';
+import { ViewFollower } from '#game/room-sync.ts';
+import type { RoomView, ServerMessage as Wire } from '#game/protocol.ts';
 import {
   connect,
   mustConnect,
   stateOf,
   type ServerMessage,
   type TestClient,
-} from '../../support/ws-client';
+} from '#tests/support/ws-client.ts';
 import { makeRoom, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;

@@ -2,14 +2,14 @@
 // snapshot holds only the seats, and a spectator coming or going writes nothing. Connections are
 // capped per room and per user, with a clear close reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE, ROOM_LIMITS } from '../../../party/room/limits';
+import { CLOSE, ROOM_LIMITS } from '#party/room/limits.ts';
 import {
   connect,
   mustConnect,
   stateOf,
   type ServerMessage,
   type TestClient,
-} from '../../support/ws-client';
+} from '#tests/support/ws-client.ts';
 import {
   eventually,
   makeRoom,

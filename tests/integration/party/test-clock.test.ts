@@ -5,13 +5,13 @@
 // (decision 021). A held clock survives a SIGKILL of the room server. The call is signed with its
 // own key and refused like the site's calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiceRollEntry, LogEntry } from '../../../game';
-import { scaled, TURN_MS } from '../../../game/timing';
-import { checkTimeline } from '../../../site/server/rooms/report-timing';
-import type { TestClockCall } from '../../../wire/test-clock';
-import { startBot } from '../../support/bot';
-import { postTestClock } from '../../support/test-clock';
-import { mustConnect, stateOf, type ServerMessage } from '../../support/ws-client';
+import type { DiceRollEntry, LogEntry } from '#game/log.ts';
+import { scaled, TURN_MS } from '#game/timing.ts';
+import { checkTimeline } from '#site/server/rooms/report-timing.ts';
+import type { TestClockCall } from '#wire/test-clock.ts';
+import { startBot } from '#tests/support/bot.ts';
+import { postTestClock } from '#tests/support/test-clock.ts';
+import { mustConnect, stateOf, type ServerMessage } from '#tests/support/ws-client.ts';
 import {
   eventually,
   makeRoom,

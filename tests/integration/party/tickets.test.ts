@@ -2,9 +2,9 @@
 // exists; a seat is the site's word; spectators watch and can change nothing. Also the signed
 // site → room push (call 1) and the pull on start (call 2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest, signTicket } from '../../../wire/signing';
-import { pushRoom } from '../../support/fake-site';
-import { connect, mustConnect, stateOf, type WireState } from '../../support/ws-client';
+import { signRequest, signTicket } from '#wire/signing.ts';
+import { pushRoom } from '#tests/support/fake-site.ts';
+import { connect, mustConnect, stateOf, type WireState } from '#tests/support/ws-client.ts';
 import { eventually, makeRoom, startEnvironment, type Environment } from './support/environment';
 
 let env: Environment;

@@ -3,8 +3,8 @@
 // closed with a clear reason. A room the site knows is saved as before.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE } from '../../../party/room/limits';
-import { connect, mustConnect } from '../../support/ws-client';
+import { CLOSE } from '#party/room/limits.ts';
+import { connect, mustConnect } from '#tests/support/ws-client.ts';
 import { makeRoom, sleep, startEnvironment, type Environment } from './support/environment';
 import { readStoredObjects, readStoredRoom } from './support/storage';
 

@@ -3,13 +3,13 @@
 // back), and a snapshot stored by the release before snapshots carried a format (format 1: no
 // `format`, no `rules`) resumed as the same game and reported under rules 1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOM_CLOSE, ROOM_PROTOCOL } from '../../../game/protocol-version';
-import { RULES_VERSION } from '../../../game/rules';
-import { signRequest } from '../../../wire/signing';
-import { wirePaths } from '../../../wire/site-room';
-import { startBot } from '../../support/bot';
-import { seededRandom } from '../../support/seeded-random';
-import { connect, mustConnect, stateOf } from '../../support/ws-client';
+import { ROOM_CLOSE, ROOM_PROTOCOL } from '#game/protocol-version.ts';
+import { RULES_VERSION } from '#game/rules.ts';
+import { signRequest } from '#wire/signing.ts';
+import { wirePaths } from '#wire/site-room.ts';
+import { startBot } from '#tests/support/bot.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
+import { connect, mustConnect, stateOf } from '#tests/support/ws-client.ts';
 import { eventually, makeRoom, startEnvironment, type Environment } from './support/environment';
 import { readStoredRoom, rewriteStoredValue } from './support/storage';
 

@@ -1,8 +1,8 @@
-import { createPaymentProvider } from '../../../site/server/payments/create-provider';
-import { PAWAPAY_SANDBOX_BASE_URL } from '../../../site/server/payments/pawapay';
-import { createMemorySandboxStore } from '../../../site/server/payments/sandbox-store';
-import { startFakePawapay } from '../../support/fake-pawapay';
-import { startCallbackSink } from '../../support/fake-pawapay/callback-sink';
+import { createPaymentProvider } from '#site/server/payments/create-provider.ts';
+import { PAWAPAY_SANDBOX_BASE_URL } from '#site/server/payments/pawapay.ts';
+import { createMemorySandboxStore } from '#site/server/payments/sandbox-store.ts';
+import { startFakePawapay } from '#tests/support/fake-pawapay.ts';
+import { startCallbackSink } from '#tests/support/fake-pawapay/callback-sink.ts';
 import { describeProviderContract } from './provider-contract';
 
 describeProviderContract('sandbox', async () => {

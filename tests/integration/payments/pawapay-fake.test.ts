@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPawapayProvider, type PawapayConfig } from '../../../site/server/payments/pawapay';
-import type { PaymentInstruction } from '../../../site/server/payments/provider';
+import { createPawapayProvider, type PawapayConfig } from '#site/server/payments/pawapay.ts';
+import type { PaymentInstruction } from '#site/server/payments/provider.ts';
 import {
   startFakePawapay,
   type FakePawapay,
   type FakePawapayOptions,
-} from '../../support/fake-pawapay';
-import { startCallbackSink, type CallbackSink } from '../../support/fake-pawapay/callback-sink';
+} from '#tests/support/fake-pawapay.ts';
+import { startCallbackSink, type CallbackSink } from '#tests/support/fake-pawapay/callback-sink.ts';
 import { waitFor } from './provider-contract';
 
 let closers: (() => Promise<void>)[] = [];

@@ -6,8 +6,8 @@ import type {
   PaymentKind,
   PaymentProvider,
   VerifiedCallback,
-} from '../../../site/server/payments/provider';
-import type { ReceivedCallback } from '../../support/fake-pawapay/callback-sink';
+} from '#site/server/payments/provider.ts';
+import type { ReceivedCallback } from '#tests/support/fake-pawapay/callback-sink.ts';
 
 export interface ContractHarness {
   provider: PaymentProvider;

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../../db/client';
-import {
-  createSandboxProvider,
-  type OutgoingCallback,
-} from '../../../site/server/payments/sandbox';
+import { createDatabase } from '#db/client.ts';
+import { createSandboxProvider, type OutgoingCallback } from '#site/server/payments/sandbox.ts';
 import {
   createMemorySandboxStore,
   type SandboxPaymentRecord,
   type SandboxStore,
-} from '../../../site/server/payments/sandbox-store';
-import { createDatabaseSandboxStore } from '../../../site/server/payments/sandbox-store-db';
-import { createTestDatabase, type TestDatabase } from '../../support/db';
+} from '#site/server/payments/sandbox-store.ts';
+import { createDatabaseSandboxStore } from '#site/server/payments/sandbox-store-db.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts';
 
 let databases: TestDatabase[] = [];
 afterEach(() => {

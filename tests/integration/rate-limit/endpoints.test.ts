@@ -3,13 +3,13 @@
 // address. The site's own routers over real HTTP and a real libSQL file.
 import type * as Argon2 from '@node-rs/argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rateLimitCounters } from '../../../db/schema';
-import { counterKey } from '../../../site/server/rate-limit/counters';
-import { ENDPOINT_LIMITS, type EndpointLimit } from '../../../site/server/rate-limit/limits';
+import { rateLimitCounters } from '#db/schema/people.ts';
+import { counterKey } from '#site/server/rate-limit/counters.ts';
+import { ENDPOINT_LIMITS, type EndpointLimit } from '#site/server/rate-limit/limits.ts';
 import { newPerson, startAuthApp, type AuthApp } from '../auth/harness';
-import type { HttpClient } from '../../support/http-client';
-import { openRoom, startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
-import { startWalletApp, type WalletApp } from '../../support/wallet-app';
+import type { HttpClient } from '#tests/support/http-client.ts';
+import { openRoom, startRoomsApp, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
+import { startWalletApp, type WalletApp } from '#tests/support/wallet-app.ts';
 
 // Counts every argon2 hash the real code makes (a sign-up hashes its password).
 const argon2 = vi.hoisted(() => ({ hashes: 0 }));

@@ -3,14 +3,14 @@
 // (site/server/pages/rooms.ts) are refused with the API's 429 `rate_limited` once the account's
 // allowance is spent, before any stake moves. A real libSQL file and the rooms service.
 import { afterEach, describe, expect, it } from 'vitest';
-import { rateLimitCounters } from '../../../db/schema';
-import { findUserById, loadPublicUser } from '../../../site/server/auth/users';
-import type { PageCaller } from '../../../site/server/pages/caller';
-import { roomsDoor } from '../../../site/server/pages/rooms';
-import { counterKey } from '../../../site/server/rate-limit/counters';
-import { ENDPOINT_LIMITS, type EndpointLimit } from '../../../site/server/rate-limit/limits';
-import { authDepsOf } from '../../../site/server/rooms/deps';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { rateLimitCounters } from '#db/schema/people.ts';
+import { findUserById, loadPublicUser } from '#site/server/auth/users.ts';
+import type { PageCaller } from '#site/server/pages/caller.ts';
+import { roomsDoor } from '#site/server/pages/rooms.ts';
+import { counterKey } from '#site/server/rate-limit/counters.ts';
+import { ENDPOINT_LIMITS, type EndpointLimit } from '#site/server/rate-limit/limits.ts';
+import { authDepsOf } from '#site/server/rooms/deps.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -4,13 +4,13 @@
 // one, audited, and the player still cannot lift it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminAudit } from '../../../db/schema';
+import { adminAudit } from '#db/schema/support.ts';
 import {
   startWalletApp,
   TEST_PASSWORD,
   type TestPlayer,
   type WalletApp,
-} from '../../support/wallet-app';
+} from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 let admin: TestPlayer;

@@ -1,8 +1,8 @@
 // Deposit limits and self-exclusion through the HTTP API (real routers, real libSQL file, the
 // built-in sandbox provider), on a simulated clock.
-import { lusakaPeriod } from '../../../db/lusaka-time';
+import { lusakaPeriod } from '#db/lusaka-time.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 
 const HOUR = 60 * 60 * 1000;
 // Wednesday 4 March 2026, 12:00 in Lusaka (10:00 UTC).

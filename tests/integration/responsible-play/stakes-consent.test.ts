@@ -2,10 +2,11 @@
 // and join, and the day's play summary, through the HTTP API on a real libSQL file.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, users } from '../../../db/schema';
-import { responsiblePlayExport } from '../../../site/server/responsible-play/service';
-import { TERMS_VERSION } from '../../../site/shared/terms';
-import { openRoom, startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { consents } from '#db/schema/responsible-play.ts';
+import { users } from '#db/schema/people.ts';
+import { responsiblePlayExport } from '#site/server/responsible-play/service.ts';
+import { TERMS_VERSION } from '#site/shared/terms.ts';
+import { openRoom, startRoomsApp, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
 
 const HOUR = 60 * 60 * 1000;
 let app: RoomsApp;

@@ -1,10 +1,10 @@
 // The share cards through HTTP on a real libSQL file: a room's and a finished game's PNG (1200 × 630),
 // first names only with hostile names escaped, ETag and Cache-Control, one render for a burst.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultCardSvg, roomCardSvg } from '../../../site/server/share/card-svg';
-import { loadResultCard, loadRoomCard } from '../../../site/server/share/cards';
-import { firstNameOf } from '../../../site/shared/first-name';
-import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { resultCardSvg, roomCardSvg } from '#site/server/share/card-svg.ts';
+import { loadResultCard, loadRoomCard } from '#site/server/share/cards.ts';
+import { firstNameOf } from '#site/shared/first-name.ts';
+import { startRoomsApp, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
 import { advanceTo, honestGame, postSettlement } from './settlement-support';
 
 let app: RoomsApp;

@@ -4,17 +4,17 @@
 // payout.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRevenue } from '../../../db/schema';
-import { hashServerSeed, rollDie } from '../../../game/dice';
-import type { LogEntry } from '../../../game/log';
-import { payoutOf, winnersOf } from '../../../game/payout';
-import { statementsOf } from '../../../game/statement';
-import { replayReportedGame } from '../../../game/replay';
-import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
-import { startBot, type Bot } from '../../support/bot';
-import type { RoomsApp, TestUser } from '../../support/rooms-app';
-import { seededRandom } from '../../support/seeded-random';
-import { waitFor } from '../../support/wait';
+import { adminRevenue } from '#db/schema/operator.ts';
+import { hashServerSeed, rollDie } from '#game/dice.ts';
+import type { LogEntry } from '#game/log.ts';
+import { payoutOf, winnersOf } from '#game/payout.ts';
+import { statementsOf } from '#game/statement.ts';
+import { replayReportedGame } from '#game/replay.ts';
+import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
+import { startBot, type Bot } from '#tests/support/bot.ts';
+import type { RoomsApp, TestUser } from '#tests/support/rooms-app.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
+import { waitFor } from '#tests/support/wait.ts';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
 const TIME_SCALE = 0.005;

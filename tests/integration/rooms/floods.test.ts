@@ -4,9 +4,9 @@
 // one answer per message), and a socket that keeps sending garbage is closed; one address holds a
 // room's watcher places only up to its cap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE, LOBBY_LIMITS, ROOM_LIMITS } from '../../../party/room/limits';
-import { REFUSED_MESSAGE_LIMIT } from '../../../party/room/rate-limit';
-import { openRoom, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { CLOSE, LOBBY_LIMITS, ROOM_LIMITS } from '#party/room/limits.ts';
+import { REFUSED_MESSAGE_LIMIT } from '#party/room/rate-limit.ts';
+import { openRoom, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
 import {
   connect,
   mustConnect,
@@ -14,7 +14,7 @@ import {
   stateOf,
   type ServerMessage,
   type TestClient,
-} from '../../support/ws-client';
+} from '#tests/support/ws-client.ts';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
 let rooms: RoomsWithParty;

@@ -4,9 +4,9 @@
 // site buffer a large one.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '../../../wire/signing';
-import { CALL_BODY_LIMITS } from '../../../wire/site-room';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { signRequest } from '#wire/signing.ts';
+import { CALL_BODY_LIMITS } from '#wire/site-room.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 
 let app: RoomsApp;
 

@@ -1,8 +1,8 @@
 // Rooms through the API: create, join and leave, with their stakes, refusals and pushes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashServerSeed } from '../../../game/dice';
-import { roomMessages as m } from '../../../site/server/rooms/messages';
-import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { hashServerSeed } from '#game/dice.ts';
+import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import { startRoomsApp, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
 import { settings, type Room } from './lifecycle-support';
 
 let app: RoomsApp;

@@ -5,15 +5,16 @@
 // time, before its turn timer, however late a busy machine would wake the room.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRevenue, postings, transfers } from '../../../db/schema';
-import { lessonsOf } from '../../../game/lesson';
-import { MESSAGE_RATE_LIMIT } from '../../../party/room/rate-limit';
-import type { Statement } from '../../../game/statement';
-import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
-import { startBot } from '../../support/bot';
-import type { RoomsApp } from '../../support/rooms-app';
-import { moveTestClock } from '../../support/test-clock';
-import { sleep, waitFor } from '../../support/wait';
+import { adminRevenue } from '#db/schema/operator.ts';
+import { postings, transfers } from '#db/schema/ledger.ts';
+import { lessonsOf } from '#game/lesson.ts';
+import { MESSAGE_RATE_LIMIT } from '#party/room/rate-limit.ts';
+import type { Statement } from '#game/statement.ts';
+import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
+import { startBot } from '#tests/support/bot.ts';
+import type { RoomsApp } from '#tests/support/rooms-app.ts';
+import { moveTestClock } from '#tests/support/test-clock.ts';
+import { sleep, waitFor } from '#tests/support/wait.ts';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
 // Slow enough that the player's intents stay under the room's message rate (10 a second): at 0.01

@@ -2,9 +2,9 @@
 // taking each full room: which room a player lands in, the refusals it shares with join and create,
 // and 40 players at one stake at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUICK_MATCH } from '../../../game/room-options';
-import { roomMessages as m } from '../../../site/server/rooms/messages';
-import type { RoomsApp, TestUser } from '../../support/rooms-app';
+import { QUICK_MATCH } from '#game/room-options.ts';
+import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import type { RoomsApp, TestUser } from '#tests/support/rooms-app.ts';
 import type { Room } from './lifecycle-support';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomMessages as m } from '../../../site/server/rooms/messages';
-import { startRoomsApp, type RoomsApp, type TestUser } from '../../support/rooms-app';
+import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import { startRoomsApp, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
 
 let app: RoomsApp;
 

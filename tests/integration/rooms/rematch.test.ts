@@ -2,13 +2,14 @@
 // each joins; refused to others and before the game is over.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, rooms } from '../../../db/schema';
-import { findUserById, loadPublicUser } from '../../../site/server/auth/users';
-import { playDoor } from '../../../site/server/pages/play';
-import { roomsDoor } from '../../../site/server/pages/rooms';
-import { gamesDoor } from '../../../site/server/pages/wallet';
-import { authDepsOf } from '../../../site/server/rooms/deps';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { consents } from '#db/schema/responsible-play.ts';
+import { rooms } from '#db/schema/rooms.ts';
+import { findUserById, loadPublicUser } from '#site/server/auth/users.ts';
+import { playDoor } from '#site/server/pages/play.ts';
+import { roomsDoor } from '#site/server/pages/rooms.ts';
+import { gamesDoor } from '#site/server/pages/wallet.ts';
+import { authDepsOf } from '#site/server/rooms/deps.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import { advanceTo, fullRoom, honestGame, postSettlement } from './settlement-support';
 
 let app: RoomsApp;

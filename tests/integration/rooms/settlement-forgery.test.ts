@@ -2,9 +2,9 @@
 // checks a report against its own clock and the turn timer's beat, and every offer's outcome is in
 // the log (docs/decisions/021).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../../game/log';
-import { SETTLEMENT_CLOCK_SKEW_MS, TURN_MS, scaled } from '../../../game/timing';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import type { LogEntry } from '#game/log.ts';
+import { SETTLEMENT_CLOCK_SKEW_MS, TURN_MS, scaled } from '#game/timing.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import {
   advanceTo,
   errorsFor,

@@ -3,10 +3,10 @@
 // game under rules newer than the site's waits (retry) and shows on the console; one under rules the
 // site no longer has is refunded, once, after its latest end, never left in escrow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULES_VERSION } from '../../../game/rules';
-import { latestGameEnd } from '../../../game/timing';
-import { SETTLEMENT_REFUNDED } from '../../../site/server/rooms/settlement';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { RULES_VERSION } from '#game/rules.ts';
+import { latestGameEnd } from '#game/timing.ts';
+import { SETTLEMENT_REFUNDED } from '#site/server/rooms/settlement.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import {
   advanceTo,
   errorsFor,

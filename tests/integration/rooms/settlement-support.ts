@@ -2,11 +2,11 @@
 // call 3) as a room server makes it, an honest game run to its end, and the operator's error log.
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { adminErrors, adminTotals } from '../../../db/schema';
-import { signRequest } from '../../../wire/signing';
-import type { RoomForParty } from '../../../site/server/rooms/types';
-import type { RoomsApp, TestUser } from '../../support/rooms-app';
-import { seededRandom } from '../../support/seeded-random';
+import { adminErrors, adminTotals } from '#db/schema/operator.ts';
+import { signRequest } from '#wire/signing.ts';
+import type { RoomForParty } from '#wire/site-room.ts';
+import type { RoomsApp, TestUser } from '#tests/support/rooms-app.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
 import { playSimulatedGame, type SettlementReportBody } from './simulated-game';
 
 export interface FullRoom {

@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRevenue, gameHistory } from '../../../db/schema';
-import { hashServerSeed, rollDie } from '../../../game/dice';
-import { lessonsOf, type LessonInput } from '../../../game/lesson';
-import { payoutOf } from '../../../game/payout';
-import { signRequest } from '../../../wire/signing';
-import type { Statement } from '../../../game/statement';
-import { REFUSAL_ROW_EVERY_MS } from '../../../site/server/logging';
-import type { FinishedGame } from '../../../site/server/rooms/settlement-record';
-import type { RoomForParty } from '../../../site/server/rooms/types';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
-import { seededRandom } from '../../support/seeded-random';
+import { adminRevenue } from '#db/schema/operator.ts';
+import { gameHistory } from '#db/schema/rooms.ts';
+import { hashServerSeed, rollDie } from '#game/dice.ts';
+import { lessonsOf, type LessonInput } from '#game/lesson.ts';
+import { payoutOf } from '#game/payout.ts';
+import { signRequest } from '#wire/signing.ts';
+import type { Statement } from '#game/statement.ts';
+import { REFUSAL_ROW_EVERY_MS } from '#site/server/logging.ts';
+import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
+import type { RoomForParty } from '#wire/site-room.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
+import { seededRandom } from '#tests/support/seeded-random.ts';
 import {
   advanceTo,
   errorsFor as errorsOf,

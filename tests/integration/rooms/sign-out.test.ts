@@ -2,9 +2,9 @@
 // and a ticket it got before, still within its minute, no longer connects. A ticket is never issued
 // to a session that is gone. With the real site router and the real `partykit dev`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE } from '../../../party/room/limits';
-import { openRoom, type RoomsApp, type TestUser } from '../../support/rooms-app';
-import { connect, mustConnect } from '../../support/ws-client';
+import { CLOSE } from '#party/room/limits.ts';
+import { openRoom, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
+import { connect, mustConnect } from '#tests/support/ws-client.ts';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
 
 let rooms: RoomsWithParty;

@@ -1,17 +1,17 @@
 // Plays a game with the real rules and dice, the way a room server would (the turn timer on its
 // beat, the game run to its end time), and builds the settlement report (protocol call 3) it would
 // send. Used to test the site's settlement alone.
-import { combineClientSeeds, rollDie } from '../../../game/dice';
-import { createGame, type GameState } from '../../../game/game-state';
-import type { LogEntry } from '../../../game/log';
-import { winnersOf } from '../../../game/payout';
-import { rollsOf } from '../../../game/replay';
-import { applyRoll, buyTruck, declineTruck, RULES_VERSION } from '../../../game/rules';
-import { statementsOf } from '../../../game/statement';
-import { boardStateOf } from '../../../game/view';
-import { COUNTDOWN_MS, TURN_MS, gameLength, scaled } from '../../../game/timing';
-import type { SettlementReport } from '../../../wire/settlement';
-import type { RoomForParty } from '../../../wire/site-room';
+import { combineClientSeeds, rollDie } from '#game/dice.ts';
+import { createGame, type GameState } from '#game/game-state.ts';
+import type { LogEntry } from '#game/log.ts';
+import { winnersOf } from '#game/payout.ts';
+import { rollsOf } from '#game/replay.ts';
+import { applyRoll, buyTruck, declineTruck, RULES_VERSION } from '#game/rules.ts';
+import { statementsOf } from '#game/statement.ts';
+import { boardStateOf } from '#game/view.ts';
+import { COUNTDOWN_MS, TURN_MS, gameLength, scaled } from '#game/timing.ts';
+import type { SettlementReport } from '#wire/settlement.ts';
+import type { RoomForParty } from '#wire/site-room.ts';
 
 /** The report of protocol call 3, as a room server sends it. */
 export type SettlementReportBody = SettlementReport;

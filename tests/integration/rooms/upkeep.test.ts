@@ -1,10 +1,10 @@
 // Rooms through the API after they are made: expiry, tickets, pushes to the room servers, the sweeper.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rooms } from '../../../db/schema';
-import { verifyTicket } from '../../../wire/signing';
-import { roomMessages as m } from '../../../site/server/rooms/messages';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { rooms } from '#db/schema/rooms.ts';
+import { verifyTicket } from '#wire/signing.ts';
+import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import { settings, type Room } from './lifecycle-support';
 
 let app: RoomsApp;
@@ -164,7 +164,7 @@ describe('sweeper', () => {
   });
 
   it('runs expire on its timer and can be stopped', async () => {
-    const { startRoomSweeper } = await import('../../../site/server/rooms/sweeper');
+    const { startRoomSweeper } = await import('#site/server/rooms/sweeper.ts');
     const host = await app.player({ fundZmw: 10 });
     const room = (await host.client.post('/api/rooms', { ...settings, amount: 10 })).json
       .room as Room;

@@ -4,8 +4,13 @@
 // game, reports it, and the site pays it out once.
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
-import { openRoom, startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import {
+  freePort,
+  removeDir,
+  startPartykit,
+  type PartykitServer,
+} from '#tests/support/partykit.ts';
+import { openRoom, startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 
 const TIME_SCALE = 0.005; // a 10-minute game lasts 3 s; the turn timer rolls after 100 ms
 const SECRET = 'rooms-wake-internal-secret';

@@ -1,9 +1,14 @@
 // The site's rooms app and a real `partykit dev` (party/room.ts) on free ports, each pointed at the
 // other with one internal secret, for the suites that play through real room sockets.
 import path from 'node:path';
-import { purposeKey } from '../../../wire/signing';
-import { freePort, removeDir, startPartykit, type PartykitServer } from '../../support/partykit';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
+import { purposeKey } from '#wire/signing.ts';
+import {
+  freePort,
+  removeDir,
+  startPartykit,
+  type PartykitServer,
+} from '#tests/support/partykit.ts';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 
 const CONFIG = path.join(import.meta.dirname, 'partykit.e2e.json');
 

@@ -4,13 +4,13 @@
 // one is seen complete on the other, and the ledger stays whole.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../../db/client';
-import { checkLedger } from '../../../db/ledger';
-import { ensureSiteBuild } from '../../support/build';
-import { HttpClient } from '../../support/http-client';
-import { freePort, removeDir, tempDir } from '../../support/partykit';
-import { startPart as startScript, type StartedPart } from '../../support/start-script';
-import { waitFor } from '../../support/wait';
+import { createDatabase, type Database } from '#db/client.ts';
+import { checkLedger } from '#db/ledger.ts';
+import { ensureSiteBuild } from '#tests/support/build.ts';
+import { HttpClient } from '#tests/support/http-client.ts';
+import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
+import { startPart as startScript, type StartedPart } from '#tests/support/start-script.ts';
+import { waitFor } from '#tests/support/wait.ts';
 
 /**
  * One libSQL file by default; `SCALE_OUT_DATABASE_URL` runs the same processes against a libSQL

@@ -5,38 +5,18 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../../site/server/auth/users';
-import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
-import type { PageServices } from '../../../site/server/pages/services';
-import { FIRST_VIEW_TIMEOUT_MS, firstViewOf } from '../../../site/server/rooms/first-view';
-import { httpPartyClient } from '../../../site/server/rooms/party-client';
-import { ensureSiteBuild, BUILD_DIR } from '../../support/build';
-import { createTestDatabase, seedRoom, seedUser, type TestDatabase } from '../../support/db';
+import type { PublicUser } from '#site/server/auth/users.ts';
+import { createSiteServer, type SiteServer } from '#site/server/create-site-server.ts';
+import type { PageServices } from '#site/server/pages/services.ts';
+import { FIRST_VIEW_TIMEOUT_MS, firstViewOf } from '#site/server/rooms/first-view.ts';
+import { httpPartyClient } from '#site/server/rooms/party-client.ts';
+import { ensureSiteBuild, BUILD_DIR } from '#tests/support/build.ts';
+import { createTestDatabase, seedRoom, seedUser, type TestDatabase } from '#tests/support/db.ts';
+import { publicUser } from '#tests/support/public-user.ts';
 
 const HOSTILE_ROOM_ID = `</script><svg onload=alert(1)>"'x`;
 
-const VIEWER: PublicUser = {
-  id: 'u-viewer',
-  firstName: 'Mwila',
-  lastName: 'Banda',
-  phone: '0971234567',
-  email: 'mwila@example.zm',
-  emailVerified: true,
-  phoneVerified: false,
-  accountBalance: 0,
-  currentRoomId: null,
-  isAdmin: false,
-  isGuest: false,
-  exclusionUntil: null,
-  limits: {
-    depositDaily: null,
-    depositWeekly: null,
-    depositMonthly: null,
-    lossDaily: null,
-    lossWeekly: null,
-    lossMonthly: null,
-  },
-};
+const VIEWER: PublicUser = publicUser({ id: 'u-viewer' });
 
 let db: TestDatabase;
 let silent: Server;

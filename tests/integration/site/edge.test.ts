@@ -7,13 +7,13 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { eq } from 'drizzle-orm';
 import type { Router } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitCounters, users } from '../../../db/schema';
-import routes from '../../../site/app/routes';
-import { setLogSink } from '../../../site/server/logging';
-import { counterKey } from '../../../site/server/rate-limit/counters';
-import { ENDPOINT_LIMITS } from '../../../site/server/rate-limit/limits';
-import { BUILD_DIR, ensureSiteBuild } from '../../support/build';
-import { startSiteApp, type SiteApp } from '../../support/site-app';
+import { rateLimitCounters, users } from '#db/schema/people.ts';
+import routes from '#site/app/routes.ts';
+import { setLogSink } from '#site/server/logging.ts';
+import { counterKey } from '#site/server/rate-limit/counters.ts';
+import { ENDPOINT_LIMITS } from '#site/server/rate-limit/limits.ts';
+import { BUILD_DIR, ensureSiteBuild } from '#tests/support/build.ts';
+import { startSiteApp, type SiteApp } from '#tests/support/site-app.ts';
 
 /** Spends an address's guest visits for the hour, so its next one is refused. */
 async function guestsSpent(app: SiteApp, address: string): Promise<void> {

@@ -2,11 +2,11 @@
 // player's header counts today's challenge while unplayed and a support reply until the support page
 // shows it, each item linking to its place; a visitor and a guest get no list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replyToTicket } from '../../../site/server/support/tickets';
-import { CHALLENGE_PATH, SUPPORT_PATH, ticketAnchor } from '../../../site/shared/notices';
-import { PATHS } from '../../../site/shared/paths';
-import type { HttpClient } from '../../support/http-client';
-import { startSiteApp, type SiteApp } from '../../support/site-app';
+import { replyToTicket } from '#site/server/support/tickets.ts';
+import { CHALLENGE_PATH, SUPPORT_PATH, ticketAnchor } from '#site/shared/notices.ts';
+import { PATHS } from '#site/shared/paths.ts';
+import type { HttpClient } from '#tests/support/http-client.ts';
+import { startSiteApp, type SiteApp } from '#tests/support/site-app.ts';
 
 let app: SiteApp;
 

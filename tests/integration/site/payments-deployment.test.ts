@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../../db/client';
-import { runMigrations } from '../../../db/migrate';
-import { paymentRequests, users } from '../../../db/schema';
-import { ROOT } from '../../support/build';
-import { freePort, removeDir, tempDir } from '../../support/partykit';
+import { createDatabase } from '#db/client.ts';
+import { runMigrations } from '#db/migrate.ts';
+import { paymentRequests } from '#db/schema/payments.ts';
+import { users } from '#db/schema/people.ts';
+import { ROOT } from '#tests/support/build.ts';
+import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
 
 interface Run {
   code: number | null;

@@ -5,13 +5,13 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthApp, newPerson, type AuthApp } from '../auth/harness';
-import { startRoomsApp, type RoomsApp } from '../../support/rooms-app';
-import { HttpClient, type Answer } from '../../support/http-client';
-import { expectConsoleError } from '../../support/console-errors';
-import { apiErrorHandler, apiNotFound } from '../../../site/server/api-fallbacks';
-import { RefusalError, refuse } from '../../../site/server/api/refusals';
-import type { ApiRefusalCode } from '../../../site/server/api/refusal-codes';
-import { authMessages as m } from '../../../site/shared/auth-messages';
+import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
+import { HttpClient, type Answer } from '#tests/support/http-client.ts';
+import { expectConsoleError } from '#tests/support/console-errors.ts';
+import { apiErrorHandler, apiNotFound } from '#site/server/api-fallbacks.ts';
+import { RefusalError, refuse } from '#site/server/api/refusals.ts';
+import type { ApiRefusalCode } from '#site/server/api/refusal-codes.ts';
+import { authMessages as m } from '#site/shared/auth-messages.ts';
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 

@@ -6,39 +6,19 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../../site/server/auth/users';
-import { createSiteServer, type SiteServer } from '../../../site/server/create-site-server';
-import type { PageServices } from '../../../site/server/pages/services';
-import { refuse } from '../../../site/server/api/refusals';
-import { PILLARS, SERVICES } from '../../../site/app/content/brand';
-import { BUILD_DIR, ensureSiteBuild } from '../../support/build';
-import { HttpClient } from '../../support/http-client';
-import { modesUnder, portIsFree, siteServerPid, startScript } from '../../support/npm-start';
-import { expectSecretsOutOfProcessList } from '../../support/process-list';
-import { freePort, removeDir, tempDir } from '../../support/partykit';
+import type { PublicUser } from '#site/server/auth/users.ts';
+import { createSiteServer, type SiteServer } from '#site/server/create-site-server.ts';
+import type { PageServices } from '#site/server/pages/services.ts';
+import { refuse } from '#site/server/api/refusals.ts';
+import { PILLARS, SERVICES } from '#site/app/content/brand.ts';
+import { BUILD_DIR, ensureSiteBuild } from '#tests/support/build.ts';
+import { HttpClient } from '#tests/support/http-client.ts';
+import { modesUnder, portIsFree, siteServerPid, startScript } from '#tests/support/npm-start.ts';
+import { expectSecretsOutOfProcessList } from '#tests/support/process-list.ts';
+import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
+import { publicUser } from '#tests/support/public-user.ts';
 
-const SIGNED_IN: PublicUser = {
-  id: 'u1',
-  firstName: 'Mwila',
-  lastName: 'Banda',
-  phone: '0971234567',
-  email: 'mwila@example.zm',
-  emailVerified: true,
-  phoneVerified: false,
-  accountBalance: 120.5,
-  currentRoomId: null,
-  isAdmin: false,
-  isGuest: false,
-  exclusionUntil: null,
-  limits: {
-    depositDaily: null,
-    depositWeekly: null,
-    depositMonthly: null,
-    lossDaily: null,
-    lossWeekly: null,
-    lossMonthly: null,
-  },
-};
+const SIGNED_IN: PublicUser = publicUser({ accountBalance: 120.5 });
 
 // The site under test is https (PUBLIC_URL below), so HSTS comes with every answer.
 const SECURITY_HEADERS = {

@@ -2,9 +2,9 @@
 // link-preview fetcher) opens and the waiting room carry Open Graph tags with absolute URLs, the
 // host's first name only, escaped; the image they name is the room's card.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureSiteBuild } from '../../support/build';
-import { fundWallet } from '../../support/db';
-import { startSiteApp, type SiteApp } from '../../support/site-app';
+import { ensureSiteBuild } from '#tests/support/build.ts';
+import { fundWallet } from '#tests/support/db.ts';
+import { startSiteApp, type SiteApp } from '#tests/support/site-app.ts';
 
 let app: SiteApp;
 

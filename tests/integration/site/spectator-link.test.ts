@@ -4,10 +4,10 @@
 // address past its guest allowance, or a browser that keeps no cookie gets the board's signed-out
 // page and no session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_LIMITS } from '../../../site/server/rate-limit/limits';
-import { roomPaths } from '../../../site/shared/paths';
-import { fundWallet } from '../../support/db';
-import { startSiteApp, type SiteApp } from '../../support/site-app';
+import { ENDPOINT_LIMITS } from '#site/server/rate-limit/limits.ts';
+import { roomPaths } from '#site/shared/paths.ts';
+import { fundWallet } from '#tests/support/db.ts';
+import { startSiteApp, type SiteApp } from '#tests/support/site-app.ts';
 
 let app: SiteApp;
 let roomId: string;

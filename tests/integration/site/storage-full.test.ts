@@ -6,10 +6,10 @@
 // the same request goes through.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../../db/schema';
-import { expectConsoleError } from '../../support/console-errors';
-import { HttpClient } from '../../support/http-client';
-import { startWalletApp, TEST_PASSWORD, type WalletApp } from '../../support/wallet-app';
+import { users } from '#db/schema/people.ts';
+import { expectConsoleError } from '#tests/support/console-errors.ts';
+import { HttpClient } from '#tests/support/http-client.ts';
+import { startWalletApp, TEST_PASSWORD, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 

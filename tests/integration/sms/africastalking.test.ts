@@ -3,15 +3,15 @@
 // or a timeout is a clear 503 and leaves nothing half-done (the code before still works, the one
 // never sent does not), and the log line names neither the number nor the code.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { africasTalkingSender } from '../../../site/server/sms/africastalking';
-import { SmsNotSent } from '../../../site/server/sms/sender';
-import { expectConsoleError } from '../../support/console-errors';
+import { africasTalkingSender } from '#site/server/sms/africastalking.ts';
+import { SmsNotSent } from '#site/server/sms/sender.ts';
+import { expectConsoleError } from '#tests/support/console-errors.ts';
 import {
   FAKE_SMS_API_KEY,
   FAKE_SMS_USERNAME,
   startFakeSmsGateway,
   type FakeSmsGateway,
-} from '../../support/fake-sms-gateway';
+} from '#tests/support/fake-sms-gateway.ts';
 import { captureConsole, startAuthApp, type AuthApp } from '../auth/harness';
 
 let gateway: FakeSmsGateway;

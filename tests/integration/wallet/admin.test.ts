@@ -1,7 +1,7 @@
 // The operator's routes: revenue, reconcile on demand, the ledger audit. Admins only.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { adminRevenue, adminTotals } from '../../../db/schema';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { adminRevenue, adminTotals } from '#db/schema/operator.ts';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 
 const ADMIN_EMAIL = 'Boss@Example.zm';
 

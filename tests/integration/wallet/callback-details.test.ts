@@ -4,14 +4,15 @@
 // payment pending (docs/decisions/017).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminErrors, paymentEvents } from '../../../db/schema';
+import { adminErrors } from '#db/schema/operator.ts';
+import { paymentEvents } from '#db/schema/payments.ts';
 import {
   postCallback,
   sandboxCallback,
   startWalletApp,
   type TestPlayer,
   type WalletApp,
-} from '../../support/wallet-app';
+} from '#tests/support/wallet-app.ts';
 
 const STUCK = '0961234129'; // neither the sandbox nor the fake pawaPay ever answers this number
 

@@ -2,8 +2,9 @@
 // each is recorded once, and refusals reach the operator's error log without secrets.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminErrors, paymentEvents } from '../../../db/schema';
-import { refusalCounts } from '../../../site/server/refusal-counter';
+import { adminErrors } from '#db/schema/operator.ts';
+import { paymentEvents } from '#db/schema/payments.ts';
+import { refusalCounts } from '#site/server/refusal-counter.ts';
 import {
   postCallback,
   sandboxCallback,
@@ -11,7 +12,7 @@ import {
   TEST_INTERNAL_SECRET,
   type TestPlayer,
   type WalletApp,
-} from '../../support/wallet-app';
+} from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 

@@ -1,7 +1,7 @@
 // Many requests at once against one wallet: the write queue and the ledger's checks must never let
 // more out than is in, and nobody may see a 5xx.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startWalletApp, type WalletApp } from '../../support/wallet-app';
+import { startWalletApp, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 

@@ -1,7 +1,7 @@
 // Deposits and withdrawals through the HTTP API with the built-in sandbox provider, on a real
 // libSQL file: the money, what the user sees, and every refusal with its message.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 

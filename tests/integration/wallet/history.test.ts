@@ -1,8 +1,8 @@
 // The wallet history: every type of line, newest first, paged with an opaque cursor.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { refundStake, settleRoom, stake } from '../../../db/money';
-import { rooms } from '../../../db/schema';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { refundStake, settleRoom, stake } from '#db/money.ts';
+import { rooms } from '#db/schema/rooms.ts';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 let player: TestPlayer;

@@ -1,8 +1,8 @@
 // What the user is told, and where the money is, when the provider refuses a payment at once, or
 // fails in a way that tells us nothing.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { InitiationResult } from '../../../site/server/payments/provider';
-import { startWalletApp, type WalletApp } from '../../support/wallet-app';
+import type { InitiationResult } from '#site/server/payments/provider.ts';
+import { startWalletApp, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 /** What the next initiation answers instead of asking the sandbox; null → the sandbox. */

@@ -2,8 +2,8 @@
 // finish, callbacks that contradict each other, and the reconciler settling what no callback did.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { paymentEvents } from '../../../db/schema';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { paymentEvents } from '#db/schema/payments.ts';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 let fake: NonNullable<WalletApp['fake']>;

@@ -2,8 +2,8 @@
 // a stolen session cannot send the wallet to the thief's own phone.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { paymentRequests } from '../../../db/schema';
-import { startWalletApp, type TestPlayer, type WalletApp } from '../../support/wallet-app';
+import { paymentRequests } from '#db/schema/payments.ts';
+import { startWalletApp, type TestPlayer, type WalletApp } from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 

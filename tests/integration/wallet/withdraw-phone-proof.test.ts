@@ -9,7 +9,7 @@ import {
   TEST_PASSWORD,
   type TestPlayer,
   type WalletApp,
-} from '../../support/wallet-app';
+} from '#tests/support/wallet-app.ts';
 
 let app: WalletApp;
 let off: WalletApp;

@@ -69,6 +69,26 @@ describe('the architecture check', () => {
     ['wire/x.ts', "import { a } from '../tests/support/bot';\nexport const b = a;"],
     ['wire/x.ts', "import fs from 'node:fs';\nexport const a = fs;"],
     ['wire/x.ts', "import express from 'express';\nexport const a = express;"],
+    // The same arrows through package.json "imports" (`#folder/…`).
+    ['game/x.ts', "import { app } from '#site/server/app.ts';\nexport const a = app;"],
+    ['game/x.ts', "export const a = () => import('#db/client.ts');"],
+    [
+      'party/x.ts',
+      "import { createDatabase } from '#db/client.ts';\nexport const a = createDatabase;",
+    ],
+    ['db/x.ts', "import { a } from '#wire/site-room.ts';\nexport const b = a;"],
+    ['site/shared/x.ts', "import { app } from '#site/server/app.ts';\nexport const a = app;"],
+    ['site/app/x.ts', "import { users } from '#db/schema.ts';\nexport const a = users;"],
+    [
+      'site/app/x.ts',
+      "import { type PublicUser } from '#site/server/auth/users.ts';\nexport type A = PublicUser;",
+    ],
+    [
+      'site/server/x.ts',
+      "import { Nav } from '#site/app/components/nav.tsx';\nexport const a = Nav;",
+    ],
+    ['wire/x.ts', "import { a } from '#tests/support/bot.ts';\nexport const b = a;"],
+    ['party/x.ts', "import { a } from '#nowhere/x.ts';\nexport const b = a;"],
   ])('refuses %s: %s', async (file, code) => {
     expect(await problems(file, code)).not.toEqual([]);
   });
@@ -112,6 +132,13 @@ describe('the architecture check', () => {
     ['party/x.ts', "import { a } from '../wire/signing';\nexport const b = a;"],
     ['site/server/rooms/x.ts', "import { a } from '../../../wire/site-room';\nexport const b = a;"],
     ['tests/x.test.ts', "import { a } from '../party/x';\nexport const b = [a, Math.random()];"],
+    ['party/x.ts', "import { rollDie } from '#game/dice.ts';\nexport const a = rollDie;"],
+    ['site/server/x.ts', "import { db } from '#db/client.ts';\nexport const a = db;"],
+    [
+      'site/app/x.ts',
+      "import type { PublicUser } from '#site/server/auth/users.ts';\nexport type A = PublicUser;",
+    ],
+    ['site/app/x.ts', "import { a } from '#site/shared/return-to.ts';\nexport const b = a;"],
   ])('allows %s: %s', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });
@@ -119,6 +146,8 @@ describe('the architecture check', () => {
   it('names the broken arrow in its message', async () => {
     const [message] = await problems('party/x.ts', "import '../db/client';");
     expect(message).toBe('party/ may not import db/ ("../db/client").');
+    const [named] = await problems('game/x.ts', "import '#site/server/app.ts';");
+    expect(named).toBe('game/ may not import site/server/ ("#site/server/app.ts").');
   });
 
   it('fails `npm run lint` on a real file that breaks an arrow', async () => {
@@ -138,6 +167,10 @@ describe('the architecture check', () => {
       await restricted('site/server/rooms/quick/x.ts', taking.replace('../', '../../')),
     ).not.toEqual([]);
     expect(await restricted('site/server/responsible-play/stake.ts', taking)).toEqual([]);
+    const named = "import { stake } from '#db/money.ts';\nexport const a = stake;";
+    expect(await restricted('site/server/rooms/x.ts', named)).not.toEqual([]);
+    expect(await restricted('scripts/x.ts', named)).not.toEqual([]);
+    expect(await restricted('site/server/responsible-play/stake.ts', named)).toEqual([]);
     const refunding =
       "import { refundStake } from '../../../db/money';\nexport const a = refundStake;";
     expect(await restricted('site/server/rooms/x.ts', refunding)).toEqual([]);

@@ -10,13 +10,13 @@ import {
   listBackups,
   pruneBackups,
   RemoteDatabaseError,
-} from '../../../db/backup';
-import { BackupCheckError, DatabaseInUseError, restoreDatabase } from '../../../db/backup-restore';
-import { accountIds, balanceOf } from '../../../db/ledger';
-import { createDatabase } from '../../../db/client';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../../db/migrate';
-import { createTestDatabase, fundWallet, seedUser, type TestDatabase } from '../../support/db';
-import { waitFor } from '../../support/wait';
+} from '#db/backup.ts';
+import { BackupCheckError, DatabaseInUseError, restoreDatabase } from '#db/backup-restore.ts';
+import { accountIds, balanceOf } from '#db/ledger.ts';
+import { createDatabase } from '#db/client.ts';
+import { MIGRATIONS_FOLDER, runMigrations } from '#db/migrate.ts';
+import { createTestDatabase, fundWallet, seedUser, type TestDatabase } from '#tests/support/db.ts';
+import { waitFor } from '#tests/support/wait.ts';
 
 let db: TestDatabase;
 let userId: string;

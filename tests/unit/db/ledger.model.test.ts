@@ -10,13 +10,15 @@ import {
   checkLedger,
   InsufficientFundsError,
   LedgerError,
-} from '../../../db/ledger';
-import { refundStake, settleRoom, stake, StakeAlreadyRefundedError } from '../../../db/money';
-import { applyPaymentStatus, createPaymentRequest } from '../../../db/payments';
-import { rooms, transfers, users } from '../../../db/schema';
-import type { PaymentKind } from '../../../db/schema';
-import { createTestDatabase } from '../../support/db';
-import type { TestDatabase } from '../../support/db';
+} from '#db/ledger.ts';
+import { refundStake, settleRoom, stake, StakeAlreadyRefundedError } from '#db/money.ts';
+import { applyPaymentStatus, createPaymentRequest } from '#db/payments.ts';
+import { rooms } from '#db/schema/rooms.ts';
+import { transfers } from '#db/schema/ledger.ts';
+import { users } from '#db/schema/people.ts';
+import type { PaymentKind } from '#db/schema/payments.ts';
+import { createTestDatabase } from '#tests/support/db.ts';
+import type { TestDatabase } from '#tests/support/db.ts';
 
 const PLAYERS = 3;
 const NUM_RUNS = 1000;

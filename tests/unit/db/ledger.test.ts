@@ -8,11 +8,11 @@ import {
   LedgerError,
   movement,
   postTransfer,
-} from '../../../db/ledger';
-import { accounts, transfers } from '../../../db/schema';
+} from '#db/ledger.ts';
+import { accounts, transfers } from '#db/schema/ledger.ts';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, seedUser } from '../../support/db';
-import type { TestDatabase } from '../../support/db';
+import { createTestDatabase, seedUser } from '#tests/support/db.ts';
+import type { TestDatabase } from '#tests/support/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, localFilePath } from '../../../db/client';
-import { runMigrations } from '../../../db/migrate';
+import { createDatabase, localFilePath } from '#db/client.ts';
+import { runMigrations } from '#db/migrate.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'zed-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,18 +5,18 @@ import {
   checkLedger,
   InsufficientFundsError,
   LedgerError,
-} from '../../../db/ledger';
+} from '#db/ledger.ts';
 import {
   escrowBalance,
   refundStake,
   settleRoom,
   stake,
   StakeAlreadyRefundedError,
-} from '../../../db/money';
-import { userTransactions } from '../../../db/schema';
+} from '#db/money.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, fundWallet, seedRoom, seedUser } from '../../support/db';
-import type { TestDatabase } from '../../support/db';
+import { createTestDatabase, fundWallet, seedRoom, seedUser } from '#tests/support/db.ts';
+import type { TestDatabase } from '#tests/support/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

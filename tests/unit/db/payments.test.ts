@@ -1,17 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIds, balanceOf, checkLedger, InsufficientFundsError } from '../../../db/ledger';
+import { accountIds, balanceOf, checkLedger, InsufficientFundsError } from '#db/ledger.ts';
 import {
   applyPaymentStatus,
   createPaymentRequest,
   pendingPayments,
   UnknownPaymentError,
-} from '../../../db/payments';
-import { paymentEvents, userTransactions } from '../../../db/schema';
-import { paymentStatusOf } from '../../../site/server/payments/pawapay-wire';
-import type { PaymentKind, PaymentStatus } from '../../../db/schema';
-import { createTestDatabase, fundWallet, seedUser } from '../../support/db';
-import type { TestDatabase } from '../../support/db';
+} from '#db/payments.ts';
+import { paymentEvents } from '#db/schema/payments.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
+import { paymentStatusOf } from '#site/server/payments/pawapay-wire.ts';
+import type { PaymentKind, PaymentStatus } from '#game/payment-vocabulary.ts';
+import { createTestDatabase, fundWallet, seedUser } from '#tests/support/db.ts';
+import type { TestDatabase } from '#tests/support/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIds, balanceOf, InsufficientFundsError } from '../../../db/ledger';
-import { lusakaDate, lusakaPeriod } from '../../../db/lusaka-time';
-import { refundStake, settleRoom, stake } from '../../../db/money';
-import { applyPaymentStatus, createPaymentRequest } from '../../../db/payments';
+import { accountIds, balanceOf, InsufficientFundsError } from '#db/ledger.ts';
+import { lusakaDate, lusakaPeriod } from '#db/lusaka-time.ts';
+import { refundStake, settleRoom, stake } from '#db/money.ts';
+import { applyPaymentStatus, createPaymentRequest } from '#db/payments.ts';
 import {
   activeExclusion,
   effectiveLimits,
@@ -15,10 +15,11 @@ import {
   SelfExcludedError,
   setLimits,
   startExclusion,
-} from '../../../db/responsible-play';
-import { paymentRequests, userTransactions } from '../../../db/schema';
-import { createTestDatabase, fundWallet, seedRoom, seedUser } from '../../support/db';
-import type { TestDatabase } from '../../support/db';
+} from '#db/responsible-play.ts';
+import { paymentRequests } from '#db/schema/payments.ts';
+import { userTransactions } from '#db/schema/wallet-history.ts';
+import { createTestDatabase, fundWallet, seedRoom, seedUser } from '#tests/support/db.ts';
+import type { TestDatabase } from '#tests/support/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

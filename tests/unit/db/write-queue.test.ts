@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIds, balanceOf, checkLedger, InsufficientFundsError } from '../../../db/ledger';
-import { applyPaymentStatus, createPaymentRequest } from '../../../db/payments';
-import { createTestDatabase, fundWallet, seedUser } from '../../support/db';
-import type { TestDatabase } from '../../support/db';
+import { accountIds, balanceOf, checkLedger, InsufficientFundsError } from '#db/ledger.ts';
+import { applyPaymentStatus, createPaymentRequest } from '#db/payments.ts';
+import { createTestDatabase, fundWallet, seedUser } from '#tests/support/db.ts';
+import type { TestDatabase } from '#tests/support/db.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

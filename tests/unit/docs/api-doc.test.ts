@@ -6,10 +6,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOM_ERROR_CODES, ROOM_ERROR_MESSAGES, SOCKET_CLOSE_CODES } from '../../../game/messages';
-import { CLOSE } from '../../../party/room/limits';
-import { API_REFUSAL_CODES } from '../../../site/server/api/refusal-codes';
-import { CALL_REFUSAL_CODES } from '../../../wire/site-room';
+import { ROOM_ERROR_CODES, ROOM_ERROR_MESSAGES, SOCKET_CLOSE_CODES } from '#game/messages.ts';
+import { CLOSE } from '#party/room/limits.ts';
+import { API_REFUSAL_CODES } from '#site/server/api/refusal-codes.ts';
+import { CALL_REFUSAL_CODES } from '#wire/site-room.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../../../site/server/config';
+import { CONFIG_VARIABLES } from '#site/server/config.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

@@ -10,7 +10,7 @@ import {
   boxIdAt,
   homeSeatOf,
   truckFee,
-} from '../../../game';
+} from '#game/board.ts';
 
 describe('the board', () => {
   it('has the spec constants', () => {

@@ -3,22 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import {
   BUYING_HABITS,
-  TURN_MS,
   botSeats,
   botStyleOf,
-  intentEvent,
   isBotUid,
   isPracticeView,
   nextBotMove,
-  nextDeadline,
-  roomMachine,
-  toView,
   wantsTruck,
   type BotStyle,
-  type RoomEmitted,
-  type RoomEvent,
-  type RoomView,
-} from '../../../game';
+} from '#game/bots.ts';
+import { TURN_MS } from '#game/timing.ts';
+import { intentEvent, type RoomView } from '#game/protocol.ts';
+import { nextDeadline, roomMachine, type RoomEmitted, type RoomEvent } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
 import { roomInput } from './helpers';
 
 const T0 = 1_700_000_000_000;

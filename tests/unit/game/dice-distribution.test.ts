@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rollDie } from '../../../game';
+import { rollDie } from '#game/dice.ts';
 
 // About 10 s on an idle 2-core machine (the HMAC is pure JavaScript).
 // 5 degrees of freedom: P(χ² > 20.515) = 0.001. With fixed seeds the outcome is deterministic, so

@@ -9,7 +9,7 @@ import {
   nextDigest,
   rollDie,
   rollDigest,
-} from '../../../game';
+} from '#game/dice.ts';
 
 const ZERO_SEED = '0000000000000000000000000000000000000000000000000000000000000000';
 const SEED = 'a3f1c2d4e5b697881234567890abcdef0fedcba9876543210123456789abcdef';

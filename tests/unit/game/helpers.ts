@@ -1,15 +1,9 @@
 import { createActor } from 'xstate';
-import {
-  combineClientSeeds,
-  createGame,
-  nextDeadline,
-  roomMachine,
-  type GameState,
-  type LogEntry,
-  type Player,
-  type RoomEmitted,
-  type RoomInput,
-} from '../../../game';
+import { combineClientSeeds } from '#game/dice.ts';
+import { createGame, type GameState, type Player } from '#game/game-state.ts';
+import { nextDeadline, roomMachine, type RoomEmitted } from '#game/room-machine.ts';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomInput } from '#game/room-context.ts';
 
 export const SEED = 'a3f1c2d4e5b697881234567890abcdef0fedcba9876543210123456789abcdef';
 

@@ -1,23 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  START_TRUCKS,
-  TRUCK_COST,
-  applyRoll,
-  buyTruck,
-  createGame,
-  declineTruck,
-  formatAmount,
-  lessonsOf,
-  rollDie,
-  statementsOf,
-  truckFee,
-  winnersOf,
-  type GameState,
-  type LessonInput,
-  type LogEntry,
-  type Statement,
-} from '../../../game';
+import { START_TRUCKS, TRUCK_COST, truckFee } from '#game/board.ts';
+import { applyRoll, buyTruck, declineTruck } from '#game/rules.ts';
+import { createGame, type GameState } from '#game/game-state.ts';
+import { formatAmount, lessonsOf, type LessonInput } from '#game/lesson.ts';
+import { rollDie } from '#game/dice.ts';
+import { statementsOf, type Statement } from '#game/statement.ts';
+import { winnersOf } from '#game/payout.ts';
+import type { LogEntry } from '#game/log.ts';
 import { game, withPlayer } from './helpers';
 
 function inputOf(state: GameState): LessonInput {

@@ -5,18 +5,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  ViewFollower,
-  VIEW_NULLABLE_PATHS,
-  applyMergePatch,
-  applyViewPatch,
-  createMergePatch,
-  jsonEqual,
-  nextDeadline,
-  roomViewSchema,
-  toView,
-  type RoomView,
-} from '../../../game';
+import { ViewFollower, VIEW_NULLABLE_PATHS, applyViewPatch } from '#game/room-sync.ts';
+import { applyMergePatch, createMergePatch, jsonEqual } from '#game/merge-patch.ts';
+import { nextDeadline } from '#game/room-machine.ts';
+import { roomViewSchema, type RoomView } from '#game/protocol.ts';
+import { toView } from '#game/view.ts';
 import { roomInput, seats, startRoom } from './helpers';
 
 /** RFC 7386 cannot write a null into an object: its own domain is JSON whose objects hold none. */

@@ -10,7 +10,7 @@ import {
   parseZmwText,
   zmwText,
   zmwToNgwee,
-} from '../../../game/ngwee';
+} from '#game/ngwee.ts';
 
 const NGWEE = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const POSITIVE_NGWEE = fc.integer({ min: 1, max: 100_000_000_000_000 });

@@ -1,23 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  BOARD,
-  START_BALANCE,
-  TRUCK_COST,
-  applyRoll,
-  boxIdAt,
-  buyTruck,
-  createGame,
-  declineTruck,
-  payoutOf,
-  rollDie,
-  statementOf,
-  truckFee,
-  winnersOf,
-  type GameState,
-  type LogEntry,
-  type MoveResult,
-} from '../../../game';
+import { BOARD, START_BALANCE, TRUCK_COST, boxIdAt, truckFee } from '#game/board.ts';
+import { applyRoll, buyTruck, declineTruck, type MoveResult } from '#game/rules.ts';
+import { createGame, type GameState } from '#game/game-state.ts';
+import { payoutOf, winnersOf } from '#game/payout.ts';
+import { rollDie } from '#game/dice.ts';
+import { statementOf } from '#game/statement.ts';
+import type { LogEntry } from '#game/log.ts';
 import { players } from './helpers';
 
 type Intent = { kind: 'roll' | 'strayRoll' | 'buy' | 'decline'; who: number };

@@ -4,16 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  ROOM_ERROR_CODES,
-  ROOM_ERROR_MESSAGES,
-  applyRoll,
-  buyTruck,
-  declineTruck,
-  roomMachine,
-  type RoomEmitted,
-  type RoomEvent,
-} from '../../../game';
+import { ROOM_ERROR_CODES, ROOM_ERROR_MESSAGES } from '#game/messages.ts';
+import { applyRoll, buyTruck, declineTruck } from '#game/rules.ts';
+import { roomMachine, type RoomEmitted, type RoomEvent } from '#game/room-machine.ts';
 import { activeRoom, ctx, game, roomInput, seats, startRoom, T0, tickUntil } from './helpers';
 
 const CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;

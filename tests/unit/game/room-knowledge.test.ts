@@ -1,10 +1,10 @@
 // What the screens, the site and the room servers all need to know of a game, each said once in
 // game/: the prize a lone winner takes, and the latest a game can end. (That the site accepts
-// exactly game/'s room options is tests/unit/rooms/settings.test.ts.)
+// exactly game/'s room options is tests/unit/site/server/rooms/settings.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { payoutOf, prizeOf } from '../../../game/payout';
-import { PLAYER_COUNT_OPTIONS, STAKE_OPTIONS_ZMW } from '../../../game/room-options';
-import { COUNTDOWN_MS, TURN_MS, latestGameEnd, scaled } from '../../../game/timing';
+import { payoutOf, prizeOf } from '#game/payout.ts';
+import { PLAYER_COUNT_OPTIONS, STAKE_OPTIONS_ZMW } from '#game/room-options.ts';
+import { COUNTDOWN_MS, TURN_MS, latestGameEnd, scaled } from '#game/timing.ts';
 
 describe('the prize the create-game screen shows', () => {
   it('is what a lone winner is paid, for every stake and room size', () => {

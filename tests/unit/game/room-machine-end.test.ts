@@ -4,15 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition, type AnyActorRef } from 'xstate';
-import {
-  lessonsOf,
-  nextDeadline,
-  roomMachine,
-  roomViewSchema,
-  toView,
-  type RoomEmitted,
-  type RoomEvent,
-} from '../../../game';
+import { lessonsOf } from '#game/lesson.ts';
+import { nextDeadline, roomMachine, type RoomEmitted, type RoomEvent } from '#game/room-machine.ts';
+import { roomViewSchema } from '#game/protocol.ts';
+import { toView } from '#game/view.ts';
 import { roomInput, seats, startRoom, T0, logsOf, activeRoom, tickUntil, ctx } from './helpers';
 
 describe('room machine: the end', () => {

@@ -3,7 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { nextDeadline, rollDie, roomMachine, type RoomEmitted } from '../../../game';
+import { nextDeadline, roomMachine, type RoomEmitted } from '#game/room-machine.ts';
+import { rollDie } from '#game/dice.ts';
 import { SEED, roomInput, T0, CLIENT_SEED, logsOf, activeRoom, tickUntil, ctx } from './helpers';
 
 describe('room machine: active', () => {

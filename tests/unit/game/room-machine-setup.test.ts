@@ -2,7 +2,7 @@
  * The room machine before play: waiting for seats and the countdown to the first turn.
  */
 import { describe, expect, it } from 'vitest';
-import { nextDeadline } from '../../../game';
+import { nextDeadline } from '#game/room-machine.ts';
 import { roomInput, seats, startRoom, T0, type Room, logsOf, ctx } from './helpers';
 
 describe('room machine: waiting', () => {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ROOM_ERROR_MESSAGES,
-  applyRoll,
-  buyTruck,
-  closeGame,
-  createGame,
-  declineTruck,
-  type GameState,
-  type MoveResult,
-} from '../../../game';
+import { ROOM_ERROR_MESSAGES } from '#game/messages.ts';
+import { applyRoll, buyTruck, closeGame, declineTruck, type MoveResult } from '#game/rules.ts';
+import { createGame, type GameState } from '#game/game-state.ts';
 import { game, players, withPlayer, withTurn } from './helpers';
 
 const NOW = 1_700_000_000_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { payoutOf, statementOf, winnersOf } from '../../../game';
+import { payoutOf, winnersOf } from '#game/payout.ts';
+import { statementOf } from '#game/statement.ts';
 
 describe('statement', () => {
   it.each([

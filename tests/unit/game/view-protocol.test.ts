@@ -2,19 +2,17 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import {
   MAX_CLIENT_MESSAGE_BYTES,
-  ROOM_ERROR_MESSAGES,
-  hashServerSeed,
   intentEvent,
-  type logEntrySchema,
-  nextDeadline,
   parseClientMessage,
   parseServerMessage,
   roomViewSchema,
-  toView,
-  type LogEntry,
-  type RoomEmitted,
   type ServerMessage,
-} from '../../../game';
+} from '#game/protocol.ts';
+import { ROOM_ERROR_MESSAGES } from '#game/messages.ts';
+import { hashServerSeed } from '#game/dice.ts';
+import type { logEntrySchema, LogEntry } from '#game/log.ts';
+import { nextDeadline, type RoomEmitted } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
 import { SEED, roomInput, seats, startRoom } from './helpers';
 
 const T0 = 1_700_000_000_000;

@@ -3,9 +3,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { toView } from '../../../game';
-import { startBot } from '../../support/bot';
-import { expectConsoleError } from '../../support/console-errors';
+import { toView } from '#game/view.ts';
+import { startBot } from '#tests/support/bot.ts';
+import { expectConsoleError } from '#tests/support/console-errors.ts';
 import { seats, startRoom } from '../game/helpers';
 
 let server: WebSocketServer | null = null;

@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_CHROMIUM_ARGS, NPM_CHROMIUM_ARGS, resolveChromium } from '../../support/chromium';
-import { removeDir, tempDir } from '../../support/partykit';
+import { FULL_CHROMIUM_ARGS, NPM_CHROMIUM_ARGS, resolveChromium } from '#tests/support/chromium.ts';
+import { removeDir, tempDir } from '#tests/support/partykit.ts';
 
 let root: string;
 let fakeDebian: string;

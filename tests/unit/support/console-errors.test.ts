@@ -5,8 +5,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../support/build';
-import { removeDir, tempDir } from '../../support/partykit';
+import { ROOT } from '#tests/support/build.ts';
+import { removeDir, tempDir } from '#tests/support/partykit.ts';
 
 const run = promisify(execFile);
 

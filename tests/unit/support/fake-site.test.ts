@@ -2,9 +2,9 @@
 // would refuse as malformed is refused here too (400 `settlement_malformed`), so the party suite
 // cannot pass with a report the site would never pay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSite, type FakeSite } from '../../support/fake-site';
-import { purposeKey, signRequest } from '../../../wire/signing';
-import { wirePaths } from '../../../wire/site-room';
+import { startFakeSite, type FakeSite } from '#tests/support/fake-site.ts';
+import { purposeKey, signRequest } from '#wire/signing.ts';
+import { wirePaths } from '#wire/site-room.ts';
 
 let site: FakeSite;
 

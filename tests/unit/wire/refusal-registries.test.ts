@@ -2,10 +2,10 @@
 // a code stands for fixed words, one table of those words. A code without its words, or words
 // without a registered code, fails here.
 import { describe, expect, it } from 'vitest';
-import { SOCKET_CLOSE_CODES } from '../../../game/messages';
-import { CLOSE } from '../../../party/room/limits';
-import { API_REFUSAL_CODES } from '../../../site/server/api/refusal-codes';
-import { CALL_REFUSAL_CODES, CALL_REFUSAL_MESSAGES, callRefusal } from '../../../wire/site-room';
+import { SOCKET_CLOSE_CODES } from '#game/messages.ts';
+import { CLOSE } from '#party/room/limits.ts';
+import { API_REFUSAL_CODES } from '#site/server/api/refusal-codes.ts';
+import { CALL_REFUSAL_CODES, CALL_REFUSAL_MESSAGES, callRefusal } from '#wire/site-room.ts';
 
 const CODE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 

@@ -2,15 +2,13 @@
 // what the other side parses (nothing refused, nothing stripped), and the types are the schemas'.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createActor } from 'xstate';
-import { roomMachine, toView, type LogEntry } from '../../../game';
-import { latestFirstRoll, START_DELIVERY_MS } from '../../../game/timing';
-import { buildSettlement } from '../../../party/room/settlement';
-import {
-  toPublicRoom,
-  toRoomForParty,
-  type RoomWithSeats,
-} from '../../../site/server/rooms/queries';
-import { settlementReportSchema, type SettlementReport } from '../../../wire/settlement';
+import { roomMachine } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
+import { latestFirstRoll, START_DELIVERY_MS } from '#game/timing.ts';
+import { buildSettlement } from '#party/room/settlement.ts';
+import { toPublicRoom, toRoomForParty, type RoomWithSeats } from '#site/server/rooms/queries.ts';
+import { settlementReportSchema, type SettlementReport } from '#wire/settlement.ts';
 import {
   lobbyPushSchema,
   publicRoomSchema,
@@ -19,7 +17,7 @@ import {
   roomServerStatusSchema,
   type PublicRoom,
   type RoomForParty,
-} from '../../../wire/site-room';
+} from '#wire/site-room.ts';
 
 const T0 = 1_700_000_000_000;
 const UIDS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];

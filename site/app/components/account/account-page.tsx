@@ -1,6 +1,6 @@
 // The frame of a signed-in screen: skip link, the game header, the main landmark.
 import type { ReactNode } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import { GameHeader } from '../game-header';
 
 export function AccountPage({

@@ -5,7 +5,7 @@
 // code is on its way the other ways step aside until "Change number"; after signing in, the
 // complete-profile popup for an account that lacks names or a phone number, else on to `returnTo`.
 import { useCallback, useState } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import { componentIsland } from '../../islands';
 import type { AuthMode } from './auth-checks';
 import type { AuthFormState } from './auth-next-step';

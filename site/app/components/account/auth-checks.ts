@@ -1,7 +1,7 @@
 // The sign-in and sign-up forms' messages and their client-side checks (the server checks again).
-import { authMessages, LIMITS } from '../../../shared/auth-messages';
-import { isValidEmail } from '../../../shared/email';
-import { consentMessages } from '../../../shared/terms';
+import { authMessages, LIMITS } from '#site/shared/auth-messages.ts';
+import { isValidEmail } from '#site/shared/email.ts';
+import { consentMessages } from '#site/shared/terms.ts';
 import { isValidZambianPhone } from './phone';
 
 export type AuthMode = 'login' | 'signup';

@@ -1,8 +1,8 @@
 // The sign-in and sign-up forms' shared props, and the next step shown under a server's refusal,
 // chosen by the refusal's `code` (docs/api.md), never by its words.
 import type { ReactNode } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
-import { RATE_LIMITED } from '../../../shared/rate-limited';
+import type { PublicUser } from '#site/server/auth/users.ts';
+import { RATE_LIMITED } from '#site/shared/rate-limited.ts';
 import type { AuthMode, Errors, SignupFields } from './auth-checks';
 import { Banner } from './banner';
 import type { AuthRefusal } from './use-auth-submit';

@@ -3,7 +3,7 @@
 // asked again when the window regains focus or comes back into view, and whenever a screen says
 // money moved (`requestBalanceRefresh()`, i.e. the `balance:refresh` window event). One request at
 // a time, one answer for every listener. No React here, so a script island can use it alone.
-import type { PublicUser } from '../../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import { apiFetch } from './api';
 import { authPath } from './return-to';
 

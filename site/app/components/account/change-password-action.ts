@@ -1,7 +1,7 @@
 // The change-password form posted without scripts: the island's own checks, then the page door's
 // `changePassword` (the JSON API's guard and service), answered as the form shows it.
 import { data } from 'react-router';
-import type { PageServices } from '../../../server/pages/services';
+import type { PageServices } from '#site/server/pages/services.ts';
 import { formText } from '../../form-data';
 import { changeRefused, checkChange, type PasswordChange } from './change-password-form';
 

@@ -3,7 +3,7 @@
 // posts to the account page's action (`intent=change-password`, the page door's
 // `changePassword`). Every other device is signed out when it succeeds; this one stays signed in.
 import { useState, type FormEvent } from 'react';
-import { authMessages } from '../../../shared/auth-messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { componentIsland } from '../../islands';
 import { apiFetch } from './api';
 import { Banner } from './banner';

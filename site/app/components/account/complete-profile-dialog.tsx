@@ -4,7 +4,7 @@
 // (`intent=complete-profile`, shown as an open, non-modal dialog), and a modal that calls
 // `PATCH /api/me` once its island has hydrated.
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import { componentIsland } from '../../islands';
 import { apiFetch } from './api';
 import { Banner } from './banner';

@@ -5,7 +5,7 @@
 // scripts, or before its island has hydrated). Without `onChange` a field is left to the browser
 // (`defaultValue`): the kit of a form that only ever posts.
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { authMessages, LIMITS } from '../../../shared/auth-messages';
+import { authMessages, LIMITS } from '#site/shared/auth-messages.ts';
 import { useHydrated } from './use-hydrated';
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {

@@ -1,7 +1,7 @@
 // The header's balance on pages without the router: the server renders the figure on an element
 // marked with the user's id, and this script island keeps its text fresh from the page's balance
 // store. About a kilobyte, with no React (decision 085).
-import { formatZmw } from '../../../../game/ngwee';
+import { formatZmw } from '#game/ngwee.ts';
 import { scriptIsland } from '../../islands';
 import { subscribeBalance } from './balance-store';
 

@@ -3,7 +3,7 @@
 // An island (offered only where Google sign-in is configured): `POST /api/auth/google/link`
 // answers the address to go to, which only a script can follow.
 import { useState, type FormEvent } from 'react';
-import { authMessages } from '../../../shared/auth-messages';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { componentIsland } from '../../islands';
 import { apiFetch } from './api';
 import { Banner } from './banner';

@@ -1,7 +1,7 @@
 // The signed-in user's balance in a React component, kept fresh by the page's one balance store
 // (balance-store.ts): `const { balance } = useLiveBalance(user)` with the loader's user to start.
 import { useCallback, useEffect, useState } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import { fetchBalance, subscribeBalance } from './balance-store';
 
 export { BALANCE_REFRESH_EVENT, requestBalanceRefresh } from './balance-store';

@@ -1,6 +1,6 @@
 // The payment form's amount rules. The amount itself is read by parseZmw and written by
 // formatNgwee, both of game/ngwee.ts, exactly as the server reads and writes it.
-import { parseZmw } from '../../../../game/ngwee';
+import { parseZmw } from '#game/ngwee.ts';
 
 /** The form's smallest amount: ZMW 1. */
 export const MIN_PAYMENT_NGWEE = 100;

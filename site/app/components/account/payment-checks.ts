@@ -1,7 +1,7 @@
 // The payment form's words and checks as the person types: what is wrong with the phone and the
 // amount, which proved number a withdrawal starts from, and what a post without scripts carries.
-import type { PaymentKind } from '../../../../game/payment-vocabulary';
-import { authMessages } from '../../../shared/auth-messages';
+import type { PaymentKind } from '#game/payment-vocabulary.ts';
+import { authMessages } from '#site/shared/auth-messages.ts';
 import { typedPaymentNgwee } from './money';
 import { isValidZambianPhone, operatorFromPrefix, PHONE_MAX_LENGTH } from './phone';
 import type { ProvedNumber, ProvedNumbers } from './proved-numbers';

@@ -1,6 +1,6 @@
 // The payment form's three fields: the mobile money number (a free field, or for a withdrawal the
 // choice among proved numbers), the network, and the amount with the deposit's quick amounts.
-import { formatNgwee, zmwText } from '../../../../game/ngwee';
+import { formatNgwee, zmwText } from '#game/ngwee.ts';
 import type { PaymentKind } from './payment-checks';
 import { MIN_PAYMENT_NGWEE, QUICK_DEPOSIT_NGWEE } from './money';
 import { OPERATORS, PHONE_INPUT, type Operator } from './phone';

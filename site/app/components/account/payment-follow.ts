@@ -1,7 +1,7 @@
 // After a payment starts: the form's phases, and following the payment until the operator answers
 // (`GET /api/wallet/payments/:id`, 1 s growing to 5 s between looks, for at most three minutes).
 import type { Dispatch, SetStateAction } from 'react';
-import type { PaymentStatus } from '../../../../game/payment-vocabulary';
+import type { PaymentStatus } from '#game/payment-vocabulary.ts';
 import { apiFetch } from './api';
 import { requestBalanceRefresh } from './live-balance';
 import { MESSAGES, type RefusedPayment } from './payment-checks';

@@ -6,9 +6,9 @@
 // words (`payment-checks.ts`), the fields (`payment-fields.tsx`), following a payment
 // (`payment-follow.ts`) and the steps after it (`payment-steps.tsx`).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatNgwee, formatZmw } from '../../../../game/ngwee';
-import type { PublicUser } from '../../../server/auth/users';
-import type { PublicRoom } from '../../../server/rooms/types';
+import { formatNgwee, formatZmw } from '#game/ngwee.ts';
+import type { PublicUser } from '#site/server/auth/users.ts';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { componentIsland } from '../../islands';
 import { BackToRoom } from '../rooms/back-to-room';
 import { apiFetch } from './api';

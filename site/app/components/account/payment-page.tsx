@@ -3,10 +3,10 @@
 // proved numbers and a payment being followed are read on the server) and one action (the form
 // posted without scripts, through the page door: the JSON API's limits, checks and services).
 import type { ReactNode } from 'react';
-import type { PublicRoom } from '../../../server/rooms/types';
+import type { PublicRoom } from '#wire/site-room.ts';
 import { data, Link, redirect } from 'react-router';
 import type { AppLoadContext } from 'react-router';
-import { PATHS } from '../../../shared/paths';
+import { PATHS } from '#site/shared/paths.ts';
 import { formText } from '../../form-data';
 import { Island } from '../island';
 import { AllowanceGate, loadAllowance } from '../responsible-play/allowance';

@@ -2,9 +2,9 @@
 // step under a result (decided by the refusal's `code`, never by its words).
 import { isPlayRefusal, PlayRefusalStep } from '../responsible-play/refusal-step';
 import { Banner, Progress } from './banner';
-import { formatZmw } from '../../../../game/ngwee';
-import { PATHS } from '../../../shared/paths';
-import type { PaymentKind } from '../../../../game/payment-vocabulary';
+import { formatZmw } from '#game/ngwee.ts';
+import { PATHS } from '#site/shared/paths.ts';
+import type { PaymentKind } from '#game/payment-vocabulary.ts';
 import { NUMBER_NOT_PROVED } from './proved-numbers';
 
 /** The refusal `code` of a withdrawal above the balance. */

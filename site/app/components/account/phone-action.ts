@@ -2,10 +2,10 @@
 // number must be confirmed): the same checks as the island, then the page door's `phoneStart`,
 // `phoneVerify` or `provePhone` (the JSON API's services, limits and codes). The answer is where
 // the form stands next, or what the page does once the number is in: sign in, or confirmed.
-import type { PageServices } from '../../../server/pages/services';
+import type { PageServices } from '#site/server/pages/services.ts';
 import { formChecked, formText } from '../../form-data';
 import { phoneDigits } from './phone';
-import { phoneCodeFieldValue } from '../../../shared/phone-code';
+import { phoneCodeFieldValue } from '#site/shared/phone-code.ts';
 import {
   afterRefusal,
   checkCode,

@@ -1,7 +1,7 @@
 // What to do next under a refusal of the phone form that is about no one field, chosen by its
 // `code` (docs/api.md), never by its words.
 import type { MouseEvent } from 'react';
-import { RATE_LIMITED } from '../../../shared/rate-limited';
+import { RATE_LIMITED } from '#site/shared/rate-limited.ts';
 import { SupportReachTo } from '../support-reach';
 import type { PhonePurpose } from './phone-sign-in-checks';
 

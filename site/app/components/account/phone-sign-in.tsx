@@ -7,7 +7,7 @@
 // with the JSON API's services, limits and codes), which renders the form again at its next step;
 // the island adds the checks as one types, the countdown to a new code, and no page loads between.
 import { useId } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import type { AuthMode } from './auth-checks';
 import { Banner } from './banner';
 import { Spinning } from './fields';

@@ -2,7 +2,7 @@
 // number"), the code from the SMS (with the password when a signed-in account proves its number),
 // and a new number's names, optional email and consents.
 import type { MouseEvent } from 'react';
-import { phoneCodeFieldValue } from '../../../shared/phone-code';
+import { phoneCodeFieldValue } from '#site/shared/phone-code.ts';
 import { ConsentFields, NameFields, PasswordField, TextField } from './fields';
 import { PHONE_INPUT, phoneDigits } from './phone';
 import type { PhoneFormState, PhonePurpose, PhoneStep } from './phone-sign-in-checks';

@@ -1,5 +1,5 @@
 // Zambian mobile numbers as the forms take them: the one rule lives in site/shared/phone.ts.
-import { PHONE_INPUT_MAX_LENGTH } from '../../../shared/phone';
+import { PHONE_INPUT_MAX_LENGTH } from '#site/shared/phone.ts';
 
 export {
   isValidZambianPhone,
@@ -9,7 +9,7 @@ export {
   PHONE_LENGTH as PHONE_MAX_LENGTH,
   phoneFieldValue as phoneDigits,
   type Operator,
-} from '../../../shared/phone';
+} from '#site/shared/phone.ts';
 
 /** The attributes of every Zambian mobile number input (sign-up, phone sign-in, payments, profile). */
 export const PHONE_INPUT = {

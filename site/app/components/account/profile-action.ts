@@ -1,7 +1,7 @@
 // The complete-profile form posted without scripts (dashboard and sign-in page): the same checks as
 // the popup, then `PATCH /api/me` through the page door; on success on to `next`.
 import { data, redirect } from 'react-router';
-import type { PageServices } from '../../../server/pages/services';
+import type { PageServices } from '#site/server/pages/services.ts';
 import { formText } from '../../form-data';
 import { checkProfile, type ProfileAttempt } from './complete-profile-dialog';
 import { phoneDigits } from './phone';

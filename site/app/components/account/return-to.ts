@@ -1,4 +1,4 @@
-import { DEFAULT_RETURN_TO, safeReturnTo } from '../../../shared/return-to';
+import { DEFAULT_RETURN_TO, safeReturnTo } from '#site/shared/return-to.ts';
 
 /**
  * Where the sign-in page sends a person once signed in: a safe path on this site, never the sign-in

@@ -1,6 +1,6 @@
 // The admin's revenue over time: the system's share per day, as bars, drawn as plain SVG.
 import { formatDay, lusakaDayOf, middayOf } from './dates';
-import { formatZmw, ngweeToZmw, zmwToNgwee } from '../../../../game/ngwee';
+import { formatZmw, ngweeToZmw, zmwToNgwee } from '#game/ngwee.ts';
 
 export interface RevenuePoint {
   /** ISO 8601. */

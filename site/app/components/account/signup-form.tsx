@@ -1,7 +1,7 @@
 // The sign-up form: names, phone, email, password, age and terms, checked here first, then
 // `POST /api/auth/signup`; without scripts it posts to the auth page's action (`intent=signup`).
 import { useState } from 'react';
-import { LIMITS } from '../../../shared/auth-messages';
+import { LIMITS } from '#site/shared/auth-messages.ts';
 import { checkSignup, type SignupFields } from './auth-checks';
 import { AUTH_FORMS, AuthFormFrame } from './auth-form-frame';
 import type { AuthFormProps } from './auth-next-step';

@@ -1,5 +1,5 @@
 // A transaction's status as a coloured tag: pending amber, completed green, failed red.
-import type { PaymentStatus } from '../../../../game/payment-vocabulary';
+import type { PaymentStatus } from '#game/payment-vocabulary.ts';
 
 /** A wallet history line's status: a payment's, or `completed` for a room's money move. */
 export type TransactionStatus = PaymentStatus;

@@ -3,7 +3,7 @@
 // Without scripts the same form posts to the auth page's action, which runs the same checks and
 // renders the form again with what they found (`initial`).
 import { useState, type FormEvent } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import { apiFetch } from './api';
 import { M, type Errors } from './auth-checks';
 import { focusFirstError } from './fields';

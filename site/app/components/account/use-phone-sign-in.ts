@@ -2,7 +2,7 @@
 // the calls (`POST /api/auth/phone/start`, then `/verify`, or `/api/me/phone/verify` to prove a
 // number), and the step a refusal leads to (`afterRefusal`, the page action's own rule).
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
+import type { PublicUser } from '#site/server/auth/users.ts';
 import { apiFetch } from './api';
 import { M, type Errors } from './auth-checks';
 import { focusFirstError } from './fields';

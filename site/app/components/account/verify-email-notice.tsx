@@ -1,7 +1,7 @@
 // Shown while the account's email is not proved: what that means, and "Send the link again" (a form
 // post to the page's action, `intent=verify-request`, through the page door).
 import { data, redirect } from 'react-router';
-import type { PageServices } from '../../../server/pages/services';
+import type { PageServices } from '#site/server/pages/services.ts';
 import { Banner } from './banner';
 
 export const VERIFY_REQUEST_INTENT = 'verify-request';

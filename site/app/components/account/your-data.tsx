@@ -3,8 +3,8 @@
 // `intent=erase`, the page door's `erase`). Deleting asks for the password (a Google-only account:
 // a fresh Google sign-in) and says first what happens.
 import { data, redirect } from 'react-router';
-import { authMessages } from '../../../shared/auth-messages';
-import type { PageServices } from '../../../server/pages/services';
+import { authMessages } from '#site/shared/auth-messages.ts';
+import type { PageServices } from '#site/server/pages/services.ts';
 import { SUPPORT_PAGE } from '../../content/brand';
 import { formText } from '../../form-data';
 import { Banner } from './banner';

@@ -1,7 +1,7 @@
 // What needs the operator now (the page door's `alerts`, as GET /api/admin/alerts answers it): each
 // alert with what to do, in order, and its section of the runbook (docs/operations.md). Shown above
 // the console's sections, rendered on the server; "Check again" loads the page again.
-import type { Alert } from '../../../server/admin/alerts';
+import type { Alert } from '#site/server/admin/alerts.ts';
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
 import type { AlertsData, SectionProblem } from './console-data';

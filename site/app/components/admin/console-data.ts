@@ -1,6 +1,6 @@
 // What the console's sections show, as the page door answers it (site/server/pages/console.ts):
 // each panel renders one of these, on the server, with no request of its own.
-import type { PageServices } from '../../../server/pages/services';
+import type { PageServices } from '#site/server/pages/services.ts';
 
 type Console = PageServices['console'];
 /** The answer of a door operation, when it is not a refusal. */

@@ -1,7 +1,7 @@
 // The system's health: the ledger check, live and stuck rooms, the error log and the audit log.
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
-import { formatZmw } from '../../../../game/ngwee';
+import { formatZmw } from '#game/ngwee.ts';
 import { shortId } from './short-id';
 import type { AuditEntry, ErrorEntry, LedgerData, RoomsData, SectionProblem } from './console-data';
 import { consoleHref } from './sections';

@@ -1,9 +1,9 @@
 // Payments pending or failed, oldest first, with "Ask the provider again" (a form post) for a
 // pending one.
-import type { AdminPaymentStatus } from '../../../server/admin/payments';
+import type { AdminPaymentStatus } from '#site/server/admin/payments.ts';
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
-import { formatZmw } from '../../../../game/ngwee';
+import { formatZmw } from '#game/ngwee.ts';
 import { shortId } from './short-id';
 import type { AdminPayment, SectionProblem } from './console-data';
 import { consoleHref } from './sections';

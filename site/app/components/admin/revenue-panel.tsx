@@ -1,6 +1,6 @@
 // The console's revenue: the total, a chart, the latest 50 records and revenue per Lusaka day.
 import { formatDateTime } from '../account/dates';
-import { formatZmw } from '../../../../game/ngwee';
+import { formatZmw } from '#game/ngwee.ts';
 import { RevenueChart } from '../account/revenue-chart';
 import type { RevenueData } from './console-data';
 

@@ -2,8 +2,8 @@
 // exclusion, any exclusion carried from an erased account that matches them, transactions, games.
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
-import { formatZmw } from '../../../../game/ngwee';
-import { limitKinds } from '../../../../game/payment-vocabulary';
+import { formatZmw } from '#game/ngwee.ts';
+import { limitKinds } from '#game/payment-vocabulary.ts';
 import { CarriedExclusions, type ReviewProblem } from './carried-exclusions';
 import { shortId } from './short-id';
 import type { SectionProblem, UserFileData, UserSummary } from './console-data';

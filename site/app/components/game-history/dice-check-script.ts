@@ -2,7 +2,7 @@
 // revealed seeds and the logged rolls on the section; pressing the button recomputes every roll in
 // the browser with the very code the room server rolled with (game/dice.ts) and writes the result
 // table and its summary. The check is the browser's own, so the server's word is not needed.
-import { hashServerSeed, rollDie } from '../../../../game/dice';
+import { hashServerSeed, rollDie } from '#game/dice.ts';
 import { scriptIsland } from '../../islands';
 
 export const diceCheckScript = scriptIsland('dice-check');

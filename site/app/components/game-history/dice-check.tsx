@@ -3,7 +3,7 @@
 // (dice-check-script.ts). Without scripts it says how to check by hand. A daily challenge's seed
 // stays sealed until the next day: then it says when to come back.
 import { Link } from 'react-router';
-import { logEntrySchema } from '../../../../game/log';
+import { logEntrySchema } from '#game/log.ts';
 import type { FinishedGame } from '../../game/api';
 import { CHALLENGE_PATH } from '../../game/guards';
 import { formatDateTime } from '../account/dates';

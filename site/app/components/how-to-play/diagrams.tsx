@@ -1,12 +1,5 @@
 // How to Play's inline drawings: the board ring built from game/board.ts, a die and a truck.
-import {
-  BOARD,
-  BOARD_SIZE,
-  HOME_BOXES,
-  MAX_PLAYERS,
-  TRUCK_COST,
-  type Box,
-} from '../../../../game/board';
+import { BOARD, BOARD_SIZE, HOME_BOXES, MAX_PLAYERS, TRUCK_COST, type Box } from '#game/board.ts';
 
 const HOME_NUMBERS = HOME_BOXES.map((id) => id.slice(3));
 /** The box (1-based) that sells trucks. */

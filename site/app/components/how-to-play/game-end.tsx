@@ -1,7 +1,7 @@
 // How to Play, sections 7–11: the end of a game, the finance statement, the winner and payout,
 // the provably fair dice, and leaving a room.
 import { Link } from 'react-router';
-import { TIME_OPTIONS_MINUTES } from '../../../../game/room-options';
+import { TIME_OPTIONS_MINUTES } from '#game/room-options.ts';
 
 const SHORTEST = Math.min(...TIME_OPTIONS_MINUTES);
 const LONGEST = Math.max(...TIME_OPTIONS_MINUTES);

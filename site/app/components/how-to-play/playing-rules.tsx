@@ -10,12 +10,9 @@ import {
   START_BALANCE,
   TRUCK_COST,
   truckFee,
-} from '../../../../game/board';
-import {
-  STAKE_OPTIONS_ZMW as STAKES,
-  TIME_OPTIONS_MINUTES as TIMES,
-} from '../../../../game/room-options';
-import { COUNTDOWN_MS, TURN_MS } from '../../../../game/timing';
+} from '#game/board.ts';
+import { STAKE_OPTIONS_ZMW as STAKES, TIME_OPTIONS_MINUTES as TIMES } from '#game/room-options.ts';
+import { COUNTDOWN_MS, TURN_MS } from '#game/timing.ts';
 import { BoardDiagram, DiceDiagram, TRUCKS_BOX, TruckDiagram } from './diagrams';
 
 const TURN_SECONDS = TURN_MS / 1000;

@@ -3,7 +3,7 @@
 // that form with `intent=accept-terms` and the two boxes, and the page's action accepts, then does
 // what the form was for.
 import { useState, type MouseEvent } from 'react';
-import { TERMS_VERSION } from '../../../shared/terms';
+import { TERMS_VERSION } from '#site/shared/terms.ts';
 import { apiFetch } from '../account/api';
 import { useHydrated } from '../account/use-hydrated';
 

@@ -2,9 +2,9 @@
 // through today ("ZMW 20 left today"), and while they are excluded, the form shown locked with the
 // date the break ends. Information only: the server still checks every stake and deposit.
 import type { ReactNode } from 'react';
-import type { PageServices } from '../../../server/pages/services';
-import type { Allowance } from '../../../server/responsible-play/service';
-import { formatZmwShort } from '../../../../game/ngwee';
+import type { PageServices } from '#site/server/pages/services.ts';
+import type { Allowance } from '#site/server/responsible-play/service.ts';
+import { formatZmwShort } from '#game/ngwee.ts';
 import { formatLusakaTime } from './lusaka-dates';
 
 export type AllowanceKind = 'stake' | 'deposit';

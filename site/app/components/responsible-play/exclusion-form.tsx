@@ -1,7 +1,7 @@
 // Self-exclusion: choose a period, confirm that it cannot be undone. A plain form: it posts to the
 // responsible play page's action (`intent=exclude`, the page door's `exclude`).
 import { data, redirect } from 'react-router';
-import type { PageServices } from '../../../server/pages/services';
+import type { PageServices } from '#site/server/pages/services.ts';
 import { formChecked, formText } from '../../form-data';
 import { Banner } from '../account/banner';
 

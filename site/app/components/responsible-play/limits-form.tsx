@@ -3,12 +3,12 @@
 // (`intent=limits`), which sends only the fields that changed to the page door's `updateLimits`
 // (an unchanged value sent again would cancel a change still waiting).
 import { data } from 'react-router';
-import type { PageServices } from '../../../server/pages/services';
+import type { PageServices } from '#site/server/pages/services.ts';
 import { formText } from '../../form-data';
 import { Banner } from '../account/banner';
 import { TextField } from '../account/fields';
-import { formatZmw, parseZmw, zmwText, zmwToNgwee } from '../../../../game/ngwee';
-import { limitKinds, type LimitKind } from '../../../../game/payment-vocabulary';
+import { formatZmw, parseZmw, zmwText, zmwToNgwee } from '#game/ngwee.ts';
+import { limitKinds, type LimitKind } from '#game/payment-vocabulary.ts';
 import { formatLusakaTime } from './lusaka-dates';
 
 export const LIMITS_INTENT = 'limits';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { GameDialog } from '../../game/game-dialog';
 import { apiFetch } from '../account/api';
-import { formatZmw } from '../../../../game/ngwee';
+import { formatZmw } from '#game/ngwee.ts';
 import { useSitting } from './use-sitting';
 
 interface PlaySummary {

@@ -3,9 +3,9 @@
 // "Back to <host>'s Room – join now" takes them back to its waiting room. The page's loader reads
 // the room; the payment form's island keeps the balance live, so the banner turns as the deposit
 // completes.
-import type { PublicRoom } from '../../../server/rooms/types';
-import { formatZmw } from '../../../../game/ngwee';
-import { roomPaths } from '../../../shared/paths';
+import type { PublicRoom } from '#wire/site-room.ts';
+import { formatZmw } from '#game/ngwee.ts';
+import { roomPaths } from '#site/shared/paths.ts';
 import { Banner } from '../account/banner';
 
 export const ROOM_PARAM = /^[A-Za-z0-9_-]{1,64}$/;

@@ -3,15 +3,15 @@
 // same form posts to the create page's action (the page door's `rooms.create`: the API's gates and
 // checks), which goes on to the waiting room or renders the form again with the refusal.
 import { useRef, useState, type FormEvent } from 'react';
-import { prizeOf } from '../../../../game/payout';
+import { prizeOf } from '#game/payout.ts';
 import {
   PLAYER_COUNT_OPTIONS as PLAYERS,
   PRIVACY_OPTIONS as PRIVACIES,
   STAKE_OPTIONS_ZMW as AMOUNTS,
   TIME_OPTIONS_MINUTES as TIMES,
-} from '../../../../game/room-options';
-import { formatZmw } from '../../../../game/ngwee';
-import { PATHS, roomPaths } from '../../../shared/paths';
+} from '#game/room-options.ts';
+import { formatZmw } from '#game/ngwee.ts';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 import { createRoom } from '../../game/api';
 import { componentIsland } from '../../islands';
 import { Banner, Progress } from '../account/banner';

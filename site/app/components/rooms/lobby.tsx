@@ -3,9 +3,9 @@
 // played. Every button is a form posting to the dashboard's action (no script needed); the action
 // seats the player through the page door's quick match or join, with all their checks.
 import type { ReactNode } from 'react';
-import { formatZmw, formatZmwShort } from '../../../../game/ngwee';
-import { PATHS } from '../../../shared/paths';
-import type { RecentOpponent, WaitingRematch } from '../../../server/rooms/recent-opponents';
+import { formatZmw, formatZmwShort } from '#game/ngwee.ts';
+import { PATHS } from '#site/shared/paths.ts';
+import type { RecentOpponent, WaitingRematch } from '#site/server/rooms/recent-opponents.ts';
 import { JOIN_ROOM_INTENT } from './room-list';
 
 export const QUICK_MATCH_INTENT = 'quick';

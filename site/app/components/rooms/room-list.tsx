@@ -2,8 +2,8 @@
 // the lobby party's pushes keep the list live), one tap to take a seat through the JSON API. Each
 // Join is a form that posts to the page's action without scripts.
 import { useState, type MouseEvent } from 'react';
-import { formatZmw } from '../../../../game/ngwee';
-import { PATHS, roomPaths } from '../../../shared/paths';
+import { formatZmw } from '#game/ngwee.ts';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 import { joinRoom, UNEXPECTED, type PublicRoom } from '../../game/api';
 import { RoomFacts } from '../../game/room-facts';
 import { joinable, usePublicRooms } from '../../game/use-public-rooms';

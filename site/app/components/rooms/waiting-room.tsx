@@ -5,9 +5,9 @@
 // Find another room, and no Join. The room comes from the page's loader; Join and Exit are forms
 // that post to the page's action without scripts, and the page reloads itself while seats fill.
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import type { PublicUser } from '../../../server/auth/users';
-import { formatZmw } from '../../../../game/ngwee';
-import { PATHS, roomPaths } from '../../../shared/paths';
+import type { PublicUser } from '#site/server/auth/users.ts';
+import { formatZmw } from '#game/ngwee.ts';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 import { CopyLink } from '../../game/copy-link';
 import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../../game/api';
 import { secondsLeft } from '../../game/format';

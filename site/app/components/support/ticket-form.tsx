@@ -2,7 +2,7 @@
 // screen where "Get help" was pressed). A plain form: it posts to the support page's action (the
 // page door's `writeToSupport`: the API's guest rule, rate limit and checks).
 import { data, redirect } from 'react-router';
-import type { PageServices } from '../../../server/pages/services';
+import type { PageServices } from '#site/server/pages/services.ts';
 import { formText } from '../../form-data';
 import { Banner } from '../account/banner';
 

@@ -4,7 +4,7 @@
 // updates it). Its clocks count from the server's render time until the page runs, so the first
 // client render matches the HTML; then they tick each second.
 import { memo } from 'react';
-import type { RoomView } from '../../../../game/protocol';
+import type { RoomView } from '#game/protocol.ts';
 import { useHydrated } from '../../components/account/use-hydrated';
 import { BoardSvg } from '../board-svg';
 import { useNow } from '../use-now';

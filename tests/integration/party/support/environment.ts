@@ -9,11 +9,11 @@ import {
   signLobbyTicket,
   signTicket,
   type RoomKeys,
-} from '../../../../wire/signing';
-import type { TestClockAnswer, TestClockCall } from '../../../../wire/test-clock';
-import { pushRoom, startFakeSite, type FakeRoom, type FakeSite } from '../../../support/fake-site';
-import { moveTestClock } from '../../../support/test-clock';
-import { removeDir, startPartykit, tempDir, type PartykitServer } from '../../../support/partykit';
+} from '#wire/signing.ts';
+import type { TestClockAnswer, TestClockCall } from '#wire/test-clock.ts';
+import { pushRoom, startFakeSite, type FakeRoom, type FakeSite } from '#tests/support/fake-site.ts';
+import { moveTestClock } from '#tests/support/test-clock.ts';
+import { removeDir, startPartykit, tempDir, type PartykitServer } from '#tests/support/partykit.ts';
 
 export const TEST_CONFIG = path.resolve(import.meta.dirname, '../partykit.test.json');
 

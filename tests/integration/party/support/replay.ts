@@ -2,19 +2,14 @@
 // an uninterrupted replay of the same intents (taken from the log) through the pure machine, which
 // must end exactly where the server ended.
 import { createActor } from 'xstate';
-import {
-  combineClientSeeds,
-  COUNTDOWN_MS,
-  nextPosition,
-  rollDie,
-  roomMachine,
-  scaled,
-  toView,
-  type LogEntry,
-  type RoomEvent,
-  type RoomView,
-} from '../../../../game';
-import type { FakeRoom } from '../../../support/fake-site';
+import { combineClientSeeds, rollDie } from '#game/dice.ts';
+import { COUNTDOWN_MS, scaled } from '#game/timing.ts';
+import { nextPosition } from '#game/rules.ts';
+import { roomMachine, type RoomEvent } from '#game/room-machine.ts';
+import { toView } from '#game/view.ts';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomView } from '#game/protocol.ts';
+import type { FakeRoom } from '#tests/support/fake-site.ts';
 
 export function clientSeedOf(room: FakeRoom): string {
   return combineClientSeeds(room.seats.map((seat) => seat.clientSeed));

@@ -2,7 +2,7 @@
 // stands still from the first change after which the room waits for it, steps only forward, and runs
 // on from where it stood when released or when the game is over.
 import { describe, expect, it } from 'vitest';
-import { RoomClock, RUNNING } from '../../../../party/room/clock';
+import { RoomClock, RUNNING } from '#party/room/clock.ts';
 
 const T = 1_700_000_000_000;
 
