@@ -4,7 +4,7 @@
 // wait here to watch). A full room shows one state: "This room is full", with Watch the game and
 // Find another room, and no Join. The room comes from the page's loader; Join and Exit are forms
 // that post to the page's action without scripts, and the page reloads itself while seats fill.
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PublicUser } from '#site/server/auth/users.ts';
 import { formatZmw } from '#game/ngwee.ts';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
@@ -233,16 +233,14 @@ function WaitingRoom({ user, room: initialRoom, origin, problem: posted }: Waiti
       ) : (
         <form method="post" className="room-actions">
           {seated ? (
-            <button
-              type="submit"
-              name="intent"
-              value={EXIT_INTENT}
+            <IntentButton
+              intent={EXIT_INTENT}
               className="button button--ghost"
-              onClick={hydrated ? (event) => void exit(event) : undefined}
+              onRun={exit}
               disabled={busy !== null}
             >
               {busy === 'exit' ? 'Leaving…' : 'Exit Room'}
-            </button>
+            </IntentButton>
           ) : user.isGuest ? (
             <Banner tone="info" title="Guests can only watch.">
               <p>
@@ -256,16 +254,14 @@ function WaitingRoom({ user, room: initialRoom, origin, problem: posted }: Waiti
               </p>
             </Banner>
           ) : (
-            <button
-              type="submit"
-              name="intent"
-              value={JOIN_INTENT}
+            <IntentButton
+              intent={JOIN_INTENT}
               className="button"
-              onClick={hydrated ? (event) => void join(event) : undefined}
+              onRun={join}
               disabled={busy !== null}
             >
               {busy === 'join' ? 'Joining…' : `Join Room (${formatZmw(room.amount)})`}
-            </button>
+            </IntentButton>
           )}
         </form>
       )}
@@ -352,5 +348,34 @@ function ProblemBanner({
         </p>
       )}
     </Banner>
+  );
+}
+
+/** Posts the room form's `intent` without scripts; once the page runs, `onRun` does it in place. */
+function IntentButton({
+  intent,
+  className,
+  onRun,
+  disabled,
+  children,
+}: {
+  intent: string;
+  className: string;
+  onRun(event: MouseEvent): Promise<void>;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={className}
+      onClick={hydrated ? (event) => void onRun(event) : undefined}
+      disabled={disabled}
+    >
+      {children}
+    </button>
   );
 }
