@@ -13,7 +13,7 @@ import { apiErrorHandler, apiNotFound } from './api-fallbacks';
 import { apiNotStored, markPrivatePage } from './caching';
 import type { PublicUser } from './auth/users';
 import { requireSameOrigin } from './auth/origin';
-import type { TrustProxy } from './config';
+import type { TrustProxy } from './settings/operations';
 import type { SiteLoadContext, SiteServices } from './context';
 import { pageErrorHandler } from './error-page';
 import { chunkFilesOf, islandFilesOf } from './lazy-chunks';

@@ -5,7 +5,7 @@
 // address: one person's wrong passwords would lock every sign-in. So when the site is public
 // (https) and a request arrives through a proxy it does not trust, it says so, once.
 import type { Express, RequestHandler } from 'express';
-import type { TrustProxy } from './config';
+import type { TrustProxy } from './settings/operations';
 import { warnAs } from './logging';
 
 type TrustFunction = (address: string, hop: number) => boolean;

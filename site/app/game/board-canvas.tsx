@@ -30,7 +30,7 @@ import { Container, Sprite, Texture, Ticker, type Application as PixiApp } from 
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PlayerColor } from '#game/board.ts';
 import type { RoomView } from '#game/protocol.ts';
-import { boardLayer } from '#site/shared/art/board.ts';
+import { boardLayer } from '#site/shared/art/layers.ts';
 import { layoutCentre } from '#site/shared/art/labels.ts';
 import { boardModel } from '#site/shared/art/model.ts';
 import { layerMarkup } from '#site/shared/art/svg.ts';

@@ -10,7 +10,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RoomView } from '#game/protocol.ts';
 import { pipsOf } from '#site/shared/art/die.ts';
-import { purchaseDrive } from '#site/shared/art/board.ts';
+import { purchaseDrive } from '#site/shared/art/purchase-drive.ts';
 import { boardModel } from '#site/shared/art/model.ts';
 import { TRUCK_UNITS } from '#site/shared/art/truck.ts';
 import { BoardHud, readTextScale } from './board-hud';

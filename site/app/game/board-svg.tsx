@@ -5,7 +5,8 @@
 // string: a new clock or turn redraws only the small layers, never the tiles.
 import { memo, useMemo } from 'react';
 import type { RoomView } from '#game/protocol.ts';
-import { boardDefs, boardLayer, dieLayer, hudLayer, piecesLayer } from '#site/shared/art/board.ts';
+import { boardDefs } from '#site/shared/art/board.ts';
+import { boardLayer, dieLayer, hudLayer, piecesLayer } from '#site/shared/art/layers.ts';
 import { describeBoard } from '#site/shared/art/hud.ts';
 import { layoutCentre, type CentreLayout } from '#site/shared/art/labels.ts';
 import { boardModel, type BoardModel, type SeatModel } from '#site/shared/art/model.ts';

@@ -4,7 +4,7 @@
 // A remote database is copied by its server: nothing is scheduled (docs/operations.md).
 import { backupDatabase, listBackups, pruneBackups } from '#db/backup.ts';
 import { localFilePath } from '#db/client.ts';
-import type { BackupSettings } from '../config';
+import type { BackupSettings } from '../settings/operations';
 import { describeError, logger } from '../logging';
 
 export interface BackupSchedule {

@@ -12,7 +12,7 @@ import { adminErrors } from '#db/schema/operator.ts';
 import { paymentRequests, type PaymentKind } from '#db/schema/payments.ts';
 import { rooms } from '#db/schema/rooms.ts';
 import type { RoomServerStatus } from '#wire/site-room.ts';
-import type { BackupSettings } from '../config';
+import type { BackupSettings } from '../settings/operations';
 import { describeError, type Logger } from '../logging';
 import { OVERDUE_GRACE_MS } from '../rooms/expiry';
 import { startedUnsettledRooms } from '../rooms/queries';

@@ -6,6 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { REDIRECT_MS } from '#site/app/game/board-context.ts';
 import { T0, ME, OTHER, view, state, refusal, run } from './board-machine-support';
 
+/** A two-player game's result: a 20 pot, 16 to the winner, 4 to the house. */
+function resultWonBy(winner: string) {
+  return {
+    winners: [winner],
+    totalPot: 20,
+    winnerShare: 16,
+    systemShare: 4,
+    statements: {},
+    lessons: {},
+  };
+}
+
 describe('board machine: leaving and game over', () => {
   it('leaves for the dashboard when the room says this person is not seated (by code)', () => {
     const { snapshot } = run([
@@ -34,14 +46,7 @@ describe('board machine: leaving and game over', () => {
   });
 
   it('ends with the result: the wallet is refreshed once, nothing more is sent', () => {
-    const result = {
-      winners: [ME],
-      totalPot: 20,
-      winnerShare: 16,
-      systemShare: 4,
-      statements: {},
-      lessons: {},
-    };
+    const result = resultWonBy(ME);
     const { snapshot, emitted } = run([
       state(view()),
       state(view({ status: 'ended', result }), T0 + 700),
@@ -61,14 +66,7 @@ describe('board machine: leaving and game over', () => {
   });
 
   it('a board that connects to a finished game shows it over, and reconnects there', () => {
-    const result = {
-      winners: [OTHER],
-      totalPot: 20,
-      winnerShare: 16,
-      systemShare: 4,
-      statements: {},
-      lessons: {},
-    };
+    const result = resultWonBy(OTHER);
     const { snapshot } = run([state(view({ status: 'ended', result })), { type: 'socket.close' }]);
     expect(snapshot.matches({ over: 'reconnecting' })).toBe(true);
     const back = run([state(view({ status: 'ended', result }))], snapshot);
@@ -77,14 +75,7 @@ describe('board machine: leaving and game over', () => {
 });
 
 describe('board machine: game over stays on the board', () => {
-  const result = {
-    winners: [ME],
-    totalPot: 20,
-    winnerShare: 16,
-    systemShare: 4,
-    statements: {},
-    lessons: {},
-  };
+  const result = resultWonBy(ME);
 
   it('shows the result, which can be put away to study the board and brought back', () => {
     const over = run([state(view()), state(view({ status: 'ended', result }))]).snapshot;

@@ -8,7 +8,7 @@ import {
   poseOf,
   svgDocument,
 } from '#site/app/game/canvas-art.ts';
-import { piecesLayer } from '#site/shared/art/board.ts';
+import { piecesLayer } from '#site/shared/art/layers.ts';
 import { parkingSpot, pathBetween, roadOf } from '#site/shared/art/geometry.ts';
 import { boardModel } from '#site/shared/art/model.ts';
 import { sixLate, twoEarly } from '#tests/support/art-rooms.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BOARD, BOARD_SIZE } from '#game/board.ts';
 import type { RoomView } from '#game/protocol.ts';
-import { tileArts } from '#site/shared/art/board.ts';
+import { tileArts } from '#site/shared/art/tile-arts.ts';
 import {
   boardLayout,
   MAX_BOARD_SIZE,

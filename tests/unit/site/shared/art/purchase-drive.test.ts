@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boardLayer, purchaseDrive } from '#site/shared/art/board.ts';
+import { boardLayer } from '#site/shared/art/layers.ts';
+import { purchaseDrive } from '#site/shared/art/purchase-drive.ts';
 import { boardLayout } from '#site/shared/art/geometry.ts';
 import { layoutCentre } from '#site/shared/art/labels.ts';
 import { boardModel, type SeatModel } from '#site/shared/art/model.ts';

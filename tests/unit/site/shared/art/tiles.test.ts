@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD, PLAYER_COLORS, TRUCK_COST } from '#game/board.ts';
-import { tileArts } from '#site/shared/art/board.ts';
+import { tileArts } from '#site/shared/art/tile-arts.ts';
 import { dieFace } from '#site/shared/art/die.ts';
 import { iconShapes, ICON_NAMES } from '#site/shared/art/icons.ts';
 import { boardModel } from '#site/shared/art/model.ts';
