@@ -7,13 +7,10 @@ import type * as Party from 'partykit/server';
 import { createActor } from 'xstate';
 import { intentEvent } from '#game/protocol.ts';
 import { nextDeadline, roomMachine, type RoomEvent } from '#game/room-machine.ts';
-import { protocolVerdict, ROOM_PROTOCOL } from '#game/protocol-version.ts';
 import { RULES_VERSION } from '#game/rules.ts';
-import { toView } from '#game/view.ts';
 import type { LogEntry } from '#game/log.ts';
 import { verifyTicket } from '#wire/signing.ts';
 import {
-  admissionRefusal,
   answerClose,
   closeSession,
   closeWith,
@@ -32,7 +29,7 @@ import { CLOSE, ROOM_LIMITS, type CloseReason } from './room/limits';
 import { AddressAdmissions } from './room/address-admissions';
 import { jsonResponse, refusal } from './room/signed-request';
 import { RoomAlarm } from './room/alarm';
-import { dueBotEvent, MAX_BOT_MOVES_PER_TICK, nextBotMoveAt } from './room/bots';
+import { dueBotEvent, MAX_BOT_MOVES_PER_TICK } from './room/bots';
 import {
   EffectsCollector,
   seatedUidsOf,
@@ -43,8 +40,7 @@ import { SettlementReporter } from './room/settlement-reporter';
 import { pullRoom } from './room/site-client';
 import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
 import { inputOf, machineInput, seatsEvent } from './room/site-events';
-import { readRoomCall } from './room/site-calls';
-import type { RoomForParty, RoomViewAnswer } from '#wire/site-room.ts';
+import type { RoomForParty } from '#wire/site-room.ts';
 import { RoomView } from './room/room-view';
 import {
   loadRoom,
@@ -57,9 +53,12 @@ import {
 import { playableHere } from './room/snapshot-format';
 import { TaskQueue } from './room/task-queue';
 import { RoomClock, type ClockState } from './room/clock';
-import { isTestClockPath, readTestClockCall } from './room/test-clock-call';
-import { isRoomViewPath, roomViewRefusal } from './room/view-call';
-import type { TestClockAnswer, TestClockCall } from '#wire/test-clock.ts';
+import type { TestClockCall } from '#wire/test-clock.ts';
+import { clockAnswer, moveClock } from './room/clock-control';
+import { followClock, nextMoment, wakeAt } from './room/deadlines';
+import { closeSilent, presenceDrift } from './room/presence';
+import { admissionFor, arrivalRefusal, closeForMessages } from './room/admission';
+import { closeForRestart, routeRequest, type RoomRequestHandlers } from './room/requests';
 
 /** How much of the log a connecting client receives (the finished game's record holds all of it). */
 const RECENT_LOGS_ON_CONNECT = 100;
@@ -87,6 +86,8 @@ export default class RoomServer implements Party.Server {
   private restartingUntil = 0;
   /** The game's time; the wall clock itself unless a test holds it (tests only). */
   private clock = new RoomClock();
+  /** What each of the room's HTTP calls does here (party/room/requests.ts routes them). */
+  private readonly requests: RoomRequestHandlers;
 
   constructor(readonly room: Party.Room) {
     this.env = readEnv(room.env);
@@ -101,6 +102,17 @@ export default class RoomServer implements Party.Server {
       () => this.actor,
       (task) => this.serial(task),
     );
+    this.requests = {
+      env: this.env,
+      roomId: () => this.roomId,
+      serial: (task) => this.serial(task),
+      status: () => this.view.publicStatus(this.roomId, this.settlement.acknowledged),
+      spectatorView: async () => ((await this.ensureActor()) ? this.view.spectatorView() : null),
+      pushRoom: (room) => this.pushRoom(room),
+      signOut: (sessionKey) => this.signOut(sessionKey),
+      restarting: () => this.restarting(),
+      testClock: (action) => this.testClock(action),
+    };
   }
 
   static onBeforeConnect(request: Party.Request, lobby: Party.Lobby): Party.Request | Response {
@@ -147,15 +159,9 @@ export default class RoomServer implements Party.Server {
       closeWith(connection, CLOSE.unauthorized);
       return Promise.resolve();
     }
-    // A browser whose code speaks another room protocol is told so before anything is sent.
-    const protocol = new URL(context.request.url).searchParams.get(ROOM_PROTOCOL.param);
-    const verdict = protocolVerdict(protocol);
-    if (verdict !== 'ok') {
-      closeWith(connection, CLOSE[verdict]);
-      return Promise.resolve();
-    }
-    if (Date.now() < this.restartingUntil) {
-      closeWith(connection, CLOSE.restarting);
+    const arrival = arrivalRefusal(context.request, this.restartingUntil, Date.now());
+    if (arrival) {
+      closeWith(connection, arrival);
       return Promise.resolve();
     }
     // A loaded room decides before the queue, so that sockets refused in a flood never wait in
@@ -228,7 +234,15 @@ export default class RoomServer implements Party.Server {
     const firstPing = this.gate.heartbeats > heartbeats;
     if (gated.kind === 'refused') {
       if (gated.reply) sender.send(gated.reply);
-      if (gated.close) this.closeForMessages(sender, gated.close);
+      if (gated.close) {
+        closeForMessages(
+          sender,
+          gated.close,
+          this.admissions,
+          (uid) => this.isSeated(uid),
+          Date.now(),
+        );
+      }
       return Promise.resolve();
     }
     return this.serial(async () => {
@@ -260,50 +274,8 @@ export default class RoomServer implements Party.Server {
     });
   }
 
-  async onRequest(request: Party.Request): Promise<Response> {
-    if (isTestClockPath(request)) return this.onTestClock(request);
-    if (isRoomViewPath(request)) return this.onRoomView(request);
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      return this.serial(async () =>
-        jsonResponse(this.view.publicStatus(this.roomId, this.settlement.acknowledged)),
-      );
-    }
-    if (request.method !== 'POST') {
-      return refusal(405, 'method_not_allowed');
-    }
-    const read = await readRoomCall(request, this.env.keys.siteToRoom, Date.now());
-    if (!read.ok) return read.response;
-    const call = read.call;
-    if (call.type === 'signedOut') return this.serial(() => this.signOut(call.sessionKey));
-    if (call.type === 'restarting') return this.serial(async () => this.restarting());
-    const pushed = call.room;
-    if (this.roomId && pushed.roomId !== this.roomId) {
-      return refusal(400, 'wrong_room');
-    }
-    return this.serial(async () => {
-      if (!this.actor) {
-        await this.createFromSite(pushed);
-      } else {
-        await this.apply(seatsEvent(pushed, this.now(), onlineUids(this.room)));
-        if (await this.takeRematch(pushed.rematch)) this.view.broadcastState();
-      }
-      return jsonResponse({ ok: true });
-    });
-  }
-
-  /** Call 8: the room as a spectator sees it, for the board page's first HTML. */
-  private async onRoomView(request: Party.Request): Promise<Response> {
-    if (request.method !== 'GET') {
-      return refusal(405, 'method_not_allowed');
-    }
-    const refused = await roomViewRefusal(request, this.env.keys.siteToRoom, Date.now());
-    if (refused) return refused;
-    return this.serial(async () => {
-      const answer: RoomViewAnswer = {
-        view: (await this.ensureActor()) ? this.view.spectatorView() : null,
-      };
-      return jsonResponse(answer);
-    });
+  onRequest(request: Party.Request): Promise<Response> {
+    return routeRequest(request, this.requests);
   }
 
   onAlarm(): Promise<void> {
@@ -315,32 +287,15 @@ export default class RoomServer implements Party.Server {
     }).then(() => this.settlement.settle());
   }
 
-  /**
-   * Closes a socket that sent too many refused messages; a watcher's address then waits a while
-   * before it may open another here (reopening is what a flood would do next).
-   */
-  private closeForMessages(sender: Party.Connection<Viewer>, close: CloseReason): void {
-    closeWith(sender, close);
-    const viewer = viewerOf(sender);
-    if (viewer?.addressKey && !this.isSeated(viewer.uid)) {
-      this.admissions.lockOut(viewer.addressKey, Date.now(), ROOM_LIMITS.lockOutAfterRefusedMs);
-    }
-  }
-
-  /**
-   * Why `viewer` may not be let in now (its session signed out, a cap of the room, its address's
-   * allowance of new sockets, which `spendAdmission` takes from), or null.
-   */
+  /** Why `viewer` may not be let in now (party/room/admission.ts), or null. */
   private refusalFor(viewer: Viewer, spendAdmission: boolean): CloseReason | null {
-    if (this.signOuts.has(viewer.sessionKey, Date.now())) return CLOSE.signedOut;
-    const seated = this.seatedUids();
-    const refusal = admissionRefusal(this.room, viewer, seated);
-    if (refusal) return refusal;
-    const watcherAddress = seated.has(viewer.uid) ? undefined : viewer.addressKey;
-    if (spendAdmission && watcherAddress && !this.admissions.take(watcherAddress, Date.now())) {
-      return CLOSE.addressTooOften;
-    }
-    return null;
+    const state = {
+      room: this.room,
+      signOuts: this.signOuts,
+      admissions: this.admissions,
+      seated: this.seatedUids(),
+    };
+    return admissionFor(state, viewer, spendAdmission, Date.now());
   }
 
   // ---- the machine ----
@@ -383,6 +338,16 @@ export default class RoomServer implements Party.Server {
     await this.apply(seatsEvent(room, this.now(), onlineUids(this.room), room.status === 'ended'));
   }
 
+  /** Call 1: a room not loaded yet starts from the site's; a loaded one takes its seats. */
+  private async pushRoom(pushed: RoomForParty): Promise<void> {
+    if (!this.actor) {
+      await this.createFromSite(pushed);
+    } else {
+      await this.apply(seatsEvent(pushed, this.now(), onlineUids(this.room)));
+      if (await this.takeRematch(pushed.rematch)) this.view.broadcastState();
+    }
+  }
+
   /**
    * The site's word on the finished game's rematch (call 1), stored with the
    * room so that a restarted server still shows it (decision 120). True when it changed.
@@ -410,12 +375,7 @@ export default class RoomServer implements Party.Server {
    */
   private restarting(): Response {
     this.restartingUntil = Date.now() + ROOM_LIMITS.restartingForMs;
-    let closed = 0;
-    for (const connection of this.room.getConnections()) {
-      closeWith(connection, CLOSE.restarting);
-      closed += 1;
-    }
-    return jsonResponse({ ok: true, closed });
+    return jsonResponse({ ok: true, closed: closeForRestart(this.room) });
   }
 
   /**
@@ -424,24 +384,8 @@ export default class RoomServer implements Party.Server {
    * else speaks.
    */
   private async dropSilent(wall: number): Promise<void> {
-    const silent = new Set(this.gate.silent(wall));
-    if (silent.size === 0) return;
-    const gone = new Map<string, Party.Connection<Viewer>>();
-    for (const id of silent) {
-      this.gate.forget(id);
-      const connection = this.room.getConnection<Viewer>(id);
-      const viewer = connection ? viewerOf(connection) : null;
-      if (!connection || !viewer) continue;
-      closeWith(connection, CLOSE.silent);
-      gone.set(viewer.uid, connection);
-    }
-    const stillHere = new Set<string>();
-    for (const connection of this.room.getConnections<Viewer>()) {
-      const viewer = viewerOf(connection);
-      if (viewer && !silent.has(connection.id)) stillHere.add(viewer.uid);
-    }
-    for (const [uid, connection] of gone) {
-      if (!this.isSeated(uid) || stillHere.has(uid)) continue;
+    for (const [uid, connection] of closeSilent(this.room, this.gate, wall)) {
+      if (!this.isSeated(uid)) continue;
       await this.apply(
         { type: 'PRESENCE', uid, connected: false, now: this.now(wall) },
         undefined,
@@ -454,13 +398,8 @@ export default class RoomServer implements Party.Server {
   private async syncPresence(): Promise<void> {
     const actor = this.actor;
     if (!actor) return;
-    const { seats, connected } = actor.getSnapshot().context;
-    const live = new Set(onlineUids(this.room));
-    for (const { uid } of seats) {
-      const isLive = live.has(uid);
-      if ((connected[uid] === true) !== isLive) {
-        await this.apply({ type: 'PRESENCE', uid, connected: isLive, now: this.now() });
-      }
+    for (const { uid, connected } of presenceDrift(actor, this.room)) {
+      await this.apply({ type: 'PRESENCE', uid, connected, now: this.now() });
     }
   }
 
@@ -528,23 +467,13 @@ export default class RoomServer implements Party.Server {
    */
   private armAlarm(): Promise<void> {
     const wall = Date.now();
-    const next = this.nextMoment();
-    const times = [
-      next === null ? null : this.clock.wallTimeOf(next, wall),
-      this.gate.nextSilenceAt(),
-    ].filter((t) => t !== null);
-    const deadline = times.length === 0 ? null : Math.min(...times);
+    const deadline = wakeAt(this.clock, this.nextMoment(), this.gate.nextSilenceAt(), wall);
     return this.alarm.arm(this.room.storage, deadline, this.settlement.nextAttemptAt(), wall);
   }
 
   /** The room's next moment on the game's clock: its next deadline or bot move, or null. */
   private nextMoment(): number | null {
-    if (!this.actor) return null;
-    const times = [
-      nextDeadline(this.actor.getSnapshot()),
-      nextBotMoveAt(this.actor, this.now(), this.env.timeScale),
-    ].filter((t) => t !== null);
-    return times.length === 0 ? null : Math.min(...times);
+    return nextMoment(this.actor, this.now(), this.env.timeScale);
   }
 
   // ---- the game's clock ----
@@ -559,59 +488,22 @@ export default class RoomServer implements Party.Server {
    * on once the game is over. Answers the clock's state when that moved it (to be stored).
    */
   private followClock(time: number): ClockState | undefined {
-    if (!this.clock.held && !this.clock.stopped) return undefined;
-    const before = JSON.stringify(this.clock.snapshot());
-    this.clock.follow(time, Date.now(), this.nextMoment() !== null);
-    const after = this.clock.snapshot();
-    return JSON.stringify(after) === before ? undefined : after;
+    return followClock(this.clock, time, Date.now(), () => this.nextMoment() !== null);
   }
 
   /** A test's call on the room's clock (tests only: wire/test-clock.ts, docs/decisions/083). */
-  private async onTestClock(request: Party.Request): Promise<Response> {
-    const read = await readTestClockCall(request, this.env.testClockKey, Date.now());
-    if (!read.ok) return read.response;
-    const { action } = read.call;
-    return this.serial(async () => {
-      if (!(await this.ensureActor()) || !this.actor) {
-        return this.unknownToSite
-          ? refusal(404, 'room_not_found')
-          : refusal(503, 'room_unavailable');
-      }
-      if (action === 'step' && !this.clock.stopped) return refusal(409, 'clock_running');
-      await this.moveClock(action);
-      return jsonResponse(this.clockAnswer(this.actor));
-    });
-  }
-
-  private async moveClock(action: TestClockCall['action']): Promise<void> {
-    if (action === 'read') return;
-    const wall = Date.now();
-    if (action === 'hold') {
-      this.clock.hold();
-      this.clock.follow(this.now(wall), wall, this.nextMoment() !== null);
-    } else if (action === 'release') {
-      this.clock.release(wall);
-    } else {
-      const next = this.nextMoment();
-      if (next !== null) this.clock.stepTo(next);
+  private async testClock(action: TestClockCall['action']): Promise<Response> {
+    if (!(await this.ensureActor()) || !this.actor) {
+      return this.unknownToSite ? refusal(404, 'room_not_found') : refusal(503, 'room_unavailable');
     }
-    await saveClock(this.room.storage, this.clock.snapshot());
-    // What is due at the clock's new time happens now (a step's deadline or bot move).
-    await this.tick();
-    await this.armAlarm();
-  }
-
-  private clockAnswer(actor: RoomActor): TestClockAnswer {
-    const view = toView(actor.getSnapshot(), { spectators: 0 });
-    return {
-      status: view.status,
-      currentPlayer: view.status === 'active' ? view.turn.currentPlayer : null,
-      rolls: actor.getSnapshot().context.nonce,
-      held: this.clock.held,
-      stopped: this.clock.stopped,
-      now: this.now(),
-      next: this.nextMoment(),
-    };
+    if (action === 'step' && !this.clock.stopped) return refusal(409, 'clock_running');
+    if (moveClock(this.clock, action, Date.now(), () => this.nextMoment())) {
+      await saveClock(this.room.storage, this.clock.snapshot());
+      // What is due at the clock's new time happens now (a step's deadline or bot move).
+      await this.tick();
+      await this.armAlarm();
+    }
+    return jsonResponse(clockAnswer(this.actor, this.clock, this.now(), this.nextMoment()));
   }
 
   // ---- the site ----
