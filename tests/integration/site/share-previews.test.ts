@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSiteBuild } from '#tests/support/build.ts';
 import { fundWallet } from '#tests/support/db.ts';
+import { metaTags } from '#tests/support/meta-tags.ts';
 import { startSiteApp, type SiteApp } from '#tests/support/site-app.ts';
 
 let app: SiteApp;
@@ -16,26 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-/** Each `<meta property|name="…" content="…">` of a page, by its key (the content unescaped). */
-function metaTags(html: string): Map<string, string> {
-  const head = html.slice(0, html.indexOf('</head>'));
-  const tags = new Map<string, string>();
-  for (const [, key, content] of head.matchAll(
-    /<meta (?:property|name)="([^"]+)" content="([^"]*)"\/?>/g,
-  )) {
-    tags.set(
-      key!,
-      content!
-        .replace(/&quot;/g, '"')
-        .replace(/&#x27;|&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&amp;/g, '&'),
-    );
-  }
-  return tags;
-}
 
 describe('Open Graph tags of a room', () => {
   it('the invite page and the waiting room preview the room with its card', async () => {
