@@ -16,6 +16,8 @@ export const PATHS = {
 export const roomPaths = {
   waitingRoom: (roomId: string) => `/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`,
   board: (roomId: string) => `/rentalgame/boardgame/${encodeURIComponent(roomId)}`,
+  /** A finished game's public page: what "Share my win" links to. */
+  result: (roomId: string) => `/rentalgame/gameresult/${encodeURIComponent(roomId)}`,
   /** The deposit page, keeping the room the person was joining (it links back once they can pay). */
   depositFor: (roomId: string) => `/rentalgame/deposit?room=${encodeURIComponent(roomId)}`,
   /** The invite link a host shares: the site's origin, the room's id. */

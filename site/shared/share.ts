@@ -3,12 +3,16 @@
 // "Beat me at Zed Truck Company: ZMW 10 in, ZMW 32 to the winner".
 import { prizeOf } from '#game/payout.ts';
 import { formatZmwShort } from '#game/ngwee.ts';
+import { roomPaths } from './paths';
 
 export const GAME_NAME = 'Zed Truck Company';
 
 /** A room's invite link: what every share of a room points at, and the invite page's `og:url`. */
-export const inviteLink = (origin: string, roomId: string) =>
-  `${origin}/rentalgame/joinwithlink?room=${encodeURIComponent(roomId)}`;
+export const inviteLink = roomPaths.invite;
+
+/** A finished game's public page: what "Share my win" points at, and that page's `og:url`. */
+export const resultLink = (origin: string, roomId: string) =>
+  `${origin}${roomPaths.result(roomId)}`;
 
 /** What a shared link previews (Open Graph): every URL absolute. */
 export interface LinkPreview {
@@ -42,6 +46,41 @@ export function previewMeta(preview: LinkPreview | null | undefined) {
 /** The stake and what the winner takes, from a room's stake (ZMW) and its seats. */
 export function stakeHook(stakeZmw: number, players: number): string {
   return `${formatZmwShort(stakeZmw)} in, ${formatZmwShort(prizeOf(stakeZmw * players))} to the winner`;
+}
+
+/** What a finished game's card and page say of it (site/server/share/cards.ts reads it). */
+export interface ResultFacts {
+  /** Up to three, by net profit (game money), first names. */
+  podium: readonly { name: string; netProfit: number; winner: boolean }[];
+  players: number;
+  /** Null for a practice game (no stake, no prize). */
+  stakeZmw: number | null;
+  /** What each winner received, ZMW; null for a practice game. */
+  prizeZmw: number | null;
+}
+
+/**
+ * The result's headline: "Chanda won ZMW 16", "Chanda topped the board" (practice), "A shared win".
+ * `withName` joins the winner's name and the rest (the card cuts a long name to fit).
+ */
+export function resultTitle(
+  facts: ResultFacts,
+  withName: (name: string, rest: string) => string = (name, rest) => `${name}${rest}`,
+): string {
+  const winners = facts.podium.filter((p) => p.winner);
+  const [first] = winners;
+  if (winners.length > 1) return 'A shared win';
+  if (first && facts.prizeZmw !== null) {
+    return withName(first.name, ` won ${formatZmwShort(facts.prizeZmw)}`);
+  }
+  return first ? withName(first.name, ' topped the board') : 'Game over';
+}
+
+/** The line under the headline: the hook of a game like it. */
+export function resultHook(facts: ResultFacts): string {
+  return facts.stakeZmw !== null
+    ? `Beat them: ${stakeHook(facts.stakeZmw, facts.players)}`
+    : 'A free practice game: beat that score';
 }
 
 export type ShareSubject =

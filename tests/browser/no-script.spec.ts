@@ -173,6 +173,15 @@ test("the dashboard, both histories and the console's read views show their data
   await expect(game.getByText(/By hand: each roll is HMAC-SHA256/)).toBeVisible();
   await screenshot(page, 'no-script-game-history');
 
+  // The game's own page (what "Share my win" links to) is whole without a script: a practice game's
+  // podium by first names, no stake, and the way in.
+  await page.goto(`/rentalgame/gameresult/${roomId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/topped the board|shared win/);
+  await expect(page.getByTestId('podium')).toContainText('Chilufya');
+  await expect(page.getByTestId('podium')).not.toContainText('Zulu');
+  await expect(page.getByText('Free practice', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Practise free now' })).toBeVisible();
+
   // The console, in the same browser: the operator finds this player and their pending deposit.
   await page.request.post('/api/wallet/deposit', {
     headers: { Origin: baseUrl(), 'Idempotency-Key': randomUUID() },

@@ -1,4 +1,4 @@
-// Game screens: create, waiting room, join, board, history, practice, the daily challenge. routes.ts spreads this list into the app's routes.
+// Game screens: create, waiting room, join, board, history, a finished game's shared page, practice, the daily challenge. routes.ts spreads this list into the app's routes.
 import { route, type RouteConfigEntry } from '@react-router/dev/routes';
 
 export const gameRoutes: RouteConfigEntry[] = [
@@ -10,6 +10,7 @@ export const gameRoutes: RouteConfigEntry[] = [
   route('rentalgame/gameboard', 'routes/board.tsx', { id: 'board-current' }),
   route('rentalgame/boardgame/:roomId', 'routes/board.tsx', { id: 'board' }),
   route('rentalgame/gamehistory', 'routes/game-history.tsx'),
+  route('rentalgame/gameresult/:roomId', 'routes/game-result.tsx'),
   route('rentalgame/practice', 'routes/practice.tsx'),
   route('rentalgame/challenge', 'routes/challenge.tsx'),
 ];

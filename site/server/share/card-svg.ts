@@ -8,8 +8,13 @@ import type { BoardModel } from '#site/shared/art/model.ts';
 import { GROUND, ICON, playerShades, CREAM } from '#site/shared/art/palette.ts';
 import { escapeAttribute, escapeText, num, sceneToSvg } from '#site/shared/art/svg.ts';
 import { truncateToWidth, type Weight } from '#site/shared/art/type.ts';
-import { formatZmwShort } from '#game/ngwee.ts';
-import { GAME_NAME, stakeHook } from '#site/shared/share.ts';
+import {
+  GAME_NAME,
+  resultHook,
+  resultTitle,
+  stakeHook,
+  type ResultFacts,
+} from '#site/shared/share.ts';
 import type { PlayerColor } from '#game/board.ts';
 
 export const CARD_WIDTH = 1200;
@@ -43,14 +48,10 @@ export interface RoomCard {
   board: BoardModel;
 }
 
-export interface ResultCard {
-  /** Up to three, by net profit (game money), first names. */
+export interface ResultCard extends ResultFacts {
   podium: { name: string; color: PlayerColor; netProfit: number; winner: boolean }[];
-  players: number;
-  /** Null for a practice game (no stake, no prize). */
-  stakeZmw: number | null;
-  /** What each winner received, ZMW; null for a practice game. */
-  prizeZmw: number | null;
+  /** ISO time the game ended (the page says it; the card does not). */
+  endTime: string;
   board: BoardModel;
 }
 
@@ -188,20 +189,8 @@ export function roomCardSvg(card: RoomCard): string {
 const MEDALS = [GOLD, '#C0C7D0', '#C8763A'] as const;
 
 export function resultCardSvg(card: ResultCard): string {
-  const winners = card.podium.filter((p) => p.winner);
-  const [first] = winners;
-  const title =
-    winners.length > 1
-      ? 'A shared win'
-      : first && card.prizeZmw !== null
-        ? around('', first.name, ` won ${formatZmwShort(card.prizeZmw)}`, 46, 800)
-        : first
-          ? around('', first.name, ' topped the board', 46, 800)
-          : 'Game over';
-  const sub =
-    card.stakeZmw !== null
-      ? `Beat them: ${stakeHook(card.stakeZmw, card.players)}`
-      : 'A free practice game: beat that score';
+  const title = resultTitle(card, (name, rest) => around('', name, rest, 46, 800));
+  const sub = resultHook(card);
   const rows = card.podium.slice(0, 3).flatMap((p, i) => {
     const y = 300 + i * 66;
     const shades = playerShades(p.color);

@@ -78,6 +78,7 @@ export async function loadResultCard(q: Queryable, roomId: string): Promise<Resu
   return {
     podium,
     players,
+    endTime: game.endTime,
     stakeZmw:
       practice || players === 0
         ? null

@@ -61,7 +61,7 @@ beforeAll(async () => {
         page: () => Promise.reject(new Error('no challenge service in this suite')),
         start: () => Promise.reject(new Error('no challenge service in this suite')),
       },
-      share: { roomPreview: () => Promise.resolve(null) },
+      share: { roomPreview: () => Promise.resolve(null), gameResult: () => Promise.resolve(null) },
       boardFirstView: firstViewOf({ database: db.database, client }),
     },
     buildDirectory: BUILD_DIR,

@@ -89,7 +89,7 @@ export async function startProductionSite(): Promise<ProductionSite> {
       },
       // No room server here: every board is drawn empty.
       boardFirstView: () => Promise.resolve(null),
-      share: { roomPreview: () => Promise.resolve(null) },
+      share: { roomPreview: () => Promise.resolve(null), gameResult: () => Promise.resolve(null) },
     },
     buildDirectory: BUILD_DIR,
     log: (message, error) => errors.push({ message, error }),
