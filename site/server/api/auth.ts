@@ -129,7 +129,7 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   router.get('/auth/google', (req, res) => {
-    if (!google) return sendError(res, 404, 'google_unavailable', m.googleUnavailable);
+    if (!google) return sendError(res, 404, 'google_unavailable');
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
     const returnTo = safeReturnTo(req.query.returnTo);
@@ -141,10 +141,10 @@ export function authRouter(deps: AuthDeps): Router {
   // Linking Google to the signed-in account: the password first (throttled like a login), then
   // the same round trip as a sign-in, bound to this session by the link cookie.
   router.post('/auth/google/link', session, requirePlayer, jsonBody, async (req, res) => {
-    if (!google) return sendError(res, 404, 'google_unavailable', m.googleUnavailable);
+    if (!google) return sendError(res, 404, 'google_unavailable');
     const auth = res.locals.auth!;
     const user = await findUserById(deps.database.read, currentUser(res).id);
-    if (!user) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
+    if (!user) return sendError(res, 401, 'not_signed_in');
     const confirmed = await confirmPassword(deps, user, req.body?.password, clientAddress(req));
     if (!confirmed.ok) return sendRefusal(res, confirmed);
     const state = generateState();
@@ -159,7 +159,7 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   router.get('/auth/google/callback', session, async (req, res) => {
-    if (!google) return sendError(res, 404, 'google_unavailable', m.googleUnavailable);
+    if (!google) return sendError(res, 404, 'google_unavailable');
     const pending = readPendingOAuth(req.headers.cookie, publicUrl);
     const linkProof = readLinkProof(req.headers.cookie, publicUrl);
     res.append('Set-Cookie', [...clearedOAuthCookies(publicUrl), clearedLinkCookie(publicUrl)]);
