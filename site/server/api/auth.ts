@@ -12,8 +12,8 @@ import {
   readLinkProof,
 } from '../auth/google-link';
 import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
+import { withWords } from './refusal-words';
 import { logAuthError } from '../auth/logging';
-import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { currentUser, requirePlayer, sessionMiddleware, sessionTokenOf } from '../auth/middleware';
 import { confirmPassword } from '../auth/password-change';
 import {
@@ -164,20 +164,20 @@ export function authRouter(deps: AuthDeps): Router {
     const linkProof = readLinkProof(req.headers.cookie, publicUrl);
     res.append('Set-Cookie', [...clearedOAuthCookies(publicUrl), clearedLinkCookie(publicUrl)]);
     res.set('Cache-Control', 'no-store');
-    const failed = (message: string, code: ApiRefusalCode) => {
+    const failed = ({ error, code }: { error: string; code: ApiRefusalCode }) => {
       const page = linkProof ? LINKED_PATH : PATHS.auth;
-      const query = `error=${encodeURIComponent(message)}&code=${code}`;
+      const query = `error=${encodeURIComponent(error)}&code=${code}`;
       res.redirect(302, `${page}?${query}`);
     };
 
     const { code, state } = req.query;
     if (!pending || typeof code !== 'string' || typeof state !== 'string') {
-      return failed(m.googleFailed, 'google_failed');
+      return failed(withWords('google_failed'));
     }
-    if (!statesMatch(pending.state, state)) return failed(m.googleFailed, 'google_failed');
+    if (!statesMatch(pending.state, state)) return failed(withWords('google_failed'));
     const auth = res.locals.auth;
     if (linkProof && !(auth && linkProofMatches(linkProof, pending.state, auth.sessionId))) {
-      return failed(m.googleLinkFailed, 'google_link_failed');
+      return failed(withWords('google_link_failed'));
     }
 
     let profile: OAuthProfile;
@@ -185,7 +185,7 @@ export function authRouter(deps: AuthDeps): Router {
       profile = await google.fetchProfile(code, pending.codeVerifier);
     } catch (error) {
       logAuthError('google sign-in failed', error);
-      return failed(m.googleFailed, 'google_failed');
+      return failed(withWords('google_failed'));
     }
     if (linkProof && auth) {
       const linked = await linkGoogle(
@@ -193,7 +193,7 @@ export function authRouter(deps: AuthDeps): Router {
         { userId: auth.user.id, sessionId: auth.sessionId },
         profile,
       );
-      if (!linked.ok) return failed(linked.error, linked.code);
+      if (!linked.ok) return failed(linked);
       return res.redirect(302, `${LINKED_PATH}?linked=google`);
     }
     let outcome: AuthOutcome;
@@ -201,9 +201,9 @@ export function authRouter(deps: AuthDeps): Router {
       outcome = await signInWithGoogle(deps, profile, context(req));
     } catch (error) {
       logAuthError('google sign-in failed', error);
-      return failed(m.googleFailed, 'google_failed');
+      return failed(withWords('google_failed'));
     }
-    if (!outcome.ok) return failed(outcome.error, outcome.code);
+    if (!outcome.ok) return failed(outcome);
     setSession(res, outcome);
     res.redirect(302, pending.returnTo);
   });
