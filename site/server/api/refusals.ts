@@ -11,7 +11,7 @@ import express, {
 } from 'express';
 import { logFailure } from '../logging';
 import type { ApiRefusalCode } from './refusal-codes';
-import { API_REFUSAL_WORDS, type DataWordsCode, type FixedWordsCode } from './refusal-words';
+import { API_REFUSAL_WORDS, type FixedWordsCode } from './refusal-words';
 
 /**
  * A refusal as the services return it (or throw it, wrapped in `RefusalError`): an API refusal, or
@@ -34,10 +34,10 @@ export interface Refusal<Code extends string = ApiRefusalCode> {
 
 /**
  * The one way to make a refusal: its status, its registered code, and the code's words from
- * `API_REFUSAL_WORDS`. A code whose words carry data is given them, built by `refusalWords`.
+ * `API_REFUSAL_WORDS`. A code whose words carry data (not a `FixedWordsCode`) must be given them,
+ * built by `refusalWords`.
  */
 export function refuse(status: number, code: FixedWordsCode, message?: string): Refusal;
-export function refuse(status: number, code: DataWordsCode, message: string): Refusal;
 export function refuse(status: number, code: ApiRefusalCode, message: string): Refusal;
 export function refuse(status: number, code: ApiRefusalCode, message?: string): Refusal {
   return { ok: false, status, error: message ?? wordsOf(code), code };
@@ -66,12 +66,6 @@ export function sendError(
   status: number,
   code: FixedWordsCode,
   message?: string,
-): void;
-export function sendError(
-  res: Response,
-  status: number,
-  code: DataWordsCode,
-  message: string,
 ): void;
 export function sendError(
   res: Response,
