@@ -80,6 +80,7 @@ export default tseslint.config(
       'scripts/start.ts',
       'scripts/restore.ts',
       'react-router.config.ts',
+      'scripts/build-site.ts',
       'scripts/art/**',
       'playwright.config.ts',
     ],

@@ -2,8 +2,10 @@
 // output folder first and writes it for several seconds; a site process starting meanwhile (a second
 // site on one checkout with `--no-build`, a test's server) would find no build/server/index.js. So
 // each build goes to a folder of its own, and build/ is a link that one rename points at the new one.
+import { spawn } from 'node:child_process';
 import { lstat, mkdtemp, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const BUILD_DIR = path.join(ROOT, 'build');
@@ -71,3 +73,24 @@ async function removeEarlierBuilds(): Promise<void> {
     }
   }
 }
+
+/** `npm run build`: the same build `npm start` makes, put in place the same way. */
+async function main(): Promise<void> {
+  const step = await siteBuildStep();
+  const child = spawn(step.command, step.args, {
+    cwd: ROOT,
+    env: { ...process.env, ...step.env },
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number>((resolve) =>
+    child.once('exit', (exitCode) => resolve(exitCode ?? 1)),
+  );
+  if (code !== 0) {
+    await discardBuild(step.folder);
+    process.exit(code);
+  }
+  await putBuildInPlace(step.folder);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await main();
