@@ -14,6 +14,11 @@ import { ISLAND_NAME } from '#site/shared/island-entries.ts';
 export interface RouteHandle {
   /** False when the route needs no React Router in the browser. Default: true. */
   hydrate?: boolean;
+  /**
+   * True when the page is readable before its scripts run (the board): its scripts are fetched only
+   * after its first paint (scripts-after-first-paint.ts, decision 129). Default: false.
+   */
+  scriptsAfterFirstPaint?: boolean;
 }
 
 /** A page that needs no router in the browser: `export const handle = staticPage;` */
@@ -25,6 +30,19 @@ interface MatchLike {
 
 export function wantsHydration(matches: readonly MatchLike[]): boolean {
   return matches.some((match) => !isStatic(match.handle));
+}
+
+/** Whether the page's scripts wait for its first paint (`scriptsAfterFirstPaint`). */
+export function wantsScriptsAfterFirstPaint(matches: readonly MatchLike[]): boolean {
+  return (
+    wantsHydration(matches) &&
+    matches.some(
+      (match) =>
+        typeof match.handle === 'object' &&
+        match.handle !== null &&
+        (match.handle as RouteHandle).scriptsAfterFirstPaint === true,
+    )
+  );
 }
 
 function isStatic(handle: unknown): boolean {

@@ -14,10 +14,14 @@ import { EarlyTicketScript } from '../game/early-ticket';
 import { GameScreen } from '../game/game-screen';
 import { boardPath, DASHBOARD_PATH } from '../game/guards';
 import { SignedOutBoard } from '../game/signed-out-board';
+import type { RouteHandle } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/board';
 import type { loader as RootLoader } from '../root';
+
+/** Readable from its first HTML: its scripts are fetched after the first paint (decision 129). */
+export const handle = { scriptsAfterFirstPaint: true } as const satisfies RouteHandle;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountStyles },
