@@ -2,7 +2,8 @@
 //
 // - Every page is rendered on the server with its data. A route that does not need React Router in
 //   the browser exports `handle = staticPage`; the root then renders no <Scripts/> (no router, no
-//   module preloads, no hydration data). Only the board hydrates the router.
+//   module preloads, no hydration data). Only the board hydrates the router, and its scripts are
+//   fetched after its first paint (`scriptsAfterFirstPaint`, decision 129).
 // - On such a page, an interactive part is an island: a React component hydrated on its own
 //   (`<Island of={…} props={…} />`, React and the component, never the router), or a small script
 //   that enhances server-rendered markup (`useIslandScript(…)`). Each island has one browser entry,
