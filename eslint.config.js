@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'build',
+      'build.*',
       'data',
       '.react-router',
       '.partykit',
@@ -62,8 +63,9 @@ export default tseslint.config(
   {
     // The environment is read once, by the one schema (site/server/config.ts, docs/decisions/117);
     // every other part gets its slice of the settings. `npm start` hands the environment on to the
-    // processes it starts, `npm run restore` reads npm's INIT_CWD (where the command was typed), and
-    // the art measurements take their own knobs.
+    // processes it starts, `npm run restore` reads npm's INIT_CWD (where the command was typed), the
+    // build takes the folder it writes to (scripts/build-site.ts), and the art measurements take
+    // their own knobs.
     files: [
       'site/**/*.{ts,tsx}',
       'db/**/*.ts',
@@ -77,6 +79,8 @@ export default tseslint.config(
       'site/server/config.ts',
       'scripts/start.ts',
       'scripts/restore.ts',
+      'react-router.config.ts',
+      'scripts/build-site.ts',
       'scripts/art/**',
       'playwright.config.ts',
     ],

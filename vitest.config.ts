@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['node_modules', 'build', 'tests/browser/**'],
+    exclude: ['node_modules', 'build', 'build.*', 'tests/browser/**'],
     setupFiles: [
       'tests/support/console-errors.setup.ts',
       'tests/support/fresh-connections.setup.ts',

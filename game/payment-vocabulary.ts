@@ -30,6 +30,13 @@ export const paymentStatuses = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export type FinalPaymentStatus = Exclude<PaymentStatus, 'pending'>;
 
+/** The statuses the operator's console lists payments by: those still to settle or failed. */
+export const adminPaymentStatuses = [
+  'pending',
+  'failed',
+] as const satisfies readonly PaymentStatus[];
+export type AdminPaymentStatus = (typeof adminPaymentStatuses)[number];
+
 /** The six play limits (responsible play): deposits and net losses per Lusaka day, week, month. */
 export const limitKinds = [
   'depositDaily',

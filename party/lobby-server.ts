@@ -18,7 +18,12 @@ import { parseJson } from './room/json';
 import { AddressAdmissions } from './room/address-admissions';
 import { CLOSE, LOBBY_LIMITS } from './room/limits';
 import { jsonResponse, readSignedBody, refusal, refusedCall } from './room/signed-request';
-import { CALL_BODY_LIMITS, lobbyPushSchema, type PublicRoom } from '#wire/site-room.ts';
+import {
+  CALL_BODY_LIMITS,
+  lobbyPushSchema,
+  type LobbyPush,
+  type PublicRoom,
+} from '#wire/site-room.ts';
 
 const ROOMS_KEY = 'rooms';
 
@@ -109,7 +114,7 @@ export default class LobbyServer implements Party.Server {
   }
 
   private roomsMessage(): string {
-    return JSON.stringify({ type: 'rooms', rooms: this.rooms });
+    return JSON.stringify({ type: 'rooms', rooms: this.rooms } satisfies LobbyPush);
   }
 }
 

@@ -2,8 +2,9 @@
  * `npm run admin -- grant <email> [--force]` | `revoke <email>` | `list`
  * Grants or revokes the admin claim stored on an account (ADMIN_EMAILS grants it too, without a row
  * change, to a verified email). `grant` shows who the account is and refuses an unverified email
- * unless `--force`. Uses the site's database (DATABASE_URL, else DATA_DIR's app.db; DATABASE_AUTH_TOKEN).
+ * unless `--force`. Each change is in the console's audit log with the machine's user. Uses the site's database (DATABASE_URL, else DATA_DIR's app.db; DATABASE_AUTH_TOKEN).
  */
+import { userInfo } from 'node:os';
 import { createDatabase } from '#db/client.ts';
 import { grantAdmin, grantedAdminEmails, revokeAdmin } from '#site/server/auth/admin-grants.ts';
 import { loadDatabaseConfig } from '#site/server/config.ts';
@@ -32,10 +33,11 @@ async function main(argv: string[]): Promise<number> {
       console.log(emails.length ? emails.join('\n') : 'No account holds an admin grant.');
       return 0;
     }
+    const by = { osUser: userInfo().username };
     const outcome =
       command === 'grant'
-        ? await grantAdmin(database, email!, { force })
-        : await revokeAdmin(database, email!);
+        ? await grantAdmin(database, email!, { by, force })
+        : await revokeAdmin(database, email!, by);
     if (outcome.account) console.log(outcome.account);
     (outcome.ok ? console.log : console.error)(outcome.message);
     return outcome.ok ? 0 : 1;

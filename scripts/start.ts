@@ -23,9 +23,9 @@ import { assertPaymentsDeployment } from '#site/server/payments/deployment-check
 import { partyEnvironment, removePartyConfig, writePartyConfig } from './party-config';
 import { ensurePrivateDatabaseFiles, ensurePrivateDir } from '#site/server/data-dir.ts';
 import { maskPhoneNumbers } from '#site/server/logging.ts';
+import { discardBuild, putBuildInPlace, ROOT, siteBuildStep } from './build-site';
 import { drainRooms } from './drain-rooms';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
 const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 5_000;
@@ -244,8 +244,13 @@ async function waitUntilAnswers(url: string, ok: (response: Response) => boolean
   }
 }
 
-async function runToCompletion(name: string, command: string, args: string[]): Promise<void> {
-  const step = startProcess(name, command, args, {});
+async function runToCompletion(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<void> {
+  const step = startProcess(name, command, args, env);
   const code = await step.exited;
   if (stopping) return new Promise(() => {}); // shutdown() is already ending the process
   if (code !== 0) throw new Error(`${name} failed (exit code ${code})`);
@@ -289,7 +294,14 @@ async function prepare(config: SiteConfig): Promise<void> {
 
   if (build) {
     say('building the site');
-    await runToCompletion('build', path.join(BIN, 'react-router'), ['build']);
+    const step = await siteBuildStep();
+    try {
+      await runToCompletion('build', step.command, step.args, step.env);
+      await putBuildInPlace(step.folder);
+    } catch (error) {
+      await discardBuild(step.folder);
+      throw error;
+    }
   }
 }
 

@@ -110,6 +110,7 @@ export const ROOM_VIEW_ANSWER_LIMIT = 256 * 1024;
 
 /** Call 2's answer. */
 export const roomPullSchema = z.object({ room: roomForPartySchema });
+export type RoomPull = z.infer<typeof roomPullSchema>;
 
 /** The API's `room` (docs/api.md): what anyone may see, the lobby included. Never the server seed. */
 export const publicRoomSchema = z.object({

@@ -73,6 +73,8 @@ export const selfExclusions = sqliteTable(
 
 export const carriedExclusionDecisions = ['upheld', 'void'] as const;
 export type CarriedExclusionDecision = (typeof carriedExclusionDecisions)[number];
+/** The longest reason an operator may give for reviewing a carried exclusion. */
+export const REVIEW_REASON_MAX = 500;
 
 /**
  * A self-exclusion that outlives the erasure of its account: the running exclusion, keyed by a

@@ -8,6 +8,11 @@ import { users } from './people';
 export const supportTopics = ['payment', 'game', 'account', 'other'] as const;
 export type SupportTopic = (typeof supportTopics)[number];
 
+/** The longest text a ticket, a reply and a reference may hold (the API refuses longer ones). */
+export const SUPPORT_MESSAGE_MAX = 2_000;
+export const SUPPORT_REPLY_MAX = 2_000;
+export const SUPPORT_REFERENCE_MAX = 100;
+
 export const supportTicketStatuses = ['open', 'answered'] as const;
 
 export const supportTickets = sqliteTable(

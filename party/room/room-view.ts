@@ -67,13 +67,13 @@ export class RoomView {
     this.version += 1;
     this.wholeJson = null;
     this.countAhead = false;
-    const patchJson = before ? patchMessage(this.version, patch) : null;
+    const patchJson = before && patch ? patchMessage(this.version, patch) : null;
     for (const connection of this.room.getConnections()) {
       if (!connection.state || connection.id === closing?.id) continue;
       if (patchJson !== null && this.holders.has(connection.id)) {
         connection.send(patchJson);
       } else {
-        connection.send(this.whole());
+        connection.send(this.whole(next));
         this.holders.add(connection.id);
       }
     }
@@ -90,11 +90,13 @@ export class RoomView {
       this.broadcastState();
       if (this.holders.has(connection.id)) return;
     }
+    const current = this.current;
+    if (!current) return;
     const live = this.spectatorCount();
-    if (live === this.current?.spectators) {
-      connection.send(this.whole());
+    if (live === current.spectators) {
+      connection.send(this.whole(current));
     } else {
-      connection.send(stateMessage(this.version, { ...this.current, spectators: live }));
+      connection.send(stateMessage(this.version, { ...current, spectators: live }));
       // The others learn the count in the announcement, which must then carry it even if it is
       // back to what they hold.
       this.countAhead = true;
@@ -123,8 +125,9 @@ export class RoomView {
     });
   }
 
-  private whole(): string {
-    this.wholeJson ??= stateMessage(this.version, this.current);
+  /** The whole-state message of the current version (`current`, the view it was built from). */
+  private whole(current: View): string {
+    this.wholeJson ??= stateMessage(this.version, current);
     return this.wholeJson;
   }
 

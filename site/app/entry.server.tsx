@@ -12,6 +12,8 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { IslandAssetsContext, type IslandAssets } from './components/island';
+import { inertScriptsStream } from './inert-scripts-stream.server';
+import { wantsScriptsAfterFirstPaint } from './islands';
 import { contentSecurityPolicy } from './content-security-policy';
 import { ISLAND_ENTRY_DIR } from '#site/shared/island-entries.ts';
 
@@ -51,6 +53,13 @@ export default function handleRequest(
     );
   }
 
+  // The board: its scripts are written inert and released by the page after its first paint.
+  const afterFirstPaint = wantsScriptsAfterFirstPaint(
+    (routerContext.staticHandlerContext.matches ?? []).map((match) => ({
+      handle: routerContext.routeModules[match.route.id]?.handle,
+    })),
+  );
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -87,7 +96,13 @@ export default function handleRequest(
 
           responseHeaders.set('Content-Type', 'text/html');
 
-          pipe(body);
+          if (afterFirstPaint) {
+            const inert = inertScriptsStream();
+            inert.pipe(body);
+            pipe(inert);
+          } else {
+            pipe(body);
+          }
 
           resolve(
             new Response(stream, {

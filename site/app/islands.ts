@@ -2,7 +2,8 @@
 //
 // - Every page is rendered on the server with its data. A route that does not need React Router in
 //   the browser exports `handle = staticPage`; the root then renders no <Scripts/> (no router, no
-//   module preloads, no hydration data). Only the board hydrates the router.
+//   module preloads, no hydration data). Only the board hydrates the router, and its scripts are
+//   fetched after its first paint (`scriptsAfterFirstPaint`, decision 129).
 // - On such a page, an interactive part is an island: a React component hydrated on its own
 //   (`<Island of={…} props={…} />`, React and the component, never the router), or a small script
 //   that enhances server-rendered markup (`useIslandScript(…)`). Each island has one browser entry,
@@ -14,6 +15,11 @@ import { ISLAND_NAME } from '#site/shared/island-entries.ts';
 export interface RouteHandle {
   /** False when the route needs no React Router in the browser. Default: true. */
   hydrate?: boolean;
+  /**
+   * True when the page is readable before its scripts run (the board): its scripts are fetched only
+   * after its first paint (scripts-after-first-paint.ts, decision 129). Default: false.
+   */
+  scriptsAfterFirstPaint?: boolean;
 }
 
 /** A page that needs no router in the browser: `export const handle = staticPage;` */
@@ -25,6 +31,19 @@ interface MatchLike {
 
 export function wantsHydration(matches: readonly MatchLike[]): boolean {
   return matches.some((match) => !isStatic(match.handle));
+}
+
+/** Whether the page's scripts wait for its first paint (`scriptsAfterFirstPaint`). */
+export function wantsScriptsAfterFirstPaint(matches: readonly MatchLike[]): boolean {
+  return (
+    wantsHydration(matches) &&
+    matches.some(
+      (match) =>
+        typeof match.handle === 'object' &&
+        match.handle !== null &&
+        (match.handle as RouteHandle).scriptsAfterFirstPaint === true,
+    )
+  );
 }
 
 function isStatic(handle: unknown): boolean {

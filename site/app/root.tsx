@@ -15,7 +15,8 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SupportReach } from './components/support-contact';
 import { BRAND } from './content/brand';
-import { staticPage, wantsHydration } from './islands';
+import { staticPage, wantsHydration, wantsScriptsAfterFirstPaint } from './islands';
+import { releaseScript } from './scripts-after-first-paint';
 import baseStyles from './styles/base.css?url';
 import layoutStyles from './styles/layout.css?url';
 
@@ -46,7 +47,9 @@ const FAVICON =
   );
 
 export function Layout({ children }: { children: ReactNode }) {
-  const hydrate = wantsHydration(useMatches());
+  const matches = useMatches();
+  const hydrate = wantsHydration(matches);
+  const afterFirstPaint = wantsScriptsAfterFirstPaint(matches);
   const nonce = useRouteLoaderData<typeof loader>('root')?.nonce;
   return (
     <html lang="en">
@@ -65,6 +68,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate ? (
           <>
             <DocumentNavigations />
+            {afterFirstPaint ? (
+              // Gives the router's scripts back once the page has painted (entry.server.tsx wrote
+              // them inert). React keeps the server's element: a script it inserts never runs.
+              <script
+                nonce={nonce}
+                suppressHydrationWarning
+                dangerouslySetInnerHTML={{ __html: releaseScript() }}
+              />
+            ) : null}
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -3,10 +3,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { apiErrors, sendError } from './api/refusals';
 
-export const API_NOT_FOUND = 'Not found';
-
 export function apiNotFound(): RequestHandler {
-  return (_req, res) => sendError(res, 404, 'not_found', API_NOT_FOUND);
+  return (_req, res) => sendError(res, 404, 'not_found');
 }
 
 /**

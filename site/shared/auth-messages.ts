@@ -2,7 +2,6 @@
 // server's refusals and the screens' own checks speak with one voice.
 import { countOf } from './count';
 import { PHONE_CODE } from './phone-code';
-import { formatWait } from './rate-limited';
 
 /** Field lengths of the account forms (the server checks them, the screens show them). */
 export const LIMITS = { name: 60, email: 254, passwordMin: 8, passwordMax: 256 } as const;
@@ -46,8 +45,8 @@ export const authMessages = {
   verificationSent: 'We sent a new link to your email address.',
   emailAlreadyVerified: 'Your email address is already verified.',
   mailTooSoon: 'We sent you a link a moment ago. Please wait a minute before asking again.',
-  tooManyAttempts: (seconds: number) =>
-    `Too many login attempts. Please wait ${formatWait(seconds)} and try again.`,
+  /** The first sentence of a login's 429 (the wait follows: `refusalWords('rate_limited', …)`). */
+  tooManyLogins: 'Too many login attempts.',
   codeSent: (phone: string) =>
     `We sent a ${PHONE_CODE.length}-digit code by SMS to ${phone}. ` +
     `It works for ${PHONE_CODE.lifetimeMinutes} minutes.`,

@@ -59,7 +59,9 @@ beforeAll(async () => {
   });
   database = createDatabase({ url: `file:${path.join(dataDir, 'app.db')}` });
   admin = await signUp(siteUrl, publicUrl);
-  expect((await grantAdmin(database, admin.email, { force: true })).ok).toBe(true);
+  expect(
+    (await grantAdmin(database, admin.email, { by: { osUser: 'faults' }, force: true })).ok,
+  ).toBe(true);
 }, 180_000);
 
 afterAll(async () => {

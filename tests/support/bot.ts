@@ -33,8 +33,8 @@ export interface Bot {
   /** Every state, parsed, in order. */
   states: RoomView[];
   logs: LogEntry[];
-  /** The `message` of every `error` the server sent. */
-  errors: string[];
+  /** Every `error` the server sent: its code and words. */
+  errors: { code?: string; message: string }[];
   /** Messages that did not match the wire schema (must stay empty). */
   invalid: string[];
   /** The intents the bot sent, in order. */
@@ -54,7 +54,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   let mode: BotMode = options.mode ?? 'play';
   const states: RoomView[] = [];
   const logs: LogEntry[] = [];
-  const errors: string[] = [];
+  const errors: { code?: string; message: string }[] = [];
   const invalid: string[] = [];
   const sent: string[] = [];
   const waiters = new Set<() => void>();
@@ -122,7 +122,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     } else if (parsed.data.type === 'log') {
       logs.push(parsed.data.entry as LogEntry);
     } else if (parsed.data.type === 'error') {
-      errors.push(parsed.data.message);
+      errors.push({ code: parsed.data.code, message: parsed.data.message });
     }
     wakeAll();
   };

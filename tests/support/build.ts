@@ -1,14 +1,19 @@
-// Builds the site (`react-router build` into build/) once, and only when build/ is missing or older
-// than the sources. Test files running in parallel share one build through a lock folder.
+// Builds the site (`react-router build`, put in place whole by scripts/build-site.ts) once, and only
+// when build/ is missing or older than the sources. Test files running in parallel share one build
+// through a lock folder; a build that `npm start` makes meanwhile never leaves build/ half-written.
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import {
+  BUILD_DIR,
+  discardBuild,
+  putBuildInPlace,
+  ROOT,
+  siteBuildStep,
+} from '#scripts/build-site.ts';
 
 const run = promisify(execFile);
-
-export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const BUILD_DIR = path.join(ROOT, 'build');
 
 // Everything the client and server bundles take code from: a change to the rules in game/ must rebuild.
 const SOURCES = ['site', 'game', 'wire', 'db', 'react-router.config.ts', 'vite.config.ts'];
@@ -52,11 +57,20 @@ export async function ensureSiteBuild(): Promise<void> {
   await acquireLock();
   try {
     if (await isFresh()) return; // another worker built it while we waited
-    await run(path.join(ROOT, 'node_modules/.bin/react-router'), ['build'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    await rebuildSite();
   } finally {
     await rmdir(LOCK).catch(() => {});
+  }
+}
+
+/** Builds the site now, whatever build/ holds, and puts it in place whole. */
+export async function rebuildSite(): Promise<void> {
+  const step = await siteBuildStep();
+  try {
+    await run(step.command, step.args, { cwd: ROOT, env: { ...process.env, ...step.env } });
+    await putBuildInPlace(step.folder);
+  } catch (error) {
+    await discardBuild(step.folder);
+    throw error;
   }
 }

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { ROOT } from './build';
+import { ROOT } from '#scripts/build-site.ts';
 
 export async function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -8,7 +8,8 @@ import { createSiteServer, type SiteServer } from '#site/server/create-site-serv
 import { createSiteServices, type ComposedSite } from '#site/server/services.ts';
 import { runMigrations } from '#db/migrate.ts';
 import { createDatabase, type Database } from '#db/client.ts';
-import { BUILD_DIR, ensureSiteBuild } from './build';
+import { BUILD_DIR } from '#scripts/build-site.ts';
+import { ensureSiteBuild } from './build';
 import { HttpClient } from './http-client';
 import { removeDir, tempDir } from './partykit';
 

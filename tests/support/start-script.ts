@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT } from './build';
+import { ROOT } from '#scripts/build-site.ts';
 import { parents, processTree } from './process-tree';
 import { stopProductProcess } from './product';
 import { sleep, waitFor } from './wait';

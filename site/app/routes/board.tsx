@@ -2,7 +2,8 @@
 // the link watches (guests too). The Pixi canvas is loaded lazily by BoardStage, so this is the
 // only route that ships it; its files are named in the page's first HTML (modulepreload, at low
 // priority), so that a slow connection fetches them behind the page's own code rather than only
-// once that code has run (decision 065). The board itself is in the first HTML: the loader asks the
+// once that code has run (decision 065); all the page's scripts are asked for after its first
+// paint (decision 129). The board itself is in the first HTML: the loader asks the
 // room server for the room as a spectator sees it (a short wait, else the board drawn empty) and the
 // page draws it as SVG until the canvas takes over (game/first-paint/, decision 103).
 // The screens themselves are in game/ (`game-screen.tsx`, `signed-out-board.tsx`).
@@ -14,10 +15,14 @@ import { EarlyTicketScript } from '../game/early-ticket';
 import { GameScreen } from '../game/game-screen';
 import { boardPath, DASHBOARD_PATH } from '../game/guards';
 import { SignedOutBoard } from '../game/signed-out-board';
+import type { RouteHandle } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/board';
 import type { loader as RootLoader } from '../root';
+
+/** Readable from its first HTML: its scripts are fetched after the first paint (decision 129). */
+export const handle = { scriptsAfterFirstPaint: true } as const satisfies RouteHandle;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountStyles },

@@ -5,8 +5,15 @@ import type { Queryable } from '#db/client.ts';
 import { adminAudit } from '#db/schema/support.ts';
 
 export interface AuditEntry {
+  /** The admin who acted; for `admin.grant`/`admin.revoke` from the command line, the account changed. */
   adminId: string;
-  action: 'support.reply' | 'payment.reconcile' | 'reconcile.pass' | 'exclusion.review';
+  action:
+    | 'support.reply'
+    | 'payment.reconcile'
+    | 'reconcile.pass'
+    | 'exclusion.review'
+    | 'admin.grant'
+    | 'admin.revoke';
   target: string;
   detail: Record<string, unknown>;
   at: number;

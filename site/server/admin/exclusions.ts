@@ -13,6 +13,7 @@ import {
 import { accountIdentities } from '#db/proved-identities.ts';
 import {
   carriedExclusionDecisions,
+  REVIEW_REASON_MAX,
   type CarriedExclusionDecision,
 } from '#db/schema/responsible-play.ts';
 import { refuse, type Refusal } from '../api/refusals';
@@ -23,15 +24,6 @@ export type CarriedMatch =
   'email' | 'payer_number' | 'sign_in_phone' | 'unproved_email' | 'profile_phone';
 
 const BLOCKING: ReadonlySet<CarriedMatch> = new Set(['email', 'payer_number', 'sign_in_phone']);
-
-export const REVIEW_REASON_MAX = 500;
-
-export const exclusionReviewMessages = {
-  notFound: 'Carried exclusion not found.',
-  decision: `decision must be one of: ${carriedExclusionDecisions.join(', ')}.`,
-  reasonRequired: 'Please give the reason for this review (what the person showed, who checked).',
-  reasonTooLong: `The reason may be at most ${REVIEW_REASON_MAX} characters.`,
-} as const;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -98,11 +90,11 @@ function checkReview(
 ): { ok: true; decision: CarriedExclusionDecision; reason: string } | Refusal {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const decision = carriedExclusionDecisions.find((d) => d === b.decision);
-  if (!decision) return refuse(400, 'invalid_decision', exclusionReviewMessages.decision);
+  if (!decision) return refuse(400, 'invalid_decision');
   const reason = typeof b.reason === 'string' ? b.reason.trim() : '';
-  if (!reason) return refuse(400, 'reason_required', exclusionReviewMessages.reasonRequired);
+  if (!reason) return refuse(400, 'reason_required');
   if (reason.length > REVIEW_REASON_MAX) {
-    return refuse(400, 'reason_too_long', exclusionReviewMessages.reasonTooLong);
+    return refuse(400, 'reason_too_long');
   }
   return { ok: true, decision, reason };
 }
@@ -126,7 +118,7 @@ export async function reviewForAdmin(
       at: now,
     });
     if (!row) {
-      return refuse(404, 'carried_exclusion_not_found', exclusionReviewMessages.notFound);
+      return refuse(404, 'carried_exclusion_not_found');
     }
     await recordAudit(tx, {
       adminId,

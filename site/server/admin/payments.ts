@@ -5,16 +5,11 @@ import type { Database, Queryable } from '#db/client.ts';
 import { findPayment, type PaymentRequest } from '#db/payments.ts';
 import { paymentRequests } from '#db/schema/payments.ts';
 import { ngweeToZmw } from '#game/ngwee.ts';
-import type { PaymentStatus } from '#game/payment-vocabulary.ts';
+import type { AdminPaymentStatus } from '#game/payment-vocabulary.ts';
 import { reconcileOnePayment, type ReconcilerDeps } from '../wallet/reconciler';
 import { recordAudit } from './audit';
 
 export const PAYMENTS_SHOWN = 100;
-export const adminPaymentStatuses = [
-  'pending',
-  'failed',
-] as const satisfies readonly PaymentStatus[];
-export type AdminPaymentStatus = (typeof adminPaymentStatuses)[number];
 
 export function paymentView(payment: PaymentRequest) {
   return {

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import type { AuthDeps } from '../auth/config';
 import { requestVerification, verifyEmail } from '../auth/email-verification';
 import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
-import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { currentUser, requirePlayer, sessionMiddleware } from '../auth/middleware';
 import { changePassword } from '../auth/password-change';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset';
@@ -45,7 +44,7 @@ export function accountRouter(deps: AuthDeps): Router {
   // What the account page shows: how this account signs in and whether its address is proved.
   router.get('/me/security', session, requirePlayer, async (_req, res) => {
     const user = await findUserById(deps.database.read, currentUser(res).id);
-    if (!user) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
+    if (!user) return sendError(res, 401, 'not_signed_in');
     res.set('Cache-Control', 'no-store');
     res.json({
       emailVerified: isEmailVerified(user),

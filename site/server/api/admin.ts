@@ -3,18 +3,14 @@ import { checkLedger, isLedgerClean } from '#db/ledger.ts';
 import { auditLog, recordAudit } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
 import { reviewForAdmin } from '../admin/exclusions';
-import {
-  adminPaymentStatuses,
-  paymentsInState,
-  reconcilePaymentForAdmin,
-  type AdminPaymentStatus,
-} from '../admin/payments';
+import { paymentsInState, reconcilePaymentForAdmin } from '../admin/payments';
+import { adminPaymentStatuses, type AdminPaymentStatus } from '#game/payment-vocabulary.ts';
 import { dailyRevenue } from '../admin/revenue-daily';
 import { roomsForOperator } from '../admin/rooms';
 import { searchUsers, userFile } from '../admin/users';
 
 import { currentUser, requireAdmin, sessionMiddleware } from '../auth/middleware';
-import { checkReply, replyToTicket, supportInbox, supportMessages } from '../support/tickets';
+import { checkReply, replyToTicket, supportInbox } from '../support/tickets';
 import { revenueSummary } from '../wallet/admin-revenue';
 import { walletMessages } from '../wallet/messages';
 import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
@@ -24,13 +20,6 @@ export interface AdminRouterDeps extends WalletDeps {
   wallet?: WalletService;
   clock?: () => number;
 }
-
-export const adminMessages = {
-  userNotFound: 'User not found.',
-  paymentNotFound: 'Payment not found.',
-  paymentNotPending: 'This payment is no longer pending: nothing to ask the provider.',
-  paymentStatus: `status must be one of: ${adminPaymentStatuses.join(', ')}.`,
-} as const;
 
 /**
  * The operator's console (admins only). It reads everything, and changes only a few things: a
@@ -56,14 +45,14 @@ export function adminRouter(deps: AdminRouterDeps): Router {
 
   router.get('/admin/users/:id', async (req, res) => {
     const file = await userFile(db, String(req.params.id), now());
-    if (!file) return sendError(res, 404, 'user_not_found', adminMessages.userNotFound);
+    if (!file) return sendError(res, 404, 'user_not_found');
     res.json(file);
   });
 
   router.get('/admin/payments', async (req, res) => {
     const status = req.query.status ?? 'pending';
     if (!(adminPaymentStatuses as readonly unknown[]).includes(status))
-      return sendError(res, 400, 'invalid_status', adminMessages.paymentStatus);
+      return sendError(res, 400, 'invalid_status');
     res.json({ payments: await paymentsInState(db, status as AdminPaymentStatus) });
   });
 
@@ -75,9 +64,8 @@ export function adminRouter(deps: AdminRouterDeps): Router {
       now(),
     );
     if (answer.ok) return res.json({ settled: answer.settled, payment: answer.payment });
-    if (answer.reason === 'not_found')
-      return sendError(res, 404, 'payment_not_found', adminMessages.paymentNotFound);
-    sendError(res, 409, 'payment_not_pending', adminMessages.paymentNotPending);
+    if (answer.reason === 'not_found') return sendError(res, 404, 'payment_not_found');
+    sendError(res, 409, 'payment_not_pending');
   });
 
   // A disputed exclusion carried from an erased account: upheld, or void (it excludes nobody).
@@ -147,7 +135,7 @@ export function adminRouter(deps: AdminRouterDeps): Router {
       checked.value,
       now(),
     );
-    if (!ticket) return sendError(res, 404, 'ticket_not_found', supportMessages.ticketNotFound);
+    if (!ticket) return sendError(res, 404, 'ticket_not_found');
     res.json({ ticket });
   });
 

@@ -12,8 +12,8 @@ import {
   readLinkProof,
 } from '../auth/google-link';
 import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
+import { withWords } from './refusal-words';
 import { logAuthError } from '../auth/logging';
-import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { currentUser, requirePlayer, sessionMiddleware, sessionTokenOf } from '../auth/middleware';
 import { confirmPassword } from '../auth/password-change';
 import {
@@ -129,7 +129,7 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   router.get('/auth/google', (req, res) => {
-    if (!google) return sendError(res, 404, 'google_unavailable', m.googleUnavailable);
+    if (!google) return sendError(res, 404, 'google_unavailable');
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
     const returnTo = safeReturnTo(req.query.returnTo);
@@ -141,10 +141,10 @@ export function authRouter(deps: AuthDeps): Router {
   // Linking Google to the signed-in account: the password first (throttled like a login), then
   // the same round trip as a sign-in, bound to this session by the link cookie.
   router.post('/auth/google/link', session, requirePlayer, jsonBody, async (req, res) => {
-    if (!google) return sendError(res, 404, 'google_unavailable', m.googleUnavailable);
+    if (!google) return sendError(res, 404, 'google_unavailable');
     const auth = res.locals.auth!;
     const user = await findUserById(deps.database.read, currentUser(res).id);
-    if (!user) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
+    if (!user) return sendError(res, 401, 'not_signed_in');
     const confirmed = await confirmPassword(deps, user, req.body?.password, clientAddress(req));
     if (!confirmed.ok) return sendRefusal(res, confirmed);
     const state = generateState();
@@ -159,25 +159,25 @@ export function authRouter(deps: AuthDeps): Router {
   });
 
   router.get('/auth/google/callback', session, async (req, res) => {
-    if (!google) return sendError(res, 404, 'google_unavailable', m.googleUnavailable);
+    if (!google) return sendError(res, 404, 'google_unavailable');
     const pending = readPendingOAuth(req.headers.cookie, publicUrl);
     const linkProof = readLinkProof(req.headers.cookie, publicUrl);
     res.append('Set-Cookie', [...clearedOAuthCookies(publicUrl), clearedLinkCookie(publicUrl)]);
     res.set('Cache-Control', 'no-store');
-    const failed = (message: string, code: ApiRefusalCode) => {
+    const failed = ({ error, code }: { error: string; code: ApiRefusalCode }) => {
       const page = linkProof ? LINKED_PATH : PATHS.auth;
-      const query = `error=${encodeURIComponent(message)}&code=${code}`;
+      const query = `error=${encodeURIComponent(error)}&code=${code}`;
       res.redirect(302, `${page}?${query}`);
     };
 
     const { code, state } = req.query;
     if (!pending || typeof code !== 'string' || typeof state !== 'string') {
-      return failed(m.googleFailed, 'google_failed');
+      return failed(withWords('google_failed'));
     }
-    if (!statesMatch(pending.state, state)) return failed(m.googleFailed, 'google_failed');
+    if (!statesMatch(pending.state, state)) return failed(withWords('google_failed'));
     const auth = res.locals.auth;
     if (linkProof && !(auth && linkProofMatches(linkProof, pending.state, auth.sessionId))) {
-      return failed(m.googleLinkFailed, 'google_link_failed');
+      return failed(withWords('google_link_failed'));
     }
 
     let profile: OAuthProfile;
@@ -185,7 +185,7 @@ export function authRouter(deps: AuthDeps): Router {
       profile = await google.fetchProfile(code, pending.codeVerifier);
     } catch (error) {
       logAuthError('google sign-in failed', error);
-      return failed(m.googleFailed, 'google_failed');
+      return failed(withWords('google_failed'));
     }
     if (linkProof && auth) {
       const linked = await linkGoogle(
@@ -193,7 +193,7 @@ export function authRouter(deps: AuthDeps): Router {
         { userId: auth.user.id, sessionId: auth.sessionId },
         profile,
       );
-      if (!linked.ok) return failed(linked.error, linked.code);
+      if (!linked.ok) return failed(linked);
       return res.redirect(302, `${LINKED_PATH}?linked=google`);
     }
     let outcome: AuthOutcome;
@@ -201,9 +201,9 @@ export function authRouter(deps: AuthDeps): Router {
       outcome = await signInWithGoogle(deps, profile, context(req));
     } catch (error) {
       logAuthError('google sign-in failed', error);
-      return failed(m.googleFailed, 'google_failed');
+      return failed(withWords('google_failed'));
     }
-    if (!outcome.ok) return failed(outcome.error, outcome.code);
+    if (!outcome.ok) return failed(outcome);
     setSession(res, outcome);
     res.redirect(302, pending.returnTo);
   });

@@ -9,13 +9,10 @@ import { resultCardSvg, roomCardSvg } from '../share/card-svg';
 import { loadResultCard, loadRoomCard } from '../share/cards';
 import { CardBusyError, cardEtag, createCardRenderer, type CardRenderer } from '../share/render';
 import { sendError, sendUnexpected } from './refusals';
-import type { ApiRefusalCode } from './refusal-codes';
 
 /** A room's card changes as seats fill: kept a minute. A finished game's never changes. */
 const ROOM_CARD_CACHE = 'public, max-age=60';
 const GAME_CARD_CACHE = 'public, max-age=86400, immutable';
-
-export const CARD_BUSY = 'The picture is being drawn: please try again in a moment.';
 
 /**
  * `GET /rooms/:roomId/card.png` and `GET /games/:roomId/card.png`: the share cards (1200 × 630 PNG),
@@ -32,13 +29,13 @@ export function cardsRouter(
     load: (q: Queryable, roomId: string) => Promise<T | null>,
     draw: (card: T) => string,
     cacheControl: string,
-    notFound: { message: string; code: ApiRefusalCode },
+    notFound: 'room_not_found' | 'game_not_found',
   ) {
     return async (req: Request, res: Response) => {
       try {
         const roomId = roomIdOf(req);
         const card = isRoomIdShaped(roomId) ? await load(deps.database.read, roomId) : null;
-        if (card === null) return sendError(res, 404, notFound.code, notFound.message);
+        if (card === null) return sendError(res, 404, notFound);
         const svg = draw(card);
         const etag = cardEtag(svg);
         res.set({ 'Cache-Control': cacheControl, ETag: etag });
@@ -48,7 +45,7 @@ export function cardsRouter(
       } catch (error) {
         if (error instanceof CardBusyError) {
           res.set({ 'Cache-Control': 'no-store', 'Retry-After': '2' });
-          return sendError(res, 503, 'card_busy', CARD_BUSY);
+          return sendError(res, 503, 'card_busy');
         }
         res.set('Cache-Control', 'no-store');
         sendUnexpected(res, { scope: 'rooms', context: 'card failed' }, error, m.errorFetchingRoom);
@@ -59,18 +56,12 @@ export function cardsRouter(
   router.get(
     '/rooms/:roomId/card.png',
     limit,
-    serve(loadRoomCard, roomCardSvg, ROOM_CARD_CACHE, {
-      message: m.invalidRoomId,
-      code: 'room_not_found',
-    }),
+    serve(loadRoomCard, roomCardSvg, ROOM_CARD_CACHE, 'room_not_found'),
   );
   router.get(
     '/games/:roomId/card.png',
     limit,
-    serve(loadResultCard, resultCardSvg, GAME_CARD_CACHE, {
-      message: m.gameNotFound,
-      code: 'game_not_found',
-    }),
+    serve(loadResultCard, resultCardSvg, GAME_CARD_CACHE, 'game_not_found'),
   );
   return router;
 }

@@ -3,7 +3,6 @@ import type { AuthDeps } from '../auth/config';
 import { clearedSessionCookie } from '../auth/cookies';
 import { apiErrors, jsonBody, sendRefusal } from './refusals';
 
-import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { currentSessionId, currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { eraseAccount } from '../data-rights/erase';
 import { exportUserData } from '../data-rights/export';
@@ -39,9 +38,6 @@ export function dataRightsRouter(deps: AuthDeps): Router {
     res.json({ erased: true });
   });
 
-  router.use(
-    '/me',
-    apiErrors({ scope: 'data-rights', context: 'data rights route failed', message: m.unexpected }),
-  );
+  router.use('/me', apiErrors({ scope: 'data-rights', context: 'data rights route failed' }));
   return router;
 }

@@ -29,9 +29,8 @@ export function gamesRouter(deps: RoomsDeps): Router {
       const game = isRoomIdShaped(roomId)
         ? await loadFinishedGame(deps.database.read, roomId)
         : null;
-      if (!game) return sendError(res, 404, 'game_not_found', m.gameNotFound);
-      if (!mayRead(game, currentUser(res)))
-        return sendError(res, 403, 'not_your_game', m.notYourGame);
+      if (!game) return sendError(res, 404, 'game_not_found');
+      if (!mayRead(game, currentUser(res))) return sendError(res, 403, 'not_your_game');
       res.set('Cache-Control', 'no-store');
       res.json({ game: sealChallengeSeed(game, (deps.clock ?? Date.now)()) });
     } catch (error) {

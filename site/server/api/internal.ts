@@ -4,7 +4,7 @@
 // timestamp (401, the body unread), the body up to a fixed size (413), then the signature over it.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { checkSignatureHeaders, purposeKey, verifyRequest } from '#wire/signing.ts';
-import { CALL_BODY_LIMITS } from '#wire/site-room.ts';
+import { CALL_BODY_LIMITS, type RoomPull } from '#wire/site-room.ts';
 import { sendCallRefusal } from './refusals';
 import { logFailure } from '../logging';
 import { rawBodyUpTo } from './limited-body';
@@ -62,11 +62,11 @@ export function internalRouter(deps: RoomsDeps): Router {
     try {
       const room = await rooms.roomForParty(roomIdOf(req));
       res.set('Cache-Control', 'no-store');
-      if (!room) return sendCallRefusal(res, 404, 'room_not_found', 'Room not found.');
-      res.json({ room });
+      if (!room) return sendCallRefusal(res, 404, 'room_not_found');
+      res.json({ room } satisfies RoomPull);
     } catch (error) {
       logFailure('rooms', 'internal room read failed', error);
-      res.status(500).json({ error: 'Error fetching room' });
+      sendCallRefusal(res, 500, 'room_unavailable');
     }
   });
 

@@ -27,7 +27,7 @@ export function meRouter(deps: AuthDeps): Router {
 
   router.patch('/me', session, requireUser, jsonBody, async (req, res) => {
     const user = currentUser(res);
-    if (user.isGuest) return sendError(res, 403, 'guest_not_allowed', m.guestsWatchOnly);
+    if (user.isGuest) return sendError(res, 403, 'guest_not_allowed');
     try {
       const outcome = await completeProfile(deps, user.id, req.body);
       if (!outcome.ok) return sendRefusal(res, outcome);
@@ -46,7 +46,7 @@ export function meRouter(deps: AuthDeps): Router {
   if (deps.phone) {
     router.post('/me/phone/verify', session, requireUser, jsonBody, async (req, res) => {
       const user = currentUser(res);
-      if (user.isGuest) return sendError(res, 403, 'guest_not_allowed', m.guestsWatchOnly);
+      if (user.isGuest) return sendError(res, 403, 'guest_not_allowed');
       const outcome = await provePhone(
         deps,
         { userId: user.id, address: clientAddress(req) },

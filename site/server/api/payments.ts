@@ -46,7 +46,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
   router.post('/payments/callback/:provider', rawBody, async (req, res) => {
     const providerName = String(req.params.provider);
     if (providerName !== deps.provider.name) {
-      return sendError(res, 404, 'unknown_provider', m.unknownProvider);
+      return sendError(res, 404, 'unknown_provider');
     }
     const verified = await deps.provider.verifyCallback(incomingCallback(req));
     if (!verified.ok) {
@@ -54,7 +54,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
         message: 'Payment callback refused: invalid signature',
         details: { provider: providerName, reason: verified.reason, address: req.ip ?? null },
       });
-      return sendError(res, 401, 'invalid_signature', m.invalidSignature);
+      return sendError(res, 401, 'invalid_signature');
     }
     const { callback } = verified;
     let outcome;
@@ -78,7 +78,7 @@ export function paymentsRouter(deps: PaymentsRouterDeps): Router {
         { message: 'Payment callback for an unknown payment', details },
         now(),
       );
-      return sendError(res, 404, 'unknown_payment', m.unknownPayment);
+      return sendError(res, 404, 'unknown_payment');
     }
     res.status(200).json({ ok: true });
   });

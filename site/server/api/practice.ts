@@ -3,7 +3,6 @@ import { jsonBody, sendError } from './refusals';
 import { logFailure } from '../logging';
 import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware';
 import { createPractice, practiceDepsOf } from '../practice/service';
-import { practiceMessages } from '../practice/settings';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, type RoomsDeps } from '../rooms/deps';
@@ -33,7 +32,7 @@ export function practiceRouter(deps: RoomsDeps): Router {
       res.status(201).json({ room: outcome.room });
     } catch (error) {
       logFailure('practice', 'create failed', error);
-      if (!res.headersSent) sendError(res, 500, 'practice_failed', practiceMessages.createFailed);
+      if (!res.headersSent) sendError(res, 500, 'practice_failed');
     }
   });
 

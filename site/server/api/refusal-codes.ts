@@ -46,6 +46,7 @@ export const API_REFUSAL_CODES = [
   'invalid_operator',
   'invalid_period',
   'invalid_phone',
+  'invalid_play_limit',
   'invalid_reference',
   'invalid_request',
   'invalid_settings',

@@ -9,9 +9,9 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { authMessages } from '#site/shared/auth-messages.ts';
 import { logFailure } from '../logging';
 import type { ApiRefusalCode } from './refusal-codes';
+import { API_REFUSAL_WORDS, type FixedWordsCode } from './refusal-words';
 
 /**
  * A refusal as the services return it (or throw it, wrapped in `RefusalError`): an API refusal, or
@@ -32,9 +32,21 @@ export interface Refusal<Code extends string = ApiRefusalCode> {
   details?: unknown;
 }
 
-/** The one way to make a refusal: its status, its registered code, then the words for people. */
-export function refuse(status: number, code: ApiRefusalCode, error: string): Refusal {
-  return { ok: false, status, error, code };
+/**
+ * The one way to make a refusal: its status, its registered code, and the code's words from
+ * `API_REFUSAL_WORDS`. A code whose words carry data (not a `FixedWordsCode`) must be given them,
+ * built by `refusalWords`.
+ */
+export function refuse(status: number, code: FixedWordsCode, message?: string): Refusal;
+export function refuse(status: number, code: ApiRefusalCode, message: string): Refusal;
+export function refuse(status: number, code: ApiRefusalCode, message?: string): Refusal {
+  return { ok: false, status, error: message ?? wordsOf(code), code };
+}
+
+/** The fixed words of a code (a data code's are always passed, the overloads see to it). */
+function wordsOf(code: ApiRefusalCode): string {
+  const words = API_REFUSAL_WORDS[code];
+  return typeof words === 'string' ? words : API_REFUSAL_WORDS.unknown_error;
 }
 
 /**
@@ -48,13 +60,26 @@ export class RefusalError<Code extends string = ApiRefusalCode> extends Error {
   }
 }
 
+/** Answers `refuse(status, code, message)` at once. */
+export function sendError(
+  res: Response,
+  status: number,
+  code: FixedWordsCode,
+  message?: string,
+): void;
 export function sendError(
   res: Response,
   status: number,
   code: ApiRefusalCode,
-  error: string,
+  message: string,
+): void;
+export function sendError(
+  res: Response,
+  status: number,
+  code: ApiRefusalCode,
+  message?: string,
 ): void {
-  res.status(status).json({ error, code });
+  sendRefusal(res, refuse(status, code as FixedWordsCode, message));
 }
 
 /** The refusal of a signed call from a room server (wire/site-room.ts): `{error, code}`. */
@@ -76,17 +101,14 @@ export function sendRefusal(res: Response, refusal: Refusal): void {
   });
 }
 
-export const BODY_TOO_LARGE = 'The request body is too large.';
-export const INVALID_REQUEST = 'Invalid request.';
-
 /** The 4xx refusal for an error express or body-parser raised about the request itself, or null. */
 function clientRefusal(error: unknown): Refusal | null {
   if (typeof error !== 'object' || error === null) return null;
   const { status, expose, type } = error as { status?: unknown; expose?: unknown; type?: unknown };
   if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return null;
-  if (type === 'entity.too.large') return refuse(413, 'body_too_large', BODY_TOO_LARGE);
-  if (type === 'entity.parse.failed') return refuse(400, 'invalid_json', authMessages.invalidJson);
-  return refuse(status, 'invalid_request', INVALID_REQUEST);
+  if (type === 'entity.too.large') return refuse(413, 'body_too_large');
+  if (type === 'entity.parse.failed') return refuse(400, 'invalid_json');
+  return refuse(status, 'invalid_request');
 }
 
 const parseJson = express.json({ limit: '16kb' });
@@ -95,7 +117,7 @@ const parseJson = express.json({ limit: '16kb' });
 export const jsonBody: RequestHandler = (req, res, next) => {
   parseJson(req, res, (error?: unknown) => {
     if (error === undefined || error === null) return next();
-    sendRefusal(res, clientRefusal(error) ?? refuse(400, 'invalid_json', authMessages.invalidJson));
+    sendRefusal(res, clientRefusal(error) ?? refuse(400, 'invalid_json'));
   });
 };
 
@@ -119,7 +141,7 @@ export type ApiErrorsOptions = {
  * answered 500 `unknown_error`, never with a stack.
  */
 export function apiErrors(options: ApiErrorsOptions): ErrorRequestHandler {
-  const message = options.message ?? authMessages.unexpected;
+  const message = options.message ?? API_REFUSAL_WORDS.unknown_error;
   const log =
     'log' in options
       ? options.log
@@ -135,8 +157,6 @@ export function apiErrors(options: ApiErrorsOptions): ErrorRequestHandler {
 }
 
 export const STORAGE_UNAVAILABLE = 'storage_unavailable' satisfies ApiRefusalCode;
-export const STORAGE_UNAVAILABLE_MESSAGE =
-  'We cannot save anything right now, so nothing was changed. Please try again in a few minutes.';
 const STORAGE_RETRY_AFTER_S = 60;
 
 /**
@@ -146,7 +166,7 @@ const STORAGE_RETRY_AFTER_S = 60;
 function sendFailure(res: Response, error: unknown, message: string): void {
   if (isStorageUnavailable(error)) {
     res.setHeader('Retry-After', String(STORAGE_RETRY_AFTER_S));
-    return sendError(res, 503, STORAGE_UNAVAILABLE, STORAGE_UNAVAILABLE_MESSAGE);
+    return sendError(res, 503, STORAGE_UNAVAILABLE);
   }
   sendError(res, 500, UNKNOWN_ERROR, message);
 }
@@ -156,7 +176,7 @@ export function sendUnexpected(
   res: Response,
   where: { scope: string; context: string },
   error: unknown,
-  message: string = authMessages.unexpected,
+  message: string = API_REFUSAL_WORDS.unknown_error,
 ): void {
   logFailure(where.scope, where.context, error);
   if (!res.headersSent) sendFailure(res, error, message);

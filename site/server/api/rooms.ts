@@ -12,6 +12,7 @@ import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { roomMessages as m } from '../rooms/messages';
+import { API_REFUSAL_WORDS } from './refusal-words';
 import { rematch } from '../rooms/rematch';
 import { roomIdOf } from '../rooms/settings';
 
@@ -81,7 +82,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
     try {
       const room = await rooms.get(roomIdOf(req));
       res.set('Cache-Control', 'no-store');
-      if (!room) return sendError(res, 404, 'room_not_found', m.invalidRoomId);
+      if (!room) return sendError(res, 404, 'room_not_found');
       res.json({ room });
     } catch (error) {
       failed(res, 'fetch failed', error, m.errorFetchingRoom);
@@ -119,7 +120,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
       if (!outcome.ok) return refuse(res, outcome);
       res.json({ room: outcome.room });
     } catch (error) {
-      failed(res, 'rematch failed', error, m.rematchFailed);
+      failed(res, 'rematch failed', error, API_REFUSAL_WORDS.rematch_failed);
     }
   });
 

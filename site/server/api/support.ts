@@ -23,8 +23,7 @@ export function supportRouter(deps: AuthDeps): Router {
     session,
     requireUser,
     (_req, res, next) => {
-      if (currentUser(res).isGuest)
-        return sendError(res, 403, 'guests_not_allowed', supportMessages.guests);
+      if (currentUser(res).isGuest) return sendError(res, 403, 'guests_not_allowed');
       next();
     },
     jsonBody,

@@ -67,7 +67,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
   router.get('/wallet/payments/:id', session, requireUser, async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const payment = await wallet.payment(currentUser(res).id, String(req.params.id));
-    if (!payment) return sendError(res, 404, 'payment_not_found', m.paymentNotFound);
+    if (!payment) return sendError(res, 404, 'payment_not_found');
     res.json({ payment });
   });
 

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { users } from '#db/schema/people.ts';
 import type { Database } from '#db/client.ts';
 import { parseEmail } from '#site/shared/email.ts';
+import { recordAudit } from '../admin/audit';
 import { findUserByEmail, isEmailVerified, type UserRow } from './users';
 
 export type GrantOutcome =
@@ -26,20 +27,43 @@ function notAnAddress(email: string): GrantOutcome {
     : { ok: false, message: 'An email is required.' };
 }
 
+/** Who ran the command (no account is signed in on the machine): the audit row names them. */
+export interface GrantedBy {
+  osUser: string;
+}
+
 async function setAdmin(
   database: Database,
   email: string,
   isAdmin: boolean,
+  audit: { by: GrantedBy; force: boolean },
 ): Promise<GrantOutcome> {
   const normalized = parseEmail(email);
   if (!normalized) return notAnAddress(email);
-  const updated = await database.write((tx) =>
-    tx
+  const updated = await database.write(async (tx) => {
+    const at = Date.now();
+    const changed = await tx
       .update(users)
-      .set({ isAdmin, updatedAt: Date.now() })
+      .set({ isAdmin, updatedAt: at })
       .where(and(eq(users.email, normalized), eq(users.isGuest, false)))
-      .returning({ id: users.id }),
-  );
+      .returning({ id: users.id });
+    for (const { id } of changed) {
+      // The row's admin is the account changed: the command line has no account of its own.
+      await recordAudit(tx, {
+        adminId: id,
+        action: isAdmin ? 'admin.grant' : 'admin.revoke',
+        target: id,
+        detail: {
+          by: 'npm run admin',
+          osUser: audit.by.osUser,
+          email: normalized,
+          force: audit.force,
+        },
+        at,
+      });
+    }
+    return changed;
+  });
   if (updated.length === 0) return { ok: false, message: `No account found for ${normalized}.` };
   return {
     ok: true,
@@ -56,7 +80,7 @@ async function setAdmin(
 export async function grantAdmin(
   database: Database,
   email: string,
-  options: { force?: boolean } = {},
+  options: { by: GrantedBy; force?: boolean },
 ): Promise<GrantOutcome> {
   const normalized = parseEmail(email);
   if (!normalized) return notAnAddress(email);
@@ -70,11 +94,16 @@ export async function grantAdmin(
       message: `${normalized} is not verified: anyone could have typed that address. Ask the person to open the link in their verification mail, or run again with --force if you have checked who they are.`,
     };
   }
-  return { ...(await setAdmin(database, normalized, true)), account };
+  const force = options.force === true;
+  return { ...(await setAdmin(database, normalized, true, { by: options.by, force })), account };
 }
 
-export function revokeAdmin(database: Database, email: string): Promise<GrantOutcome> {
-  return setAdmin(database, email, false);
+export function revokeAdmin(
+  database: Database,
+  email: string,
+  by: GrantedBy,
+): Promise<GrantOutcome> {
+  return setAdmin(database, email, false, { by, force: false });
 }
 
 export async function grantedAdminEmails(database: Database): Promise<string[]> {

@@ -48,17 +48,17 @@ export type Sent = { ok: true; message: string };
 export async function requestVerification(deps: AuthDeps, userId: string): Promise<Sent | Refusal> {
   const at = now(deps);
   const user = await findUserById(deps.database.read, userId);
-  if (!user?.email) return refuse(400, 'email_required', m.emailRequired);
-  if (isEmailVerified(user)) return refuse(409, 'email_already_verified', m.emailAlreadyVerified);
+  if (!user?.email) return refuse(400, 'email_required');
+  if (isEmailVerified(user)) return refuse(409, 'email_already_verified');
   if (await mailedRecently(deps.database.read, user.id, 'verify_email', at)) {
-    return { ...refuse(429, 'too_soon', m.mailTooSoon), retryAfterSeconds: 60 };
+    return { ...refuse(429, 'too_soon'), retryAfterSeconds: 60 };
   }
   sendVerificationMail(deps, user, at);
   return { ok: true, message: m.verificationSent };
 }
 
 function tokenRefusal(problem: 'token_invalid' | 'token_expired'): Refusal {
-  return refuse(400, problem, problem === 'token_expired' ? m.tokenExpired : m.tokenInvalid);
+  return refuse(400, problem);
 }
 
 /** `POST /auth/email/verify {token}`: spends the token and marks the address it was sent to. */

@@ -12,7 +12,6 @@ import { users } from '#db/schema/people.ts';
 import type { AuthDeps } from './config';
 import { cookieName, isSecureSite, readCookie, serializeCookie } from './cookies';
 import type { OAuthProfile } from './google';
-import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { statesMatch } from './oauth-cookies';
 import { refuse, type Refusal } from '../api/refusals';
 import { endOtherSessions } from './password-change';
@@ -62,10 +61,10 @@ export async function linkGoogle(
   const outcome = await deps.database.write(async (tx) => {
     const holder = await findUserByGoogleSub(tx, profile.subject);
     if (holder && holder.id !== auth.userId) {
-      return refuse(409, 'google_already_linked', m.googleAlreadyLinked);
+      return refuse(409, 'google_already_linked');
     }
     const user = await findUserById(tx, auth.userId);
-    if (!user || user.isGuest) return refuse(403, 'google_link_failed', m.googleLinkFailed);
+    if (!user || user.isGuest) return refuse(403, 'google_link_failed');
     // Google vouching for this very address proves it too.
     const proved = profile.emailVerified && parseEmail(profile.email) === user.email;
     await tx

@@ -4,7 +4,6 @@ import type { AuthDeps } from './config';
 import { readCookie, sessionCookie, sessionCookieName } from './cookies';
 import { sendError } from '../api/refusals';
 import { logAuthError } from './logging';
-import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { cookieMaxAgeSeconds, validateSessionToken } from './sessions';
 import { loadPublicUser, type PublicUser } from './users';
 
@@ -77,7 +76,7 @@ export function sessionMiddleware(deps: AuthDeps): RequestHandler {
       next();
     } catch (error) {
       logAuthError('session lookup failed', error);
-      sendError(res, 500, 'unknown_error', m.unexpected);
+      sendError(res, 500, 'unknown_error');
     }
   };
 }
@@ -92,22 +91,22 @@ function authOf(res: Response): AuthContext | null {
 
 /** 401 `You must be logged in.` unless a session (guests included) is present. */
 export const requireUser: RequestHandler = (_req, res, next) => {
-  if (!authOf(res)) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
+  if (!authOf(res)) return sendError(res, 401, 'not_signed_in');
   next();
 };
 
 /** For anything that moves money or takes a seat: signed in and not a guest. */
 export const requirePlayer: RequestHandler = (_req, res, next) => {
   const auth = authOf(res);
-  if (!auth) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
-  if (auth.user.isGuest) return sendError(res, 403, 'guest_not_allowed', m.guestsWatchOnly);
+  if (!auth) return sendError(res, 401, 'not_signed_in');
+  if (auth.user.isGuest) return sendError(res, 403, 'guest_not_allowed');
   next();
 };
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   const auth = authOf(res);
-  if (!auth) return sendError(res, 401, 'not_signed_in', m.notLoggedIn);
-  if (!auth.user.isAdmin) return sendError(res, 403, 'not_admin', m.notAdmin);
+  if (!auth) return sendError(res, 401, 'not_signed_in');
+  if (!auth.user.isAdmin) return sendError(res, 403, 'not_admin');
   next();
 };
 

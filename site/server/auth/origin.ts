@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import { sendError } from '../api/refusals';
-import { authMessages } from '#site/shared/auth-messages.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
@@ -13,6 +12,6 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (req.get('origin') === siteOrigin) return next();
-    sendError(res, 403, 'forbidden_origin', authMessages.forbiddenOrigin);
+    sendError(res, 403, 'forbidden_origin');
   };
 }

@@ -27,7 +27,7 @@ export async function confirmPassword(
   address: string,
 ): Promise<{ ok: true } | Refusal> {
   if (typeof password !== 'string' || !password) {
-    return refuse(400, 'password_required', m.passwordRequired);
+    return refuse(400, 'password_required');
   }
   const checked = await checkPassword(deps, {
     account: user.email ?? `user:${user.id}`,
@@ -37,9 +37,7 @@ export async function confirmPassword(
   });
   if (checked.ok) return checked;
   if (!('wrong' in checked)) return checked;
-  return user.passwordHash
-    ? refuse(403, 'wrong_password', m.wrongPassword)
-    : refuse(403, 'no_password', m.noPassword);
+  return user.passwordHash ? refuse(403, 'wrong_password') : refuse(403, 'no_password');
 }
 
 /** Every session of the account but `keepSessionId` ends (their rooms are handed back to tell). */
@@ -59,12 +57,12 @@ export async function changePassword(
 ): Promise<{ ok: true; user: PublicUser; message: string } | Refusal> {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const newPassword = typeof b.newPassword === 'string' ? b.newPassword : '';
-  if (!newPassword) return refuse(400, 'password_required', m.passwordRequired);
+  if (!newPassword) return refuse(400, 'password_required');
   const weak = checkNewPassword(newPassword);
   if (weak) return refuse(400, weak.code, weak.error);
 
   const user = await findUserById(deps.database.read, auth.userId);
-  if (!user) return refuse(401, 'not_logged_in', m.notLoggedIn);
+  if (!user) return refuse(401, 'not_logged_in');
   const confirmed = await confirmPassword(deps, user, b.currentPassword, auth.address);
   if (!confirmed.ok) return confirmed;
 

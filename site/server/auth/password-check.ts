@@ -7,6 +7,7 @@ import { RATE_LIMITED } from '#site/shared/rate-limited.ts';
 import type { AuthDeps } from './config';
 import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { refuse, type Refusal } from '../api/refusals';
+import { refusalWords } from '../api/refusal-words';
 import { PasswordWorkBusyError } from './password-work';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
@@ -14,7 +15,10 @@ import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
 /** A 429 `rate_limited` that says how long to wait (and `Retry-After`). */
 export function tooManyAttempts(waitMs: number): Refusal {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return { ...refuse(429, RATE_LIMITED, m.tooManyAttempts(seconds)), retryAfterSeconds: seconds };
+  return {
+    ...refuse(429, RATE_LIMITED, refusalWords(RATE_LIMITED, m.tooManyLogins, seconds)),
+    retryAfterSeconds: seconds,
+  };
 }
 
 /** The answer when the argon2 queue is full: try again in a second. */

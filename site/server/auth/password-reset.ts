@@ -51,14 +51,14 @@ export function requestPasswordReset(
   body: unknown,
 ): { ok: true; message: string } | Refusal {
   const email = normalizeEmail((body as { email?: unknown } | null)?.email);
-  if (!email) return refuse(400, 'email_required', m.emailRequired);
-  if (!isValidEmail(email)) return refuse(400, 'invalid_email', m.invalidEmail);
+  if (!email) return refuse(400, 'email_required');
+  if (!isValidEmail(email)) return refuse(400, 'invalid_email');
   deps.mailer?.sendLater(resetMailFor(deps, email, now(deps)));
   return { ok: true, message: m.resetRequested };
 }
 
 function tokenRefusal(problem: 'token_invalid' | 'token_expired'): Refusal {
-  return refuse(400, problem, problem === 'token_expired' ? m.tokenExpired : m.tokenInvalid);
+  return refuse(400, problem);
 }
 
 /** `POST /auth/password/reset {token, password}`: sets the password and ends every session. */
@@ -69,7 +69,7 @@ export async function resetPassword(
 ): Promise<{ ok: true; message: string } | Refusal> {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const password = typeof b.password === 'string' ? b.password : '';
-  if (!password) return refuse(400, 'password_required', m.passwordRequired);
+  if (!password) return refuse(400, 'password_required');
   const weak = checkNewPassword(password);
   if (weak) return refuse(400, weak.code, weak.error);
 

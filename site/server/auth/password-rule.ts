@@ -3,7 +3,8 @@
 // dictionary of @zxcvbn-ts/language-common (about 49,000 passwords ranked from public breach
 // corpora, maintained with zxcvbn-ts); see docs/decisions/014-password-rule.md.
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { LIMITS, authMessages as m } from '#site/shared/auth-messages.ts';
+import { LIMITS } from '#site/shared/auth-messages.ts';
+import { withWords } from '../api/refusal-words';
 
 export type PasswordRefusal = {
   error: string;
@@ -28,10 +29,8 @@ export function isCommonPassword(password: string): boolean {
 
 /** Null when the password may be used; otherwise the refusal to answer. */
 export function checkNewPassword(password: string): PasswordRefusal | null {
-  if (password.length < LIMITS.passwordMin) return { error: m.weakPassword, code: 'weak_password' };
-  if (password.length > LIMITS.passwordMax) {
-    return { error: m.passwordTooLong, code: 'password_too_long' };
-  }
-  if (isCommonPassword(password)) return { error: m.commonPassword, code: 'common_password' };
+  if (password.length < LIMITS.passwordMin) return withWords('weak_password');
+  if (password.length > LIMITS.passwordMax) return withWords('password_too_long');
+  if (isCommonPassword(password)) return withWords('common_password');
   return null;
 }

@@ -19,6 +19,7 @@ import { sendVerificationMail } from './email-verification';
 import { logAuthError } from './logging';
 import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { refuse, type Refusal } from '../api/refusals';
+import { refusalWords } from '../api/refusal-words';
 import {
   checkCode,
   hasCode,
@@ -134,7 +135,7 @@ export async function startPhoneSignIn(
       restoreCode(tx, phoneDeps.codeKey, phone, code, stored.previous),
     );
     logAuthError(`sign-in code not sent to ${phoneForLog(phone)}`, error);
-    return { ...refuse(503, 'sms_not_sent', m.smsNotSent), retryAfterSeconds: 60 };
+    return { ...refuse(503, 'sms_not_sent'), retryAfterSeconds: 60 };
   }
   return {
     ok: true,
@@ -148,11 +149,11 @@ export async function startPhoneSignIn(
 function codeRefusal(check: Exclude<CodeCheck, { ok: true }>): Refusal {
   switch (check.problem) {
     case 'code_invalid':
-      return refuse(400, 'code_invalid', m.codeWrong(check.triesLeft));
+      return refuse(400, 'code_invalid', refusalWords('code_invalid', check.triesLeft));
     case 'code_expired':
-      return refuse(400, 'code_expired', m.codeExpired);
+      return refuse(400, 'code_expired');
     case 'too_many_attempts':
-      return refuse(400, 'too_many_attempts', m.codeTooManyAttempts);
+      return refuse(400, 'too_many_attempts');
   }
 }
 
@@ -192,7 +193,7 @@ export async function verifyPhoneSignIn(
       if (!details.ok) return refuse(400, details.code, details.error);
       const { email } = details.value;
       if (email && (await findUserByEmail(tx, email))) {
-        return refuse(409, 'email_taken', m.emailTaken);
+        return refuse(409, 'email_taken');
       }
       const user = await insertUser(
         tx,
@@ -204,7 +205,7 @@ export async function verifyPhoneSignIn(
       return { user, created: true };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse(409, 'email_taken', m.emailTaken);
+    if (isUniqueViolation(error)) return refuse(409, 'email_taken');
     throw error;
   }
   if ('ok' in verified) return verified;
@@ -238,10 +239,10 @@ export async function provePhone(
     return codeRefusal({ ok: false, problem: 'code_expired' });
   }
   const account = await findUserById(deps.database.read, userId);
-  if (!account) return refuse(401, 'not_signed_in', m.notLoggedIn);
+  if (!account) return refuse(401, 'not_signed_in');
   // Said before the password is asked for (and checked again in the write below).
   if (account.phoneVerifiedAt !== null && account.phone !== phone) {
-    return refuse(409, 'phone_proved', m.phoneProved);
+    return refuse(409, 'phone_proved');
   }
   const confirmed = await confirmPassword(deps, account, asRecord(body).password, auth.address);
   if (!confirmed.ok) return confirmed;
@@ -250,15 +251,15 @@ export async function provePhone(
   try {
     proved = await deps.database.write(async (tx): Promise<Proved> => {
       const user = await findUserById(tx, userId);
-      if (!user) return refuse(401, 'not_signed_in', m.notLoggedIn);
+      if (!user) return refuse(401, 'not_signed_in');
       // Checked before the code, so a refusal spends no try of it.
       if (user.phoneVerifiedAt !== null && user.phone !== phone) {
-        return refuse(409, 'phone_proved', m.phoneProved);
+        return refuse(409, 'phone_proved');
       }
       const checked = await checkCode(tx, codeKey, phone, code, at);
       if (!checked.ok) return codeRefusal(checked);
       const holder = await findUserByProvedPhone(tx, phone);
-      if (holder && holder.id !== userId) return refuse(409, 'phone_taken', m.phoneTaken);
+      if (holder && holder.id !== userId) return refuse(409, 'phone_taken');
       await tx
         .update(users)
         .set({ phone, phoneVerifiedAt: user.phoneVerifiedAt ?? at, updatedAt: at })
@@ -268,7 +269,7 @@ export async function provePhone(
     });
   } catch (error) {
     // Another account proved the number between the look-up and the write (the unique index).
-    if (isUniqueViolation(error)) return refuse(409, 'phone_taken', m.phoneTaken);
+    if (isUniqueViolation(error)) return refuse(409, 'phone_taken');
     throw error;
   }
   if (!proved.ok) return proved;

@@ -3,7 +3,6 @@ import { users } from '#db/schema/people.ts';
 import type { AuthDeps } from './config';
 import { sendVerificationMail } from './email-verification';
 import type { OAuthProfile } from './google';
-import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { refuse, type Refusal } from '../api/refusals';
 import { checkPassword, hashNewPassword } from './password-check';
 import {
@@ -88,8 +87,7 @@ export async function signUp(
   const hashed = await hashNewPassword(password, context.address);
   if (!hashed.ok) return hashed;
   const { passwordHash } = hashed;
-  if (await findUserByEmail(deps.database.read, profile.email))
-    return refuse(409, 'email_taken', m.emailTaken);
+  if (await findUserByEmail(deps.database.read, profile.email)) return refuse(409, 'email_taken');
   let user: UserRow | null;
   try {
     user = await deps.database.write(async (tx) => {
@@ -99,10 +97,10 @@ export async function signUp(
       return created;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return refuse(409, 'email_taken', m.emailTaken);
+    if (isUniqueViolation(error)) return refuse(409, 'email_taken');
     throw error;
   }
-  if (!user) return refuse(409, 'email_taken', m.emailTaken);
+  if (!user) return refuse(409, 'email_taken');
   // Until the link is opened the address is only typed, not proved (no admin claim, no Google join).
   sendVerificationMail(deps, user, now(deps));
   return startSession(deps, user.id, context);
@@ -126,9 +124,7 @@ export async function logIn(
   if (!checked.ok) {
     if (!('wrong' in checked)) return checked;
     // The failure is already counted (the reservation). The spec names the unknown email; see docs/decisions/010-login-messages.md for the trade-off.
-    return user
-      ? refuse(401, 'wrong_password', m.wrongPassword)
-      : refuse(401, 'unknown_email', m.unknownEmail);
+    return user ? refuse(401, 'wrong_password') : refuse(401, 'unknown_email');
   }
   return startSession(deps, user!.id, context);
 }
@@ -174,10 +170,10 @@ export async function signInWithGoogle(
     const sameEmail = email ? await findUserByEmail(tx, email) : null;
     if (sameEmail) {
       if (!sameEmail.isGuest && !isEmailVerified(sameEmail)) {
-        return refuse(409, 'google_link_required', m.googleLinkRequired);
+        return refuse(409, 'google_link_required');
       }
       if (sameEmail.googleSub || sameEmail.isGuest) {
-        return refuse(409, 'email_taken', m.emailTaken);
+        return refuse(409, 'email_taken');
       }
       ended = await invalidateUserSessions(tx, sameEmail.id);
       const [linked] = await tx
@@ -219,7 +215,7 @@ export async function completeProfile(
   // (its next sign-in by phone would make a new one) and prove nothing about the new number.
   const current = await findUserById(deps.database.read, userId);
   if (current?.phoneVerifiedAt != null && current.phone !== input.value.phone) {
-    return refuse(409, 'phone_proved', m.phoneProved);
+    return refuse(409, 'phone_proved');
   }
   const at = now(deps);
   await deps.database.write((tx) =>

@@ -1,10 +1,10 @@
-import { authMessages as m, LIMITS } from '#site/shared/auth-messages.ts';
+import { LIMITS } from '#site/shared/auth-messages.ts';
 import { checkNewPassword } from './password-rule';
 import { isValidEmail, normalizeEmail } from '#site/shared/email.ts';
 import { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
 import { parsePhoneCode } from '#site/shared/phone-code.ts';
-import { consentMessages } from '#site/shared/terms.ts';
 import type { ApiRefusalCode } from '../api/refusal-codes';
+import { refusalWords, withWords, type FixedWordsCode } from '../api/refusal-words';
 
 export { isValidEmail, LIMITS, normalizeEmail };
 
@@ -42,29 +42,27 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-const refused = (error: string, code: ApiRefusalCode): { ok: false } & FieldRefusal => ({
+const refusedWith = (problem: FieldRefusal): { ok: false } & FieldRefusal => ({
   ok: false,
-  error,
-  code,
+  ...problem,
 });
+const refused = (code: FixedWordsCode) => refusedWith(withWords(code));
 
 const NAMES_REQUIRED = {
-  firstName: { error: m.firstNameRequired, code: 'first_name_required' },
-  lastName: { error: m.lastNameRequired, code: 'last_name_required' },
+  firstName: withWords('first_name_required'),
+  lastName: withWords('last_name_required'),
 } as const;
-const PHONE_REQUIRED: FieldRefusal = { error: m.phoneRequired, code: 'phone_required' };
-const INVALID_PHONE: FieldRefusal = { error: m.invalidPhone, code: 'invalid_phone' };
-const EMAIL_REQUIRED: FieldRefusal = { error: m.emailRequired, code: 'email_required' };
-const INVALID_EMAIL: FieldRefusal = { error: m.invalidEmail, code: 'invalid_email' };
-const PASSWORD_REQUIRED: FieldRefusal = { error: m.passwordRequired, code: 'password_required' };
+const PHONE_REQUIRED = withWords('phone_required');
+const INVALID_PHONE = withWords('invalid_phone');
+const EMAIL_REQUIRED = withWords('email_required');
+const INVALID_EMAIL = withWords('invalid_email');
+const PASSWORD_REQUIRED = withWords('password_required');
 
 function checkNames(firstName: string, lastName: string): FieldRefusal | null {
   if (!firstName) return NAMES_REQUIRED.firstName;
   if (!lastName) return NAMES_REQUIRED.lastName;
-  if (firstName.length > LIMITS.name)
-    return { error: m.firstNameTooLong, code: 'first_name_too_long' };
-  if (lastName.length > LIMITS.name)
-    return { error: m.lastNameTooLong, code: 'last_name_too_long' };
+  if (firstName.length > LIMITS.name) return withWords('first_name_too_long');
+  if (lastName.length > LIMITS.name) return withWords('last_name_too_long');
   return null;
 }
 
@@ -90,18 +88,18 @@ export function validateSignup(body: unknown): Validation<SignupInput> {
     (isValidZambianPhone(phone) ? null : INVALID_PHONE) ??
     (isValidEmail(email) ? null : INVALID_EMAIL) ??
     checkNewPassword(password);
-  if (problem) return refused(problem.error, problem.code);
+  if (problem) return refusedWith(problem);
   // The boxes of the form, checked again here: only `true` itself counts as a yes.
-  if (b.adult !== true) return refused(consentMessages.adult, 'adult_required');
-  if (b.terms !== true) return refused(consentMessages.terms, 'terms_not_accepted');
+  if (b.adult !== true) return refused('adult_required');
+  if (b.terms !== true) return refused('terms_not_accepted');
   return { ok: true, value: { firstName, lastName, phone, email, password } };
 }
 
 /** The number a sign-in code goes to (`POST /auth/phone/start`), in the local form. */
 export function validatePhone(body: unknown): Validation<string> {
   const phone = normalizeZambianPhone(asBody(body).phone);
-  if (!phone) return refused(PHONE_REQUIRED.error, PHONE_REQUIRED.code);
-  if (!isValidZambianPhone(phone)) return refused(INVALID_PHONE.error, INVALID_PHONE.code);
+  if (!phone) return refusedWith(PHONE_REQUIRED);
+  if (!isValidZambianPhone(phone)) return refusedWith(INVALID_PHONE);
   return { ok: true, value: phone };
 }
 
@@ -115,7 +113,8 @@ export function validatePhoneCode(body: unknown): Validation<PhoneCodeInput> {
   const phone = validatePhone(body);
   if (!phone.ok) return phone;
   const code = parsePhoneCode(asBody(body).code);
-  if (!code) return refused(m.codeMalformed, 'code_invalid');
+  if (!code)
+    return refusedWith({ code: 'code_invalid', error: refusalWords('code_invalid', null) });
   return { ok: true, value: { phone: phone.value, code } };
 }
 
@@ -134,9 +133,9 @@ export function validatePhoneAccount(body: unknown): Validation<PhoneAccountInpu
   const email = normalizeEmail(b.email);
   const problem =
     checkNames(firstName, lastName) ?? (!email || isValidEmail(email) ? null : INVALID_EMAIL);
-  if (problem) return refused(problem.error, problem.code);
-  if (b.adult !== true) return refused(consentMessages.adult, 'adult_required');
-  if (b.terms !== true) return refused(consentMessages.terms, 'terms_not_accepted');
+  if (problem) return refusedWith(problem);
+  if (b.adult !== true) return refused('adult_required');
+  if (b.terms !== true) return refused('terms_not_accepted');
   return { ok: true, value: { firstName, lastName, email: email || null } };
 }
 
@@ -144,10 +143,10 @@ export function validateLogin(body: unknown): Validation<LoginInput> {
   const b = asBody(body);
   const email = normalizeEmail(b.email);
   const password = typeof b.password === 'string' ? b.password : '';
-  if (!email) return refused(EMAIL_REQUIRED.error, EMAIL_REQUIRED.code);
-  if (!isValidEmail(email)) return refused(INVALID_EMAIL.error, INVALID_EMAIL.code);
-  if (!password) return refused(PASSWORD_REQUIRED.error, PASSWORD_REQUIRED.code);
-  if (password.length > LIMITS.passwordMax) return refused(m.passwordTooLong, 'password_too_long');
+  if (!email) return refusedWith(EMAIL_REQUIRED);
+  if (!isValidEmail(email)) return refusedWith(INVALID_EMAIL);
+  if (!password) return refusedWith(PASSWORD_REQUIRED);
+  if (password.length > LIMITS.passwordMax) return refused('password_too_long');
   return { ok: true, value: { email, password } };
 }
 
@@ -160,6 +159,6 @@ export function validateProfile(body: unknown): Validation<ProfileInput> {
     checkNames(firstName, lastName) ??
     (phone ? null : PHONE_REQUIRED) ??
     (isValidZambianPhone(phone) ? null : INVALID_PHONE);
-  if (problem) return refused(problem.error, problem.code);
+  if (problem) return refusedWith(problem);
   return { ok: true, value: { firstName, lastName, phone } };
 }

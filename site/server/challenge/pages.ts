@@ -3,7 +3,6 @@
 // everything here, with no API round trip after it loads, and starts the challenge with a plain
 // form post, so it works without JavaScript.
 import { addDays, challengeRolls, type ChallengeFairness } from '#game/challenge.ts';
-import { authMessages } from '#site/shared/auth-messages.ts';
 import { refuse, type Refusal } from '../api/refusals';
 import type { PublicUser } from '../auth/users';
 import { createPractice, type PracticeDeps } from '../practice/service';
@@ -186,9 +185,9 @@ export async function startFromPage(
 ): Promise<ChallengeStart> {
   // The same CSRF rule as the API's: a change comes from a page of this very site.
   if (request.headers.get('origin') !== siteOrigin) {
-    return refuse(403, 'forbidden_origin', authMessages.forbiddenOrigin);
+    return refuse(403, 'forbidden_origin');
   }
-  if (!user) return refuse(401, 'not_signed_in', authMessages.notLoggedIn);
+  if (!user) return refuse(401, 'not_signed_in');
   // The same limit as POST /api/practice: a room (and its room server) per start.
   const wait = await countRequest(practice, ENDPOINT_LIMITS.practice, {
     account: user.id,

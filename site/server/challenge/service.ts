@@ -19,7 +19,7 @@ import {
   revealedFairness,
   seedRevealAt,
 } from './day';
-import { invalidDate } from './messages';
+import { refuse } from '../api/refusals';
 import {
   challengeStreakOf,
   leaderboardOf,
@@ -135,7 +135,7 @@ export function leaderboardDate(
 ): { ok: true; date: ChallengeDate } | Refusal {
   const today = challengeDateAt(deps.clock());
   if (value === undefined || value === '') return { ok: true, date: today };
-  if (!isChallengeDate(value) || value > today) return invalidDate();
+  if (!isChallengeDate(value) || value > today) return refuse(400, 'invalid_date');
   return { ok: true, date: value };
 }
 

@@ -15,6 +15,7 @@ import type { AuthDeps } from '../auth/config';
 import { confirmPassword } from '../auth/password-change';
 import { findUserById } from '../auth/users';
 import { refuse, type Refusal } from '../api/refusals';
+import { refusalWords } from '../api/refusal-words';
 import { announceEndedSessions, invalidateUserSessions, type EndedSession } from '../auth/sessions';
 import { LIVE_STATUSES } from '../rooms/user-rooms';
 
@@ -22,21 +23,6 @@ import { LIVE_STATUSES } from '../rooms/user-rooms';
 export const FRESH_GOOGLE_SIGN_IN_MS = 10 * 60_000;
 export const ERASED_SEAT_NAME = 'Deleted player';
 const ERASED = '';
-
-export const eraseMessages = {
-  guest: 'A guest visit holds no account to delete.',
-  passwordRequired: 'Please enter your password to delete your account.',
-  wrongPassword: 'Incorrect password. Please try again.',
-  googleAgain:
-    'Please sign in with Google again, then delete your account within 10 minutes of signing in.',
-  phoneAgain:
-    'Please sign in again with your phone number (a new SMS code), then delete your account within 10 minutes of signing in.',
-  balanceNotZero: 'Your wallet still holds money. Withdraw all of it before deleting your account.',
-  seatHeld:
-    'You have a seat in a game. Leave it, or let the game end, before deleting your account.',
-  paymentPending:
-    'A deposit or withdrawal of yours is still being processed. Try again once it is finished.',
-} as const;
 
 /**
  * Outside the write queue: a password hash takes a while to check. The password goes through the
@@ -51,15 +37,15 @@ async function proveIdentity(
 ): Promise<Refusal | null> {
   const tx = deps.database.read;
   const user = await findUserById(tx, auth.userId);
-  if (!user || user.isGuest) return refuse(403, 'guest_account', eraseMessages.guest);
+  if (!user || user.isGuest) return refuse(403, 'guest_account');
   if (user.passwordHash === null) {
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, auth.sessionId));
     const fresh = session !== undefined && now - session.createdAt <= FRESH_GOOGLE_SIGN_IN_MS;
-    const again = user.googleSub ? eraseMessages.googleAgain : eraseMessages.phoneAgain;
+    const again = refusalWords('reauth_required', user.googleSub ? 'google' : 'phone');
     return fresh ? null : refuse(403, 'reauth_required', again);
   }
   if (typeof password !== 'string' || password.length === 0) {
-    return refuse(400, 'password_required', eraseMessages.passwordRequired);
+    return refuse(400, 'password_required');
   }
   const confirmed = await confirmPassword(deps, user, password, auth.address);
   return confirmed.ok ? null : confirmed;
@@ -70,7 +56,7 @@ async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
   const money =
     (await balanceOf(tx, accountIds.wallet(userId))) +
     (await balanceOf(tx, accountIds.hold(userId)));
-  if (money > 0) return refuse(409, 'balance_not_zero', eraseMessages.balanceNotZero);
+  if (money > 0) return refuse(409, 'balance_not_zero');
   const [seat] = await tx
     .select({ roomId: roomSeats.roomId })
     .from(roomSeats)
@@ -82,13 +68,13 @@ async function blocker(tx: Tx, userId: string): Promise<Refusal | null> {
       ),
     )
     .limit(1);
-  if (seat) return refuse(409, 'seat_held', eraseMessages.seatHeld);
+  if (seat) return refuse(409, 'seat_held');
   const [pending] = await tx
     .select({ id: paymentRequests.id })
     .from(paymentRequests)
     .where(and(eq(paymentRequests.userId, userId), eq(paymentRequests.status, 'pending')))
     .limit(1);
-  if (pending) return refuse(409, 'payment_pending', eraseMessages.paymentPending);
+  if (pending) return refuse(409, 'payment_pending');
   return null;
 }
 

@@ -13,12 +13,6 @@ import { metricsText, type SiteMetrics } from './metrics';
 
 const READY_TIMEOUT_MS = 3_000;
 
-export const opsMessages = {
-  metricsLoopbackOnly:
-    '/metrics answers this machine only; set METRICS_TOKEN to read it from elsewhere.',
-  metricsUnauthorized: 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".',
-} as const;
-
 export interface ProbesDeps {
   database: Database;
   /** Where the site reaches the room servers. */
@@ -112,10 +106,10 @@ export function probesRouter(deps: ProbesDeps): Router {
       const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1] ?? '';
       if (!sameToken(given, deps.metricsToken)) {
         res.set('WWW-Authenticate', 'Bearer');
-        return sendError(res, 401, 'metrics_unauthorized', opsMessages.metricsUnauthorized);
+        return sendError(res, 401, 'metrics_unauthorized');
       }
     } else if (!fromThisMachine(req)) {
-      return sendError(res, 403, 'metrics_loopback_only', opsMessages.metricsLoopbackOnly);
+      return sendError(res, 403, 'metrics_loopback_only');
     }
     const { type, text } = await metricsText(deps.metrics);
     res.type(type).send(text);

@@ -4,7 +4,6 @@
 import type { AuthDeps } from '../auth/config';
 import { clearedSessionCookie, sessionCookie } from '../auth/cookies';
 import { requestVerification, verifyEmail } from '../auth/email-verification';
-import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { changePassword } from '../auth/password-change';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset';
 import { provePhone, startPhoneSignIn, verifyPhoneSignIn } from '../auth/phone-sign-in';
@@ -113,7 +112,7 @@ export function accountDoor(deps: AuthDeps, caller: PageCaller) {
     async completeProfile(body: { firstName: string; lastName: string; phone: string }) {
       const who = signedIn(caller);
       if (refused(who)) return who;
-      if (who.user.isGuest) return refuse(403, 'guest_not_allowed', m.guestsWatchOnly);
+      if (who.user.isGuest) return refuse(403, 'guest_not_allowed');
       return completeProfile(deps, who.user.id, body);
     },
 
@@ -122,7 +121,7 @@ export function accountDoor(deps: AuthDeps, caller: PageCaller) {
       const who = player(caller);
       if (refused(who)) return who;
       const user = await findUserById(deps.database.read, who.user.id);
-      if (!user) return refuse(401, 'not_signed_in', m.notLoggedIn);
+      if (!user) return refuse(401, 'not_signed_in');
       return {
         ok: true,
         security: {

@@ -2,7 +2,6 @@
 // (auth/middleware.ts), answered in the API's one refusal shape instead of an HTTP answer, so that a
 // form post and a JSON call are refused with the same status, message and code.
 import type { Request } from 'express';
-import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { sessionTokenOf } from '../auth/middleware';
 import { sessionIdOf } from '../auth/sessions';
 import type { PublicUser } from '../auth/users';
@@ -41,7 +40,7 @@ export interface Signed {
 
 /** `requireUser`: 401 `not_signed_in` unless a session (guests included) is present. */
 export function signedIn(caller: PageCaller): Signed | Refusal {
-  if (!caller.user || !caller.sessionId) return refuse(401, 'not_signed_in', m.notLoggedIn);
+  if (!caller.user || !caller.sessionId) return refuse(401, 'not_signed_in');
   return { user: caller.user, sessionId: caller.sessionId };
 }
 
@@ -49,7 +48,7 @@ export function signedIn(caller: PageCaller): Signed | Refusal {
 export function player(caller: PageCaller): Signed | Refusal {
   const signed = signedIn(caller);
   if ('ok' in signed) return signed;
-  if (signed.user.isGuest) return refuse(403, 'guest_not_allowed', m.guestsWatchOnly);
+  if (signed.user.isGuest) return refuse(403, 'guest_not_allowed');
   return signed;
 }
 
@@ -57,7 +56,7 @@ export function player(caller: PageCaller): Signed | Refusal {
 export function admin(caller: PageCaller): Signed | Refusal {
   const signed = signedIn(caller);
   if ('ok' in signed) return signed;
-  if (!signed.user.isAdmin) return refuse(403, 'not_admin', m.notAdmin);
+  if (!signed.user.isAdmin) return refuse(403, 'not_admin');
   return signed;
 }
 

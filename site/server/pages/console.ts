@@ -5,20 +5,15 @@
 import { checkLedger, isLedgerClean } from '#db/ledger.ts';
 import { auditLog } from '../admin/audit';
 import { recentAdminErrors } from '../admin/errors';
-import {
-  adminPaymentStatuses,
-  paymentsInState,
-  reconcilePaymentForAdmin,
-  type AdminPaymentStatus,
-} from '../admin/payments';
+import { paymentsInState, reconcilePaymentForAdmin } from '../admin/payments';
+import { adminPaymentStatuses, type AdminPaymentStatus } from '#game/payment-vocabulary.ts';
 import { dailyRevenue } from '../admin/revenue-daily';
 import { roomsForOperator } from '../admin/rooms';
 import { searchUsers, userFile } from '../admin/users';
 import { reviewForAdmin } from '../admin/exclusions';
-import { adminMessages } from '../api/admin';
 import { currentAlerts, type AdminAlertsDeps } from '../api/admin-alerts';
 import { refuse } from '../api/refusals';
-import { checkReply, replyToTicket, supportInbox, supportMessages } from '../support/tickets';
+import { checkReply, replyToTicket, supportInbox } from '../support/tickets';
 import { revenueSummary } from '../wallet/admin-revenue';
 import type { WalletDeps } from '../wallet/service';
 import { admin, refused, type PageCaller } from './caller';
@@ -52,7 +47,7 @@ export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, calle
     async userFile(userId: string) {
       if (refused(who)) return who;
       const file = await userFile(db, userId, now());
-      if (!file) return refuse(404, 'user_not_found', adminMessages.userNotFound);
+      if (!file) return refuse(404, 'user_not_found');
       return { ok: true as const, file };
     },
 
@@ -60,7 +55,7 @@ export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, calle
     async payments(status: string) {
       if (refused(who)) return who;
       if (!(adminPaymentStatuses as readonly string[]).includes(status)) {
-        return refuse(400, 'invalid_status', adminMessages.paymentStatus);
+        return refuse(400, 'invalid_status');
       }
       return {
         ok: true as const,
@@ -74,9 +69,9 @@ export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, calle
       const answer = await reconcilePaymentForAdmin(deps, paymentId, who.user.id, now());
       if (answer.ok) return { ok: true as const, settled: answer.settled, payment: answer.payment };
       if (answer.reason === 'not_found') {
-        return refuse(404, 'payment_not_found', adminMessages.paymentNotFound);
+        return refuse(404, 'payment_not_found');
       }
-      return refuse(409, 'payment_not_pending', adminMessages.paymentNotPending);
+      return refuse(409, 'payment_not_pending');
     },
 
     /** `GET /api/admin/ledger-check`. */
@@ -122,7 +117,7 @@ export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, calle
         checked.value,
         now(),
       );
-      if (!ticket) return refuse(404, 'ticket_not_found', supportMessages.ticketNotFound);
+      if (!ticket) return refuse(404, 'ticket_not_found');
       return { ok: true as const, ticket };
     },
 

@@ -7,13 +7,7 @@ import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
 import { acceptTerms } from '../responsible-play/consents';
 import { allowanceOf, excludeSelf, limitsOf, updateLimits } from '../responsible-play/service';
-import {
-  checkTicketInput,
-  createTicket,
-  markRepliesSeen,
-  supportMessages,
-  ticketsOf,
-} from '../support/tickets';
+import { checkTicketInput, createTicket, markRepliesSeen, ticketsOf } from '../support/tickets';
 import { noticesOf } from '../notifications/notices';
 import type { Notices } from '#site/shared/notices.ts';
 import { TERMS_VERSION } from '#site/shared/terms.ts';
@@ -85,7 +79,7 @@ export function playDoor(deps: AuthDeps, caller: PageCaller) {
     async writeToSupport(body: { topic: string; message: string; reference: string }) {
       const who = signedIn(caller);
       if (refused(who)) return who;
-      if (who.user.isGuest) return refuse(403, 'guests_not_allowed', supportMessages.guests);
+      if (who.user.isGuest) return refuse(403, 'guests_not_allowed');
       const limited = await checkRateLimit(deps, ENDPOINT_LIMITS.support, {
         account: who.user.id,
         address: caller.address,

@@ -13,7 +13,6 @@ import { createPractice, practiceDepsOf } from '../practice/service';
 import { ENDPOINT_LIMITS, type EndpointLimit } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
-import { roomMessages } from '../rooms/messages';
 import { refuse } from '../api/refusals';
 import { player, refused, signedIn, type PageCaller } from './caller';
 
@@ -48,7 +47,7 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
     /** `GET /api/rooms/:roomId`. */
     async room(roomId: string) {
       const room = await rooms.get(roomId);
-      if (!room) return refuse(404, 'room_not_found', roomMessages.invalidRoomId);
+      if (!room) return refuse(404, 'room_not_found');
       return { ok: true as const, room };
     },
 
@@ -92,7 +91,7 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
       // Already signed in (a guest too): that session watches; nothing is started.
       if (caller.user) return { ok: true as const, headers: null };
       if (!(await rooms.get(roomId))) {
-        return refuse(404, 'room_not_found', roomMessages.invalidRoomId);
+        return refuse(404, 'room_not_found');
       }
       const guest = await guestVisit();
       if (!guest.ok) return guest;

@@ -5,13 +5,11 @@ import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
 import { loadFinishedGame, loadHistory, mayRead } from '../rooms/games';
 import { lobbyOf } from '../rooms/recent-opponents';
-import { roomMessages } from '../rooms/messages';
 import { isRoomIdShaped } from '../rooms/settings';
 import type { RoomsDeps } from '../rooms/deps';
 import { refuse } from '../api/refusals';
 import type { WalletDeps, WalletService } from '../wallet/service';
 import type { PaymentKind } from '../payments/provider';
-import { walletMessages } from '../wallet/messages';
 import { player, refused, signedIn, type PageCaller } from './caller';
 
 export interface PaymentInput {
@@ -58,7 +56,7 @@ export function walletDoor(deps: WalletDeps & { wallet: WalletService }, caller:
       if (refused(who)) return who;
       const payment = await wallet.payment(who.user.id, paymentId);
       if (!payment) {
-        return refuse(404, 'payment_not_found', walletMessages.paymentNotFound);
+        return refuse(404, 'payment_not_found');
       }
       return { ok: true as const, payment };
     },
@@ -95,8 +93,8 @@ export function gamesDoor(deps: Pick<RoomsDeps, 'database'>, caller: PageCaller)
       const game = isRoomIdShaped(roomId)
         ? await loadFinishedGame(deps.database.read, roomId)
         : null;
-      if (!game) return refuse(404, 'game_not_found', roomMessages.gameNotFound);
-      if (!mayRead(game, who.user)) return refuse(403, 'not_your_game', roomMessages.notYourGame);
+      if (!game) return refuse(404, 'game_not_found');
+      if (!mayRead(game, who.user)) return refuse(403, 'not_your_game');
       return { ok: true as const, game };
     },
   };

@@ -12,7 +12,6 @@ import { challengeOptions, challengeServerSeed } from '#game/challenge.ts';
 import { hashServerSeed } from '#game/dice.ts';
 import { challengeDateAt, challengeKeyOf } from '../challenge/day';
 import { markChallengeGame } from '../challenge/games';
-import { roomMessages as m } from '../rooms/messages';
 import { refuse, type Refusal } from '../api/refusals';
 import { loadRoom, toPublicRoom } from '../rooms/queries';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
@@ -103,10 +102,10 @@ export async function createPractice(
   const outcome = await deps.database.write(async (tx) => {
     const now = clock();
     const [user] = await tx.select().from(users).where(eq(users.id, actor.id));
-    if (!user) return refuse(404, 'user_not_found', m.userNotFound);
+    if (!user) return refuse(404, 'user_not_found');
     const current = await liveRoomOf(tx, user.currentRoomId);
     if (current) {
-      return { ...refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom), roomId: current };
+      return { ...refuse(409, 'already_in_another_room'), roomId: current };
     }
     const game = parsed
       ? practiceGame(parsed.settings, user.firstName)

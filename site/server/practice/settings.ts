@@ -1,19 +1,13 @@
 // What `POST /api/practice` accepts (contract sections 7 and 8) and the words of its refusals.
 import { MAX_BOTS, MIN_BOTS } from '#game/bots.ts';
 import { refuse, type Refusal } from '../api/refusals';
+import { refusalWords } from '../api/refusal-words';
 
 export const PRACTICE_TIME_OPTIONS_MINUTES = [5, 10, 20, 30, 40, 50, 60] as const;
 export const PRACTICE_BOT_OPTIONS = Array.from(
   { length: MAX_BOTS - MIN_BOTS + 1 },
   (_, i) => MIN_BOTS + i,
 );
-
-export const practiceMessages = {
-  invalidTime: 'Please choose a practice time of 5, 10, 20, 30, 40, 50 or 60 minutes.',
-  invalidBots: `Please choose between ${MIN_BOTS} and ${MAX_BOTS} bots.`,
-  invalidChallenge: 'To start the daily challenge, send challenge: true.',
-  createFailed: 'Could not start the practice game: please try again.',
-} as const;
 
 export interface PracticeSettings {
   timeMinutes: number;
@@ -35,7 +29,7 @@ export function parseChallengeChoice(body: unknown): { ok: true; challenge: bool
   if (value === undefined || value === null || value === false)
     return { ok: true, challenge: false };
   if (value === true) return { ok: true, challenge: true };
-  return refuse(400, 'invalid_settings', practiceMessages.invalidChallenge);
+  return refuse(400, 'invalid_settings', refusalWords('invalid_settings', 'challenge'));
 }
 
 export function parsePracticeSettings(
@@ -43,11 +37,11 @@ export function parsePracticeSettings(
 ): { ok: true; settings: PracticeSettings } | Refusal {
   const time = Number(field(body, 'time'));
   if (!(PRACTICE_TIME_OPTIONS_MINUTES as readonly number[]).includes(time)) {
-    return refuse(400, 'invalid_settings', practiceMessages.invalidTime);
+    return refuse(400, 'invalid_settings', refusalWords('invalid_settings', 'practiceTime'));
   }
   const bots = Number(field(body, 'bots'));
   if (!Number.isInteger(bots) || bots < MIN_BOTS || bots > MAX_BOTS) {
-    return refuse(400, 'invalid_settings', practiceMessages.invalidBots);
+    return refuse(400, 'invalid_settings', refusalWords('invalid_settings', 'bots'));
   }
   return { ok: true, settings: { timeMinutes: time, bots } };
 }

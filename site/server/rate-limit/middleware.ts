@@ -2,8 +2,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Database } from '#db/client.ts';
 import { parseEmail } from '#site/shared/email.ts';
 import { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
-import { formatWait, RATE_LIMITED } from '#site/shared/rate-limited.ts';
+import { RATE_LIMITED } from '#site/shared/rate-limited.ts';
 import { refuse, type Refusal, sendError } from '../api/refusals';
+import { refusalWords } from '../api/refusal-words';
 
 import { clientAddress } from './client-address';
 import { admit, counterKey, type CounterCheck } from './counters';
@@ -35,7 +36,7 @@ function subjectOf(per: Subject, req: Request, res: Response): string | null {
 
 /** The refusal people read: "Too many sign-up attempts. Please wait 5 minutes and try again." */
 export function rateLimitMessage(endpoint: EndpointLimit, seconds: number): string {
-  return `${endpoint.tooMany} Please wait ${formatWait(seconds)} and try again.`;
+  return refusalWords(RATE_LIMITED, endpoint.tooMany, seconds);
 }
 
 /** Who a request is, per kind of subject; a kind left out (or null) does not count. */

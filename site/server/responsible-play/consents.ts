@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { consents } from '#db/schema/responsible-play.ts';
 import { TERMS_VERSION } from '#site/shared/terms.ts';
-import { playMessages as m } from './messages';
+import { withWords } from '../api/refusal-words';
 import type { Refusal } from '../api/refusals';
 
 /** Sign-up's consents, in the transaction that creates the user. */
@@ -40,7 +40,7 @@ export async function acceptTerms(
 ): Promise<ConsentOutcome> {
   const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (b.version !== TERMS_VERSION) {
-    return { ok: false, status: 400, error: m.termsVersion, code: 'terms_version_mismatch' };
+    return { ok: false, status: 400, ...withWords('terms_version_mismatch') };
   }
   const adult = await tx
     .select({ id: consents.id })
@@ -49,7 +49,7 @@ export async function acceptTerms(
     .get();
   if (!adult) {
     if (b.adult !== true) {
-      return { ok: false, status: 400, error: m.adultRequired, code: 'adult_required' };
+      return { ok: false, status: 400, ...withWords('adult_required') };
     }
     await tx.insert(consents).values({ userId, kind: 'adult', version: null, acceptedAt: now });
   }

@@ -1,6 +1,6 @@
 // The refusals of db/responsible-play as the API answers them.
 import { LimitReachedError, SelfExcludedError } from '#db/responsible-play.ts';
-import { playMessages as m } from './messages';
+import { refusalWords, withWords } from '../api/refusal-words';
 import type { Refusal } from '../api/refusals';
 import { TermsRequiredError } from './stake';
 
@@ -14,16 +14,17 @@ type MoneyRefusal = Refusal & {
  */
 export function playRefusalOf(error: unknown): MoneyRefusal | null {
   if (error instanceof TermsRequiredError) {
-    return { ok: false, status: 403, error: m.termsRequired, code: 'terms_required' };
+    return { ok: false, status: 403, ...withWords('terms_required') };
   }
   if (error instanceof SelfExcludedError) {
-    return { ok: false, status: 403, error: m.selfExcluded(error.until), code: 'self_excluded' };
+    const words = refusalWords('self_excluded', error.until);
+    return { ok: false, status: 403, error: words, code: 'self_excluded' };
   }
   if (error instanceof LimitReachedError) {
     return {
       ok: false,
       status: 403,
-      error: m.limitReached(error.kind, error.limit, error.resetsAt),
+      error: refusalWords('limit_reached', error.kind, error.limit, error.resetsAt),
       code: 'limit_reached',
     };
   }

@@ -24,7 +24,7 @@ import {
 import { limitKinds, type LimitKind } from '#game/payment-vocabulary.ts';
 import { ngweeToZmw, parseZmw } from '#game/ngwee.ts';
 import type { Refusal } from '../api/refusals';
-import { playMessages as m } from './messages';
+import { refusalWords, withWords } from '../api/refusal-words';
 
 export interface PlayDeps {
   database: Database;
@@ -86,8 +86,7 @@ export function parseLimitChanges(body: unknown): Outcome<{ changes: Partial<Lim
       continue;
     }
     const ngwee = parseZmw(value);
-    if (ngwee === null)
-      return { ok: false, status: 400, error: m.invalidLimit, code: 'invalid_limit' };
+    if (ngwee === null) return { ok: false, status: 400, ...withWords('invalid_play_limit') };
     changes[kind] = ngwee;
   }
   return { ok: true, changes };
@@ -122,7 +121,7 @@ export async function excludeSelf(
   const period =
     typeof body === 'object' && body !== null ? (body as { period?: unknown }).period : undefined;
   if (!isPeriod(period)) {
-    return { ok: false, status: 400, error: m.invalidPeriod, code: 'invalid_period' };
+    return { ok: false, status: 400, ...withWords('invalid_period') };
   }
   const now = (deps.clock ?? Date.now)();
   try {
@@ -133,7 +132,7 @@ export async function excludeSelf(
       return {
         ok: false,
         status: 409,
-        error: m.exclusionRunning(error.until),
+        error: refusalWords('exclusion_running', error.until),
         code: 'exclusion_running',
       };
     }

@@ -7,7 +7,6 @@ import { ngweeToZmw } from '#game/ngwee.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { rooms } from '#db/schema/rooms.ts';
-import { roomMessages as m } from './messages';
 import { refuse } from '../api/refusals';
 import { loadRoom } from './queries';
 import type { Actor, Outcome, RoomService } from './service';
@@ -62,7 +61,7 @@ async function joinLinked(
   const joined = await deps.rooms.join(actor, roomId, {});
   if (joined.ok || joined.code !== 'already_in_this_room') return joined;
   const room = await deps.rooms.get(roomId);
-  return room ? { ok: true, room } : refuse(404, 'room_not_found', m.invalidRoomId);
+  return room ? { ok: true, room } : refuse(404, 'room_not_found');
 }
 
 export async function rematch(
@@ -70,14 +69,14 @@ export async function rematch(
   actor: Actor,
   oldRoomId: string,
 ): Promise<Outcome<{ room: PublicRoom }>> {
-  if (!isRoomIdShaped(oldRoomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
+  if (!isRoomIdShaped(oldRoomId)) return refuse(404, 'room_not_found');
   const found = await loadRoom(deps.database.db, oldRoomId);
-  if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
+  if (!found) return refuse(404, 'room_not_found');
   if (!found.seats.some((seat) => seat.userId === actor.id)) {
-    return refuse(403, 'not_a_participant', m.notYourGame);
+    return refuse(403, 'not_a_participant');
   }
-  if (found.room.status !== 'ended') return refuse(409, 'game_not_over', m.gameNotOver);
-  if (found.room.practice) return refuse(409, 'practice_rematch', m.practiceRematch);
+  if (found.room.status !== 'ended') return refuse(409, 'game_not_over');
+  if (found.room.practice) return refuse(409, 'practice_rematch');
 
   const existing = await linkedRoom(deps.database, oldRoomId);
   if (existing) return joinLinked(deps, actor, existing);
@@ -93,6 +92,6 @@ export async function rematch(
   // Another player created one at the same moment: give this room up (the stake comes back) and
   // join theirs.
   const left = await deps.rooms.leave(actor, created.room.roomId);
-  if (!left.ok) return refuse(500, 'rematch_failed', m.rematchFailed);
+  if (!left.ok) return refuse(500, 'rematch_failed');
   return joinLinked(deps, actor, linked);
 }

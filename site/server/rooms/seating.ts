@@ -11,8 +11,8 @@ import { hashServerSeed } from '#game/dice.ts';
 import { QUICK_MATCH } from '#game/room-options.ts';
 import { playRefusalOf } from '../responsible-play/refusals';
 import { assertMayPlay, takeStake } from '../responsible-play/stake';
-import { roomMessages as m } from './messages';
 import { refuse, RefusalError, type Refusal } from '../api/refusals';
+import { refusalWords } from '../api/refusal-words';
 import { loadRoom, toPublicRoom } from './queries';
 import { quickMatchCandidate } from './quick-match';
 import type { Actor, Outcome, RoomService } from './service';
@@ -67,9 +67,9 @@ export function roomNameFor(firstName: string): string {
 /** The room with its seats, while it is still open to joins and leaves. */
 async function openRoom(tx: Tx, roomId: string) {
   const found = await loadRoom(tx, roomId);
-  if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
+  if (!found) return refuse(404, 'room_not_found');
   if (found.room.status === 'closed' || found.room.status === 'ended') {
-    return refuse(410, 'room_closed', m.roomClosed);
+    return refuse(410, 'room_closed');
   }
   return { ok: true as const, ...found };
 }
@@ -77,10 +77,10 @@ async function openRoom(tx: Tx, roomId: string) {
 /** The user, when they sit in no other live room (a user plays in one room at a time). */
 async function freeToSit(tx: Tx, userId: string) {
   const user = await userRow(tx, userId);
-  if (!user) return refuse(404, 'user_not_found', m.userNotFound);
+  if (!user) return refuse(404, 'user_not_found');
   const current = await liveRoomOf(tx, user.currentRoomId);
   if (current) {
-    return { ...refuse(409, 'already_in_another_room', m.alreadyInAnotherRoom), roomId: current };
+    return { ...refuse(409, 'already_in_another_room'), roomId: current };
   }
   return { ok: true as const, user };
 }
@@ -178,18 +178,18 @@ export function createSeating(
     if (!found.ok) return found;
     const { room, seats } = found;
     if (seats.some((seat) => seat.userId === actor.id)) {
-      return { ...refuse(409, 'already_in_this_room', m.alreadyInThisRoom), roomId };
+      return { ...refuse(409, 'already_in_this_room'), roomId };
     }
     await assertMayPlay(tx, actor.id, now);
     // A stake is taken once per room and player (db/money): who left cannot sit down again.
     if (await findTransfer(tx, moneyKeys.refund(roomId, actor.id))) {
-      return refuse(409, 'left_room', m.leftRoom);
+      return refuse(409, 'left_room');
     }
     const free = await freeToSit(tx, actor.id);
     if (!free.ok) return free;
     const { user } = free;
     if (room.status !== 'waiting' || !room.isActive || seats.length >= room.maxPlayers) {
-      return refuse(409, 'room_full', m.roomFull);
+      return refuse(409, 'room_full');
     }
     // The terms, an exclusion, the loss limits, then the wallet (before the seat is written).
     await takeStake(tx, { roomId, userId: actor.id, now });
@@ -223,7 +223,11 @@ export function createSeating(
     const seed = parseClientSeed(body);
     if (!seed.ok) return seed;
     const roomId = newRoomId();
-    const insufficient = refuse(402, 'insufficient_funds', m.insufficientFundsToCreate);
+    const insufficient = refuse(
+      402,
+      'insufficient_funds',
+      refusalWords('insufficient_funds', 'create'),
+    );
     return transact(
       roomId,
       (tx) => createIn(tx, actor, parsed.settings, seed.clientSeed, roomId),
@@ -236,10 +240,14 @@ export function createSeating(
     roomId: string,
     body: unknown,
   ): Promise<Outcome<{ room: PublicRoom }>> {
-    if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
+    if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found');
     const seed = parseClientSeed(body);
     if (!seed.ok) return seed;
-    const insufficient = refuse(402, 'insufficient_funds', m.insufficientBalance);
+    const insufficient = refuse(
+      402,
+      'insufficient_funds',
+      refusalWords('insufficient_funds', 'join'),
+    );
     return transact(roomId, (tx) => joinIn(tx, actor, roomId, seed.clientSeed), insufficient);
   }
 
@@ -255,7 +263,11 @@ export function createSeating(
     const seed = parseClientSeed(body);
     if (!seed.ok) return seed;
     const newId = newRoomId();
-    const insufficient = refuse(402, 'insufficient_funds', m.insufficientBalance);
+    const insufficient = refuse(
+      402,
+      'insufficient_funds',
+      refusalWords('insufficient_funds', 'join'),
+    );
     const outcome = await run(async (tx) => {
       const roomId = await quickMatchCandidate(tx, actor.id, stake.stakeNgwee, clock());
       if (roomId) return joinIn(tx, actor, roomId, seed.clientSeed);
@@ -270,15 +282,15 @@ export function createSeating(
     actor: Actor,
     roomId: string,
   ): Promise<Outcome<{ room: PublicRoom | null }>> {
-    if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
+    if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found');
     return transact(roomId, async (tx) => {
       const now = clock();
       const found = await openRoom(tx, roomId);
       if (!found.ok) return found;
       const { room, seats } = found;
       const mine = seats.find((seat) => seat.userId === actor.id);
-      if (!mine) return refuse(409, 'not_in_room', m.notInRoom);
-      if (room.status !== 'waiting') return refuse(409, 'room_started', m.cannotLeaveFull);
+      if (!mine) return refuse(409, 'not_in_room');
+      if (room.status !== 'waiting') return refuse(409, 'room_started');
 
       await refundStake(tx, { roomId, userId: actor.id, now });
       await tx

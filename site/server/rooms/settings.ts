@@ -7,8 +7,8 @@ import {
   TIME_OPTIONS_MINUTES,
   type Privacy,
 } from '#game/room-options.ts';
-import { roomMessages } from './messages';
 import { refuse, type Refusal } from '../api/refusals';
+import { refusalWords } from '../api/refusal-words';
 
 /** Rooms that never fill close after this long (× GAME_TIME_SCALE). */
 export const ROOM_EXPIRY_MS = 30 * 60_000;
@@ -43,22 +43,23 @@ export function parseRoomSettings(body: unknown): { ok: true; settings: RoomSett
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const { amount, time, maxPlayers, privacy } = input;
   if ([amount, time, maxPlayers, privacy].some(isMissing)) {
-    return refuse(400, 'missing_settings', roomMessages.missingSettings);
+    return refuse(400, 'missing_settings', refusalWords('missing_settings', 'all'));
   }
   const stakeZmw = asInteger(amount);
   if (stakeZmw === null || !(STAKE_OPTIONS_ZMW as readonly number[]).includes(stakeZmw)) {
-    return refuse(400, 'invalid_settings', roomMessages.invalidAmount);
+    return refuse(400, 'invalid_settings', refusalWords('invalid_settings', 'stake'));
   }
   const minutes = asInteger(time);
   if (minutes === null || !(TIME_OPTIONS_MINUTES as readonly number[]).includes(minutes)) {
-    return refuse(400, 'invalid_settings', roomMessages.invalidTime);
+    return refuse(400, 'invalid_settings', refusalWords('invalid_settings', 'time'));
   }
   const players = asInteger(maxPlayers);
   if (players === null || players < MIN_PLAYERS || players > MAX_PLAYERS) {
-    return refuse(400, 'invalid_settings', roomMessages.invalidMaxPlayers);
+    return refuse(400, 'invalid_settings', refusalWords('invalid_settings', 'players'));
   }
   const chosenPrivacy = asPrivacy(privacy);
-  if (chosenPrivacy === null) return refuse(400, 'invalid_settings', roomMessages.invalidPrivacy);
+  if (chosenPrivacy === null)
+    return refuse(400, 'invalid_settings', refusalWords('invalid_settings', 'privacy'));
   return {
     ok: true,
     settings: {
@@ -73,10 +74,11 @@ export function parseRoomSettings(body: unknown): { ok: true; settings: RoomSett
 /** Quick match's one input: the stake, one of the room options (`{amount}` in ZMW, like create). */
 export function parseQuickMatch(body: unknown): { ok: true; stakeNgwee: number } | Refusal {
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  if (isMissing(input.amount)) return refuse(400, 'missing_settings', roomMessages.missingStake);
+  if (isMissing(input.amount))
+    return refuse(400, 'missing_settings', refusalWords('missing_settings', 'stake'));
   const stakeZmw = asInteger(input.amount);
   if (stakeZmw === null || !(STAKE_OPTIONS_ZMW as readonly number[]).includes(stakeZmw)) {
-    return refuse(400, 'invalid_settings', roomMessages.invalidAmount);
+    return refuse(400, 'invalid_settings', refusalWords('invalid_settings', 'stake'));
   }
   return { ok: true, stakeNgwee: zmwToNgwee(stakeZmw) };
 }
@@ -89,7 +91,7 @@ export function parseClientSeed(body: unknown): { ok: true; clientSeed: string |
       : undefined;
   if (isMissing(value)) return { ok: true, clientSeed: null };
   if (typeof value !== 'string' || !CLIENT_SEED.test(value)) {
-    return refuse(400, 'invalid_client_seed', roomMessages.invalidClientSeed);
+    return refuse(400, 'invalid_client_seed');
   }
   return { ok: true, clientSeed: value };
 }

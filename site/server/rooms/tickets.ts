@@ -5,8 +5,6 @@
 import type { Database } from '#db/client.ts';
 import { addressKey, purposeKey, signLobbyTicket, signTicket } from '#wire/signing.ts';
 import { wirePaths } from '#wire/site-room.ts';
-import { authMessages } from '#site/shared/auth-messages.ts';
-import { roomMessages as m } from './messages';
 import { refuse } from '../api/refusals';
 import type { PartyClient } from './party-client';
 import { warnAs } from '../logging';
@@ -54,14 +52,14 @@ export function createTickets(
     sessionId: string,
     address?: string,
   ): Promise<Outcome<{ ticket: string; url: string }>> {
-    if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found', m.invalidRoomId);
+    if (!isRoomIdShaped(roomId)) return refuse(404, 'room_not_found');
     const found = await loadRoom(database.read, roomId);
-    if (!found) return refuse(404, 'room_not_found', m.invalidRoomId);
+    if (!found) return refuse(404, 'room_not_found');
     const now = clock();
     // Recorded first, so that a sign-out from now on reaches this room; a session signed out in
     // the meantime gets nothing.
     const recorded = await database.write((tx) => recordTicketRoom(tx, sessionId, roomId, now));
-    if (!recorded) return refuse(401, 'not_signed_in', authMessages.notLoggedIn);
+    if (!recorded) return refuse(401, 'not_signed_in');
     const seat = found.seats.find((s) => s.userId === actor.id);
     const name = seat?.name ?? (actor.isGuest ? 'Guest' : seatName(actor));
     const sessionKey = ticketSessionKey(sessionId);

@@ -1,24 +1,22 @@
 // Support tickets: a signed-in player writes one, the operator replies, the player reads the reply.
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Database, Queryable } from '#db/client.ts';
-import { supportReplies, supportTickets, supportTopics } from '#db/schema/support.ts';
+import {
+  SUPPORT_MESSAGE_MAX,
+  SUPPORT_REPLY_MAX,
+  supportReplies,
+  supportTickets,
+  supportTopics,
+} from '#db/schema/support.ts';
 import { users } from '#db/schema/people.ts';
 import type { SupportTopic } from '#db/schema/support.ts';
 import { recordAudit } from '../admin/audit';
 import type { ApiRefusalCode } from '../api/refusal-codes';
+import { refusalWords, withWords } from '../api/refusal-words';
 
-export const SUPPORT_MESSAGE_MAX = 2_000;
-export const SUPPORT_REPLY_MAX = 2_000;
-export const SUPPORT_REFERENCE_MAX = 100;
 const TICKETS_SHOWN = 200;
 
 export const supportMessages = {
-  topic: `Please choose a topic: ${supportTopics.join(', ')}.`,
-  message: `Please describe the problem (at most ${SUPPORT_MESSAGE_MAX} characters).`,
-  reference: `The reference must be at most ${SUPPORT_REFERENCE_MAX} letters, digits or dashes.`,
-  reply: `Please write a reply (at most ${SUPPORT_REPLY_MAX} characters).`,
-  guests: 'Guests cannot write to support. Please sign up or log in.',
-  ticketNotFound: 'Ticket not found.',
   failed: 'Your message could not be sent. Please try again.',
 } as const;
 
@@ -39,13 +37,19 @@ function textField(value: unknown, max: number): string | null {
 export function checkTicketInput(body: unknown): Checked<TicketInput> {
   const { topic, message, reference } = (body ?? {}) as Record<string, unknown>;
   if (typeof topic !== 'string' || !(supportTopics as readonly string[]).includes(topic))
-    return { ok: false, error: supportMessages.topic, code: 'invalid_topic' };
+    return { ok: false, ...withWords('invalid_topic') };
   const text = textField(message, SUPPORT_MESSAGE_MAX);
-  if (text === null) return { ok: false, error: supportMessages.message, code: 'invalid_message' };
+  if (text === null) {
+    return {
+      ok: false,
+      code: 'invalid_message',
+      error: refusalWords('invalid_message', 'message'),
+    };
+  }
   let ref: string | null = null;
   if (reference !== undefined && reference !== null && reference !== '') {
     if (typeof reference !== 'string' || !/^[A-Za-z0-9-]{1,100}$/.test(reference.trim()))
-      return { ok: false, error: supportMessages.reference, code: 'invalid_reference' };
+      return { ok: false, ...withWords('invalid_reference') };
     ref = reference.trim();
   }
   return { ok: true, value: { topic: topic as SupportTopic, message: text, reference: ref } };
@@ -54,7 +58,7 @@ export function checkTicketInput(body: unknown): Checked<TicketInput> {
 export function checkReply(body: unknown): Checked<string> {
   const text = textField((body as { message?: unknown } | null)?.message, SUPPORT_REPLY_MAX);
   return text === null
-    ? { ok: false, error: supportMessages.reply, code: 'invalid_message' }
+    ? { ok: false, code: 'invalid_message', error: refusalWords('invalid_message', 'reply') }
     : { ok: true, value: text };
 }
 

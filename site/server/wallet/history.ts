@@ -2,7 +2,6 @@ import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Queryable } from '#db/client.ts';
 import { userTransactions } from '#db/schema/wallet-history.ts';
 import { ngweeToZmw } from '#game/ngwee.ts';
-import { walletMessages as m } from './messages';
 import { refuse } from '../api/refusals';
 import type { Checked } from './validation';
 
@@ -73,17 +72,17 @@ export function checkHistoryQuery(query: Record<string, unknown>): Checked<Histo
   let limit = DEFAULT_HISTORY_LIMIT;
   if (query.limit !== undefined) {
     const text = typeof query.limit === 'string' ? query.limit : '';
-    if (!/^\d{1,3}$/.test(text)) return refuse(400, 'invalid_limit', m.invalidLimit);
+    if (!/^\d{1,3}$/.test(text)) return refuse(400, 'invalid_limit');
     limit = Number(text);
     if (limit < 1 || limit > MAX_HISTORY_LIMIT) {
-      return refuse(400, 'invalid_limit', m.invalidLimit);
+      return refuse(400, 'invalid_limit');
     }
   }
   if (query.before === undefined || query.before === '') {
     return { ok: true, value: { limit, before: null } };
   }
   const before = typeof query.before === 'string' ? decodeCursor(query.before) : null;
-  if (!before) return refuse(400, 'invalid_cursor', m.invalidCursor);
+  if (!before) return refuse(400, 'invalid_cursor');
   return { ok: true, value: { limit, before } };
 }
 

@@ -26,7 +26,7 @@ import {
 } from '../payments/provider';
 import { formatNgwee } from '#game/ngwee.ts';
 import { ngweeToZmw } from '#game/ngwee.ts';
-import { failureMessage, rejectionStatus } from './failure-messages';
+import { rejectionStatus } from './failure-messages';
 import {
   checkHistoryQuery,
   toTransactionView,
@@ -34,7 +34,6 @@ import {
   type HistoryPage,
   type TransactionView,
 } from './history';
-import { walletMessages as m } from './messages';
 import { newPaymentId } from './payment-id';
 import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
 import {
@@ -45,6 +44,7 @@ import {
   type RunningReconciler,
 } from './reconciler';
 import { refuse, type Refusal } from '../api/refusals';
+import { refusalWords } from '../api/refusal-words';
 import { checkIdempotencyKey, checkPaymentRequest, type Checked } from './validation';
 import { playRefusalOf } from '../responsible-play/refusals';
 
@@ -134,7 +134,9 @@ export function paymentMessage(
   initiation?: InitiationResult['outcome'],
 ): string {
   const amount = formatNgwee(payment.amount);
-  if (payment.status === 'failed') return failureMessage(payment.kind, payment.failureReason);
+  if (payment.status === 'failed') {
+    return refusalWords('payment_failed', payment.kind, payment.failureReason);
+  }
   if (payment.kind === 'deposit') {
     if (payment.status === 'completed') return `Your deposit of ${amount} is complete.`;
     if (initiation === 'unknown') {
@@ -191,7 +193,7 @@ export function createWalletService(deps: WalletDeps): WalletService {
       return refuse(
         rejectionStatus(payment.failureReason),
         'payment_failed',
-        failureMessage(payment.kind, payment.failureReason),
+        refusalWords('payment_failed', payment.kind, payment.failureReason),
       );
     }
     return {
@@ -239,13 +241,13 @@ export function createWalletService(deps: WalletDeps): WalletService {
       });
     } catch (error) {
       if (error instanceof PhoneNotProvedError) {
-        return refuse(403, 'phone_not_proved', m.phoneNotProved);
+        return refuse(403, 'phone_not_proved');
       }
       if (error instanceof NumberNotProvedError) {
-        return refuse(403, 'number_not_proved', m.numberNotProved(error.proved));
+        return refuse(403, 'number_not_proved', refusalWords('number_not_proved', error.proved));
       }
       if (error instanceof InsufficientFundsError) {
-        return refuse(400, 'insufficient_balance', m.insufficientBalance);
+        return refuse(400, 'insufficient_balance');
       }
       const played = playRefusalOf(error);
       if (played) return played;
@@ -254,7 +256,7 @@ export function createWalletService(deps: WalletDeps): WalletService {
     if (recorded.duplicate) {
       // The same Idempotency-Key again: the same payment, no second request, no second hold.
       if (!sameRequest(recorded.payment, kind, userId, input)) {
-        return refuse(409, 'idempotency_key_reused', m.idempotencyKeyReused);
+        return refuse(409, 'idempotency_key_reused');
       }
       return answerFor(recorded.payment);
     }

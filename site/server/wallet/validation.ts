@@ -3,7 +3,7 @@ import type { Operator, PaymentKind } from '../payments/provider';
 import { parseZmw } from '#game/ngwee.ts';
 import { isOneOf, operators } from '#game/payment-vocabulary.ts';
 import { refuse, type Refusal } from '../api/refusals';
-import { walletMessages as m } from './messages';
+import { refusalWords } from '../api/refusal-words';
 
 /** The most one deposit or withdrawal may move: ZMW 50,000. */
 export const MAX_PAYMENT_NGWEE = 5_000_000;
@@ -36,13 +36,17 @@ export function checkPaymentRequest(
   body: unknown,
 ): Checked<PaymentRequestInput> {
   const phone = normalizeZambianPhone(field(body, 'phone'));
-  const invalidPhone = refuse(400, 'invalid_phone', m.invalidPhone);
+  const invalidPhone = refuse(400, 'invalid_phone');
   if (!isValidZambianPhone(phone)) return invalidPhone;
 
   const amountNgwee = parseZmw(field(body, 'amount'));
-  if (amountNgwee === null) return refuse(400, 'invalid_amount', m.invalidAmount);
+  if (amountNgwee === null) return refuse(400, 'invalid_amount');
   if (amountNgwee > MAX_PAYMENT_NGWEE) {
-    return refuse(400, 'amount_too_large', m.amountTooLarge(kind, MAX_PAYMENT_NGWEE));
+    return refuse(
+      400,
+      'amount_too_large',
+      refusalWords('amount_too_large', kind, MAX_PAYMENT_NGWEE),
+    );
   }
 
   const owner = operatorFromPhone(phone);
@@ -53,10 +57,10 @@ export function checkPaymentRequest(
   }
   const operator = typeof rawOperator === 'string' ? rawOperator.trim().toLowerCase() : '';
   if (!isOneOf(operators, operator)) {
-    return refuse(400, 'invalid_operator', m.invalidOperator);
+    return refuse(400, 'invalid_operator');
   }
   if (operator !== owner) {
-    return refuse(400, 'operator_mismatch', m.operatorMismatch(operator, owner));
+    return refuse(400, 'operator_mismatch', refusalWords('operator_mismatch', operator, owner));
   }
   return { ok: true, value: { phone, operator: owner, amountNgwee } };
 }
@@ -65,7 +69,7 @@ export function checkPaymentRequest(
 export function checkIdempotencyKey(header: string | undefined): Checked<string | null> {
   if (header === undefined || header.trim() === '') return { ok: true, value: null };
   if (header.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-    return refuse(400, 'idempotency_key_too_long', m.idempotencyKeyTooLong);
+    return refuse(400, 'idempotency_key_too_long');
   }
   return { ok: true, value: header };
 }

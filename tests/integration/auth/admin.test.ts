@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { auditLog } from '#site/server/admin/audit.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
 const run = promisify(execFile);
@@ -92,6 +94,17 @@ describe('admin claim', () => {
     expect(revoked.stdout).toMatch(/no longer an admin/);
     expect((await client.get('/api/test/admin')).status).toBe(403);
 
+    // Both changes are in the console's audit log, by the machine's user; the refusal is not.
+    const userId = ((await client.get('/api/me')).json.user as { id: string }).id;
+    const entries = (await auditLog(app.db.database.read)).filter((e) => e.target === userId);
+    expect(entries.map((e) => e.action)).toEqual(['admin.revoke', 'admin.grant']);
+    expect(entries[1]!.detail).toEqual({
+      by: 'npm run admin',
+      osUser: userInfo().username,
+      email: 'grant.me@example.zm',
+      force: false,
+    });
+
     expect(await adminScript('grant', 'nobody@example.zm')).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('No account found for nobody@example.zm.'),
@@ -111,6 +124,8 @@ describe('admin claim', () => {
     expect(forced.stdout).toContain('(NOT verified)');
     expect(forced.stdout).toMatch(/forced@example\.zm is now an admin\./);
     expect((await client.get('/api/me')).json.user).toMatchObject({ isAdmin: true });
+    const [entry] = await auditLog(app.db.database.read);
+    expect(entry).toMatchObject({ action: 'admin.grant', detail: { force: true } });
   });
 
   it('refuses an address list, naming it, and grants nobody', async () => {

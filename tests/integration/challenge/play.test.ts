@@ -62,7 +62,9 @@ describe("today's challenge on the real room server", () => {
       (s) => s.status === 'ended' && s.result !== null,
       60_000,
     );
-    expect(player.errors).toEqual([]);
+    // An intent that crossed the end of the game on the wire is refused as `game_over`: the
+    // clock's race, not a fault. Anything else is.
+    expect(player.errors.filter((error) => error.code !== 'game_over')).toEqual([]);
     // Game over, and still no seed: every other game of the day rolls these dice.
     expect(ended.fairness).toMatchObject({
       serverSeed: null,

@@ -97,7 +97,7 @@ describe('GET/PUT /api/me/limits', () => {
       expect(answer.json).toEqual({
         error:
           'Each limit is an amount in ZMW above 0 with at most 2 decimals, or null for no limit.',
-        code: 'invalid_limit',
+        code: 'invalid_play_limit',
       });
     }
   });

@@ -1,7 +1,7 @@
 // Rooms through the API: create, join and leave, with their stakes, refusals and pushes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashServerSeed } from '#game/dice.ts';
-import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import { API_REFUSAL_WORDS as words, refusalWords } from '#site/server/api/refusal-words.ts';
 import { startRoomsApp, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
 import { settings, type Room } from './lifecycle-support';
 
@@ -67,21 +67,23 @@ describe('create', () => {
       delete body[missing];
       expect(await host.client.post('/api/rooms', body)).toMatchObject({
         status: 400,
-        json: { error: m.missingSettings, code: 'missing_settings' },
+        json: { error: refusalWords('missing_settings', 'all'), code: 'missing_settings' },
       });
     }
-    expect((await host.client.post('/api/rooms', {})).json.error).toBe(m.missingSettings);
+    expect((await host.client.post('/api/rooms', {})).json.error).toBe(
+      refusalWords('missing_settings', 'all'),
+    );
     // Another host for the rest: every create counts against the account's limit, refused or not.
     const other = await app.player({ fundZmw: 100 });
     const invalid: [Record<string, unknown>, string][] = [
-      [{ amount: 15 }, m.invalidAmount],
-      [{ amount: 20.5 }, m.invalidAmount],
-      [{ amount: -10 }, m.invalidAmount],
-      [{ time: 15 }, m.invalidTime],
-      [{ maxPlayers: 1 }, m.invalidMaxPlayers],
-      [{ maxPlayers: 7 }, m.invalidMaxPlayers],
-      [{ privacy: 'Secret' }, m.invalidPrivacy],
-      [{ amount: { $gt: 0 } }, m.invalidAmount],
+      [{ amount: 15 }, refusalWords('invalid_settings', 'stake')],
+      [{ amount: 20.5 }, refusalWords('invalid_settings', 'stake')],
+      [{ amount: -10 }, refusalWords('invalid_settings', 'stake')],
+      [{ time: 15 }, refusalWords('invalid_settings', 'time')],
+      [{ maxPlayers: 1 }, refusalWords('invalid_settings', 'players')],
+      [{ maxPlayers: 7 }, refusalWords('invalid_settings', 'players')],
+      [{ privacy: 'Secret' }, refusalWords('invalid_settings', 'privacy')],
+      [{ amount: { $gt: 0 } }, refusalWords('invalid_settings', 'stake')],
     ];
     for (const [change, message] of invalid) {
       expect(await other.client.post('/api/rooms', { ...settings, ...change })).toMatchObject({
@@ -98,7 +100,7 @@ describe('create', () => {
     const poor = await app.player({ fundZmw: 19.99 });
     expect(await poor.client.post('/api/rooms', settings)).toMatchObject({
       status: 402,
-      json: { error: m.insufficientFundsToCreate, code: 'insufficient_funds' },
+      json: { error: refusalWords('insufficient_funds', 'create'), code: 'insufficient_funds' },
     });
     expect(await app.wallet(poor.id)).toBe(1999);
 
@@ -170,11 +172,11 @@ describe('join', () => {
     const late = await app.player({ fundZmw: 50 });
     expect(await late.client.post(`/api/rooms/${room.roomId}/join`)).toMatchObject({
       status: 409,
-      json: { error: m.roomFull, code: 'room_full' },
+      json: { error: words.room_full, code: 'room_full' },
     });
     expect(await second.client.post(`/api/rooms/${room.roomId}/leave`)).toMatchObject({
       status: 409,
-      json: { error: m.cannotLeaveFull, code: 'room_started' },
+      json: { error: words.room_started, code: 'room_started' },
     });
   });
 
@@ -186,19 +188,19 @@ describe('join', () => {
 
     expect(await join(host)).toMatchObject({
       status: 409,
-      json: { error: m.alreadyInThisRoom, code: 'already_in_this_room' },
+      json: { error: words.already_in_this_room, code: 'already_in_this_room' },
     });
     const poor = await app.player({ fundZmw: 10 });
     expect(await join(poor)).toMatchObject({
       status: 402,
-      json: { error: m.insufficientBalance, code: 'insufficient_funds' },
+      json: { error: refusalWords('insufficient_funds', 'join'), code: 'insufficient_funds' },
     });
     const busy = await app.player({ fundZmw: 100 });
     const other = (await busy.client.post('/api/rooms', settings)).json.room as Room;
     expect(await join(busy)).toMatchObject({
       status: 409,
       json: {
-        error: m.alreadyInAnotherRoom,
+        error: words.already_in_another_room,
         code: 'already_in_another_room',
         roomId: other.roomId,
       },
@@ -212,11 +214,11 @@ describe('join', () => {
     }
     expect(await seeded.client.post('/api/rooms/nope-not-here/join')).toMatchObject({
       status: 404,
-      json: { error: m.invalidRoomId },
+      json: { error: words.room_not_found },
     });
     expect(await seeded.client.post('/api/rooms/bad%20id/join')).toMatchObject({
       status: 404,
-      json: { error: m.invalidRoomId },
+      json: { error: words.room_not_found },
     });
     const guest = await app.guest();
     expect((await join(guest)).status).toBe(403);
@@ -225,7 +227,7 @@ describe('join', () => {
     expect((await host.client.post(`/api/rooms/${room.roomId}/leave`)).status).toBe(204);
     expect(await join(seeded)).toMatchObject({
       status: 410,
-      json: { error: m.roomClosed, code: 'room_closed' },
+      json: { error: words.room_closed, code: 'room_closed' },
     });
     expect(await app.wallet(seeded.id)).toBe(10_000);
   });
@@ -262,7 +264,7 @@ describe('leave', () => {
     // A stake is taken once per room and player: who left cannot sit down again.
     expect(await host.client.post(`/api/rooms/${room.roomId}/join`)).toMatchObject({
       status: 409,
-      json: { error: m.leftRoom, code: 'left_room' },
+      json: { error: words.left_room, code: 'left_room' },
     });
     expect(await app.wallet(host.id)).toBe(3000);
 

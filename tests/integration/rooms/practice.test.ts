@@ -132,7 +132,9 @@ describe('POST /api/practice', () => {
       (s) => s.status === 'ended' && s.result !== null,
       60_000,
     );
-    expect(player.errors).toEqual([]);
+    // An intent that crossed the end of the game on the wire is refused as `game_over`: the
+    // clock's race, not a fault. Anything else is.
+    expect(player.errors.filter((error) => error.code !== 'game_over')).toEqual([]);
 
     // The bots played their own turns (the turn timer rolled for nobody but maybe the guest).
     const botRolls = player.logs.filter((e) => e.type === 'dice_roll' && bots.includes(e.player));

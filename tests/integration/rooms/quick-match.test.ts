@@ -3,7 +3,7 @@
 // and 40 players at one stake at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_MATCH } from '#game/room-options.ts';
-import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import { refusalWords } from '#site/server/api/refusal-words.ts';
 import type { RoomsApp, TestUser } from '#tests/support/rooms-app.ts';
 import type { Room } from './lifecycle-support';
 import { startRoomsWithParty, type RoomsWithParty } from './with-party';
@@ -76,15 +76,15 @@ describe('quick match', () => {
     const before = await app.ledger();
     expect(await poor!.client.post('/api/rooms/quick', { amount: 10 })).toMatchObject({
       status: 402,
-      json: { code: 'insufficient_funds', error: m.insufficientBalance },
+      json: { code: 'insufficient_funds', error: refusalWords('insufficient_funds', 'join') },
     });
     expect(await poor!.client.post('/api/rooms/quick', { amount: 15 })).toMatchObject({
       status: 400,
-      json: { code: 'invalid_settings', error: m.invalidAmount },
+      json: { code: 'invalid_settings', error: refusalWords('invalid_settings', 'stake') },
     });
     expect(await poor!.client.post('/api/rooms/quick', {})).toMatchObject({
       status: 400,
-      json: { code: 'missing_settings', error: m.missingStake },
+      json: { code: 'missing_settings', error: refusalWords('missing_settings', 'stake') },
     });
     expect((await guest.client.post('/api/rooms/quick', { amount: 10 })).status).toBe(403);
     expect((await app.client().post('/api/rooms/quick', { amount: 10 })).status).toBe(401);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import { API_REFUSAL_WORDS as words } from '#site/server/api/refusal-words.ts';
 import { startRoomsApp, type RoomsApp, type TestUser } from '#tests/support/rooms-app.ts';
 
 let app: RoomsApp;
@@ -42,7 +42,10 @@ describe('seat races through HTTP', () => {
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     for (const lost of answers.filter((a) => a.status !== 200)) {
-      expect(lost).toMatchObject({ status: 409, json: { error: m.roomFull, code: 'room_full' } });
+      expect(lost).toMatchObject({
+        status: 409,
+        json: { error: words.room_full, code: 'room_full' },
+      });
     }
     const winner = racers[statuses.indexOf(200)]!;
     const final = (await app.client().get(`/api/rooms/${room.roomId}`)).json.room;
@@ -84,7 +87,11 @@ describe('seat races through HTTP', () => {
     for (const lost of answers.filter((a) => a.status !== 200)) {
       expect(lost).toMatchObject({
         status: 409,
-        json: { error: m.alreadyInAnotherRoom, code: 'already_in_another_room', roomId: seatedIn },
+        json: {
+          error: words.already_in_another_room,
+          code: 'already_in_another_room',
+          roomId: seatedIn,
+        },
       });
     }
     expect(await app.wallet(greedy.id)).toBe(9000);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rooms } from '#db/schema/rooms.ts';
 import { verifyTicket } from '#wire/signing.ts';
-import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import { API_REFUSAL_WORDS as words } from '#site/server/api/refusal-words.ts';
 import { startRoomsApp, type RoomsApp } from '#tests/support/rooms-app.ts';
 import { settings, type Room } from './lifecycle-support';
 
@@ -50,7 +50,7 @@ describe('expiry', () => {
     });
     expect(await host.client.post(`/api/rooms/${room.roomId}/join`)).toMatchObject({
       status: 410,
-      json: { error: m.roomClosed },
+      json: { error: words.room_closed },
     });
   });
 
@@ -80,7 +80,7 @@ describe('rooms and tickets', () => {
     });
     expect(await app.client().get('/api/rooms/unknown-room')).toMatchObject({
       status: 404,
-      json: { error: m.invalidRoomId },
+      json: { error: words.room_not_found },
     });
 
     const ticket = await host.client.post(`/api/rooms/${room.roomId}/ticket`);

@@ -10,7 +10,8 @@ import { createSiteServer, type SiteServer } from '#site/server/create-site-serv
 import type { PageServices } from '#site/server/pages/services.ts';
 import { FIRST_VIEW_TIMEOUT_MS, firstViewOf } from '#site/server/rooms/first-view.ts';
 import { httpPartyClient } from '#site/server/rooms/party-client.ts';
-import { ensureSiteBuild, BUILD_DIR } from '#tests/support/build.ts';
+import { BUILD_DIR } from '#scripts/build-site.ts';
+import { ensureSiteBuild } from '#tests/support/build.ts';
 import { createTestDatabase, seedRoom, seedUser, type TestDatabase } from '#tests/support/db.ts';
 import { publicUser } from '#tests/support/public-user.ts';
 

@@ -12,7 +12,8 @@ import routes from '#site/app/routes.ts';
 import { setLogSink } from '#site/server/logging.ts';
 import { counterKey } from '#site/server/rate-limit/counters.ts';
 import { ENDPOINT_LIMITS } from '#site/server/rate-limit/limits.ts';
-import { BUILD_DIR, ensureSiteBuild } from '#tests/support/build.ts';
+import { BUILD_DIR } from '#scripts/build-site.ts';
+import { ensureSiteBuild } from '#tests/support/build.ts';
 import { startSiteApp, type SiteApp } from '#tests/support/site-app.ts';
 
 /** Spends an address's guest visits for the hour, so its next one is refused. */

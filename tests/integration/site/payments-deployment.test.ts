@@ -11,7 +11,7 @@ import { createDatabase } from '#db/client.ts';
 import { runMigrations } from '#db/migrate.ts';
 import { paymentRequests } from '#db/schema/payments.ts';
 import { users } from '#db/schema/people.ts';
-import { ROOT } from '#tests/support/build.ts';
+import { ROOT } from '#scripts/build-site.ts';
 import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
 
 interface Run {

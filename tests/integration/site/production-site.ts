@@ -7,7 +7,8 @@ import type { PublicUser } from '#site/server/auth/users.ts';
 import { createSiteServer } from '#site/server/create-site-server.ts';
 import type { PageServices } from '#site/server/pages/services.ts';
 import { refuse } from '#site/server/api/refusals.ts';
-import { BUILD_DIR, ensureSiteBuild } from '#tests/support/build.ts';
+import { BUILD_DIR } from '#scripts/build-site.ts';
+import { ensureSiteBuild } from '#tests/support/build.ts';
 import { publicUser } from '#tests/support/public-user.ts';
 
 /** The user behind `x-test-user: signed-in`. */

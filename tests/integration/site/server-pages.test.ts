@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PILLARS, SERVICES } from '#site/app/content/brand.ts';
-import { BUILD_DIR } from '#tests/support/build.ts';
+import { BUILD_DIR } from '#scripts/build-site.ts';
 import { productionSitePerFile, textOf } from './production-site';
 
 describe('site server pages (production build)', () => {

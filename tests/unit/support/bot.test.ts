@@ -38,7 +38,7 @@ describe('the test bot', () => {
     const view = waitingView();
     const url = await serve([
       JSON.stringify({ type: 'state', version: 1, state: view }),
-      JSON.stringify({ type: 'error', message: 'Not your turn.' }),
+      JSON.stringify({ type: 'error', code: 'not_your_turn', message: 'Not your turn.' }),
       JSON.stringify({ type: 'patch', version: 2, patch: { spectators: 2, lastRoll: null } }),
     ]);
     const bot = await startBot({ url, uid: 'p1' });
@@ -48,7 +48,9 @@ describe('the test bot', () => {
       ...view,
       spectators: 2,
     });
-    await expect.poll(() => bot.errors).toEqual(['Not your turn.']);
+    await expect
+      .poll(() => bot.errors)
+      .toEqual([{ code: 'not_your_turn', message: 'Not your turn.' }]);
     expect(bot.invalid).toEqual([]);
     await bot.close();
   });

@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '#tests/support/build.ts';
+import { ROOT } from '#scripts/build-site.ts';
 import { removeDir, tempDir } from '#tests/support/partykit.ts';
 
 const run = promisify(execFile);

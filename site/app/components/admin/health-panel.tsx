@@ -104,8 +104,17 @@ export function HealthPanel({ ledger, rooms, errors, audit }: HealthView) {
       <LogCard<AuditEntry>
         title="Audit log"
         entries={audit}
-        line={(e) => `${e.action} ${e.target} by ${shortId(e.adminId)}`}
+        line={(e) => `${e.action} ${shortId(e.target)} by ${auditActor(e)}`}
       />
     </section>
   );
+}
+
+/** An admin's id, or the machine's user for a change made with `npm run admin`. */
+function auditActor(entry: AuditEntry): string {
+  const detail = entry.detail as { by?: unknown; osUser?: unknown } | null;
+  if (detail && typeof detail.by === 'string' && typeof detail.osUser === 'string') {
+    return `${detail.by} (${detail.osUser})`;
+  }
+  return shortId(entry.adminId);
 }

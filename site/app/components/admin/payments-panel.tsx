@@ -1,6 +1,6 @@
 // Payments pending or failed, oldest first, with "Ask the provider again" (a form post) for a
 // pending one.
-import type { AdminPaymentStatus } from '#site/server/admin/payments.ts';
+import type { AdminPaymentStatus } from '#game/payment-vocabulary.ts';
 import { Banner } from '../account/banner';
 import { formatDateTime } from '../account/dates';
 import { formatZmw } from '#game/ngwee.ts';

@@ -5,7 +5,7 @@ import {
   STAKE_OPTIONS_ZMW,
   TIME_OPTIONS_MINUTES,
 } from '#game/room-options.ts';
-import { roomMessages as m } from '#site/server/rooms/messages.ts';
+import { refusalWords } from '#site/server/api/refusal-words.ts';
 import { roomNameFor, seatName } from '#site/server/rooms/seating.ts';
 import { lobbySocketUrl, roomSocketUrl } from '#site/server/rooms/tickets.ts';
 import { parseClientSeed, parseRoomSettings } from '#site/server/rooms/settings.ts';
@@ -42,17 +42,17 @@ describe('room settings', () => {
   });
 
   it.each([
-    [{ amount: 0 }, m.invalidAmount],
-    [{ amount: 25 }, m.invalidAmount],
-    [{ amount: 1e21 }, m.invalidAmount],
-    [{ amount: '10.0' }, m.invalidAmount],
-    [{ amount: true }, m.invalidAmount],
-    [{ time: 50 }, m.invalidTime],
-    [{ time: [10] }, m.invalidTime],
-    [{ maxPlayers: 1.5 }, m.invalidMaxPlayers],
-    [{ maxPlayers: 0 }, m.invalidMaxPlayers],
-    [{ privacy: 'Friends' }, m.invalidPrivacy],
-    [{ privacy: 1 }, m.invalidPrivacy],
+    [{ amount: 0 }, refusalWords('invalid_settings', 'stake')],
+    [{ amount: 25 }, refusalWords('invalid_settings', 'stake')],
+    [{ amount: 1e21 }, refusalWords('invalid_settings', 'stake')],
+    [{ amount: '10.0' }, refusalWords('invalid_settings', 'stake')],
+    [{ amount: true }, refusalWords('invalid_settings', 'stake')],
+    [{ time: 50 }, refusalWords('invalid_settings', 'time')],
+    [{ time: [10] }, refusalWords('invalid_settings', 'time')],
+    [{ maxPlayers: 1.5 }, refusalWords('invalid_settings', 'players')],
+    [{ maxPlayers: 0 }, refusalWords('invalid_settings', 'players')],
+    [{ privacy: 'Friends' }, refusalWords('invalid_settings', 'privacy')],
+    [{ privacy: 1 }, refusalWords('invalid_settings', 'privacy')],
   ])('refuses %o', (change, error) => {
     expect(parseRoomSettings({ ...valid, ...change })).toMatchObject({
       ok: false,
@@ -65,7 +65,10 @@ describe('room settings', () => {
   it.each([undefined, null, 'text', {}, { amount: 10 }, { ...valid, privacy: '' }])(
     'asks for every setting when one is missing (%o)',
     (body) => {
-      expect(parseRoomSettings(body)).toMatchObject({ ok: false, error: m.missingSettings });
+      expect(parseRoomSettings(body)).toMatchObject({
+        ok: false,
+        error: refusalWords('missing_settings', 'all'),
+      });
     },
   );
 });
