@@ -5,6 +5,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PILLARS, SERVICES } from '#site/app/content/brand.ts';
+import { INERT_PRELOAD_REL } from '#site/app/scripts-after-first-paint.ts';
 import { BUILD_DIR } from '#scripts/build-site.ts';
 import { productionSitePerFile, textOf } from './production-site';
 
@@ -58,15 +59,17 @@ describe('site server pages (production build)', () => {
         headers: { 'x-test-user': 'signed-in' },
       })
     ).text();
-    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
-      (match) => match[1] as string,
-    );
+    // Named inert until the first paint (decision 129): the release gives each its `modulepreload`.
+    expect(html).not.toContain('rel="modulepreload"');
+    const preloaded = [
+      ...html.matchAll(new RegExp(`<link rel="${INERT_PRELOAD_REL}"[^>]*href="([^"]+)"`, 'g')),
+    ].map((match) => match[1] as string);
     const canvas = preloaded.find((href) => /^\/assets\/board-canvas-[\w-]+\.js$/.test(href));
     expect(canvas, preloaded.join(' ')).toBeDefined();
     expect(preloaded.some((href) => href.includes('/WebGLRenderer-'))).toBe(true);
     // Behind the page's own code: the page hydrates and opens its socket first.
     expect(html).toMatch(
-      new RegExp(`<link rel="modulepreload" href="${canvas}" fetchPriority="low"`, 'i'),
+      new RegExp(`<link rel="${INERT_PRELOAD_REL}" href="${canvas}" fetchPriority="low"`, 'i'),
     );
     // Every named file exists in the build.
     const assets = await readdir(path.join(BUILD_DIR, 'client/assets'));
