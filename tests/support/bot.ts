@@ -4,6 +4,7 @@
 // kept in `invalid`, and fails every wait; so must every view a `patch` makes (game/room-sync.ts
 // applies it; a version gap is answered `sync` by the socket underneath, ws-client.ts). The bot follows `state`, rolls on its turn and answers a
 // truck offer with a seeded choice, or idles (never rolls) so the turn timer must roll for it.
+import { TRUCK_COST } from '#game/board.ts';
 import type { LogEntry } from '#game/log.ts';
 import { roomViewSchema, serverMessageSchema, type RoomView } from '#game/protocol.ts';
 import { ViewFollower } from '#game/room-sync.ts';
@@ -80,7 +81,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     // A situation counts as handled only once its intent went out: the first state may come before
     // the socket is ours to send on, and on a held clock (docs/decisions/083) no later one may come.
     if (holdsOffer) {
-      if (send(random() < buyChance ? 'buyTruck' : 'declineTruck')) actedOn = situation;
+      // Like a player, it buys only what it can pay for (the offer comes either way).
+      const canPay = (state.participants[options.uid]?.balance ?? 0) >= TRUCK_COST;
+      const buy = random() < buyChance && canPay;
+      if (send(buy ? 'buyTruck' : 'declineTruck')) actedOn = situation;
     } else if (mode === 'play' && state.turn.currentPlayer === options.uid) {
       if (send('roll')) actedOn = situation;
     }
