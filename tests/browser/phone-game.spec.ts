@@ -44,6 +44,14 @@ async function startedGame(page: Page, browser: Browser) {
   await expect(other.page.getByTestId('turn-label')).toHaveText("Chanda Mwansa's turn", {
     timeout: 20_000,
   });
+  // The first HTML already says whose turn it is (decision 103); the game is live once the page's
+  // scripts came after its first paint (decision 129) and the canvas drew the room.
+  for (const live of [page, other.page]) {
+    await expect(live.getByTestId('board').locator('canvas[data-drawn]')).toBeVisible({
+      timeout: 30_000,
+    });
+  }
+  await expect(page.getByRole('button', { name: 'Roll', exact: true })).toBeEnabled();
   return { roomId, other, bwalya };
 }
 
