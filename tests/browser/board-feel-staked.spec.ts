@@ -11,8 +11,8 @@ import {
   signUpViaApi,
   test,
 } from './support/fixtures';
-import { keep, PORTRAIT } from './support/board-watch';
-import { expectAccessible, expectOnScreen, SIZES } from './support/screens';
+import { keep } from './support/board-watch';
+import { expectAccessible, expectOnScreen, PORTRAIT, SIZES } from './support/screens';
 
 test('a staked game: back from a dropped connection the player reads what happened; game over opens on the prize', async ({
   page,

@@ -15,13 +15,12 @@ import {
   keep,
   lookAt,
   photograph,
-  PORTRAIT,
   recordTheBoard,
   tap,
   type Seen,
 } from './support/board-watch';
 import { holdClock, releaseClock } from './support/clock';
-import { expectAccessible, expectOnScreen, SIZES } from './support/screens';
+import { expectAccessible, expectOnScreen, PORTRAIT, SIZES } from './support/screens';
 
 interface Roll {
   nonce: number;

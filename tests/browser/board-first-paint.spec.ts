@@ -6,23 +6,11 @@
 // after its first paint; offline, the board stays, dimmed, under
 // "Reconnecting…". The game stands still on a held clock.
 import type { Page } from '@playwright/test';
-import {
-  anotherPerson,
-  baseUrl,
-  createRoomViaApi,
-  depositViaApi,
-  expect,
-  joinViaApi,
-  screenshot,
-  signUpViaApi,
-  test,
-} from './support/fixtures';
-import { holdClock, startHeldGame } from './support/clock';
+import { anotherPerson, baseUrl, expect, screenshot, signUpViaApi, test } from './support/fixtures';
+import { heldTwoPlayerGame } from './support/held-game';
 import { rollOnHeldClock } from './support/play';
 import { roomPaths } from '#site/shared/paths.ts';
-import { attachScreenshot, SIZES } from './support/screens';
-
-const PORTRAIT = SIZES[0];
+import { attachScreenshot, PORTRAIT, SIZES } from './support/screens';
 
 /**
  * What a reader sees of the board: the die's face (`[data-die]`: the SVG's in the first HTML, the
@@ -121,16 +109,7 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.setViewportSize(PORTRAIT);
-  const chanda = await signUpViaApi(page.request, { firstName: 'Chanda' });
-  await depositViaApi(page.request, 20);
-  const roomId = await createRoomViaApi(page.request, { privacy: 'Private' });
-  await holdClock(roomId);
-  const other = await anotherPerson(browser, PORTRAIT);
-  const bwalya = await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
-  await depositViaApi(other.page.request, 20);
-  await joinViaApi(other.page.request, roomId);
-  await startHeldGame(roomId);
+  const { roomId, other, chanda, bwalya } = await heldTwoPlayerGame(page, browser);
   // One roll, so the die has a face; then the game stands still at the next turn.
   await page.goto(roomPaths.board(roomId));
   await other.page.goto(roomPaths.board(roomId));

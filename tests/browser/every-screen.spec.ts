@@ -1,7 +1,8 @@
 // Every screen at 360 × 740, 740 × 360 and 1366 × 800: a screenshot kept in the report, axe-core
 // finds nothing serious or critical, nothing scrolls sideways, the back links and the footer's links
 // are touch targets at least 44 px tall, and the sticky header never hides the field that has focus.
-// The live board and game over are checked the same way in phone-game.spec.ts.
+// The live board and game over are checked the same way in phone-game-layout.spec.ts and
+// phone-game-invite-rematch.spec.ts.
 import type { Page, TestInfo } from '@playwright/test';
 import {
   createRoomViaApi,

@@ -6,9 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, SCREENSHOT_DIR } from './fixtures';
-import { expectOnScreen, SIZES } from './screens';
+import { expectOnScreen, PORTRAIT, SIZES } from './screens';
 
-export const PORTRAIT = SIZES[0];
 /** Page time run forward per look at the board while nothing moves (ms). */
 export const IDLE_STEP_MS = 80;
 

@@ -10,6 +10,7 @@ export const SIZES = [
   { name: 'desktop', width: 1366, height: 800 },
 ] as const;
 export type Size = (typeof SIZES)[number];
+export const PORTRAIT = SIZES[0];
 
 /** A screenshot of the viewport, attached to the test's report as `<name>-<width>`. */
 export async function attachScreenshot(

@@ -1,0 +1,139 @@
+// The live game's screen at 360 × 740, 740 × 360 and 1366 × 800: the players, the board, Roll and the
+// turn line on one screen at each size, the canvas redrawn at the board's size; the header's balance
+// whole with 150 % text; a tap on a tile says what it does and the legend lists every tile; a roll's
+// line floats over the board without moving it. A started game stands still on a held clock
+// (support/held-game.ts). Screenshots are attached to the report; axe-core checks the board at each
+// size and with the legend open.
+import { depositViaApi, expect, signUpViaApi, test } from './support/fixtures';
+import { attachScreenshot, expectAccessible, expectOnScreen, SIZES } from './support/screens';
+import { rollOnHeldClock } from './support/play';
+import { afterResize, expectCanvasFillsBoard, roll, startedGame } from './support/held-game';
+
+test('players, board, Roll and the turn line on one screen at every size; axe finds nothing serious', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { other } = await startedGame(page, browser);
+
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expect(page.getByTestId('board').locator('canvas')).toBeVisible();
+    // The board measures its room on the screen's resize and redraws at its new size: each look
+    // waits for the resize to be handled, scrolls to the top and measures afresh.
+    await expect(async () => {
+      await afterResize(page);
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await expectCanvasFillsBoard(page);
+      await expectOnScreen(page, roll(page), `Roll (${size.name})`);
+      await expectOnScreen(page, page.getByTestId('turn-label'), `the turn line (${size.name})`);
+      await expectOnScreen(
+        page,
+        page.getByRole('list', { name: 'Players' }),
+        `the players (${size.name})`,
+      );
+      await expectOnScreen(page, page.getByTestId('board'), `the board (${size.name})`);
+    }).toPass({ timeout: 20_000 });
+    await attachScreenshot(page, testInfo, 'board');
+    await expectAccessible(page, `the board (${size.name})`);
+  }
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('the header’s balance stays whole with 150 % text, at every size', async ({
+  page,
+}, testInfo) => {
+  await signUpViaApi(page.request, { firstName: 'Mutale-Chilufya' });
+  await depositViaApi(page.request, 1234);
+  await page.goto('/rentalgame/dashboard');
+  await page.addStyleTag({ content: 'html { font-size: 150% !important; }' });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const balance = page.getByTestId('header-balance');
+    await expect(balance).toHaveText('ZMW 1,234.00');
+    const cut = await balance.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const leave = document.querySelector('.game-header__leave')?.getBoundingClientRect();
+      let clipped = false;
+      for (let e: Element | null = element; e; e = e.parentElement) {
+        if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') {
+          clipped = true;
+        }
+      }
+      return {
+        clipped,
+        outside: box.right > window.innerWidth,
+        underLeave: leave ? box.right > leave.left : false,
+      };
+    });
+    expect(cut, size.name).toEqual({ clipped: false, outside: false, underLeave: false });
+    await attachScreenshot(page, testInfo, 'dashboard-large-text');
+  }
+});
+
+test('a tap on a tile says what it does; the legend lists every tile', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const { other } = await startedGame(page, browser);
+  const board = page.getByTestId('board');
+  await expect(board.locator('canvas')).toBeVisible();
+  const info = page.getByTestId('tile-info');
+  // The game stands still (its clock is held), but the board may still shift as the page settles:
+  // each try measures the board afresh. On a busy machine a click and the render after it take
+  // seconds, so each try waits long enough for the answer to a tap that landed.
+  const tap = async (col: number, text: RegExp) => {
+    await expect(async () => {
+      const box = (await board.boundingBox())!;
+      const cell = box.width / 6;
+      await board.click({ position: { x: cell * (col + 0.5), y: cell * 0.5 } });
+      await expect(info).toHaveText(text, { timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
+  };
+  // Position 2 (Repairs): the third tile of the top row.
+  await tap(2, /Repairs\s+Expense: you pay 150\./);
+  await attachScreenshot(page, testInfo, 'tile-tapped');
+  await info.getByRole('button', { name: 'Close' }).click();
+  await expect(info).toHaveCount(0);
+  // Chanda's home (the second tile) is named by its owner.
+  await tap(1, /Chanda Mwansa's home/);
+
+  await page.getByText('What the tiles do').click();
+  const legend = page.locator('.tile-legend li');
+  await expect(legend).toHaveCount(20);
+  await expect(legend.nth(19)).toHaveText(/Trucks\s+Truck depot: you may buy a truck for 1,500\./);
+  await expectAccessible(page, 'the board with the legend open');
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+test('a roll’s line floats over the board: the board never moves for it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { other } = await startedGame(page, browser);
+  await rollOnHeldClock([{ page, buy: { done: false } }]);
+  await expect(page.locator('.roll-effect')).toBeVisible({ timeout: 20_000 });
+  const layout = await page.evaluate(() => {
+    const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+    const main = document.querySelector('.board-layout__main');
+    return {
+      bar: box('.players-bar'),
+      board: box('.board-stage'),
+      line: box('.roll-effect'),
+      gap: main ? Number.parseFloat(getComputedStyle(main).rowGap) : NaN,
+    };
+  });
+  const { bar, board, line, gap } = layout;
+  if (!bar || !board || !line) throw new Error(`missing: ${JSON.stringify(layout)}`);
+  // Right under the players, as if the line were not there…
+  expect(board.top - bar.bottom).toBeCloseTo(gap, 0);
+  // …and the line inside the board's square.
+  expect(line.top).toBeGreaterThanOrEqual(board.top);
+  expect(line.bottom).toBeLessThanOrEqual(board.bottom);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
