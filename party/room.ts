@@ -1,12 +1,10 @@
-// The room server: one instance per game (`/parties/main/<roomId>`), a thin shell around the room
-// machine in game/. It checks tickets before any room state exists, turns messages, site pushes and
-// the alarm into machine events carrying `now` (the room's game clock, party/room/clock.ts),
-// broadcasts the projected view, persists the snapshot after every change, drives every deadline
-// from one storage alarm, and reports the result to the site until the site acknowledges it.
+// The room server: one instance per game (`/parties/main/<roomId>`), a thin shell around the room's
+// game (party/room/game.ts: the machine in game/, its log, its clock, what one event does). It
+// checks tickets before any room state exists, lets sockets in or turns them away, turns their
+// messages, the site's calls and the one storage alarm into the game's events, one at a time, and
+// reports the result to the site until the site acknowledges it.
 import type * as Party from 'partykit/server';
-import { createActor } from 'xstate';
 import { intentEvent } from '#game/protocol.ts';
-import { nextDeadline, roomMachine, type RoomEvent } from '#game/room-machine.ts';
 import { RULES_VERSION } from '#game/rules.ts';
 import type { LogEntry } from '#game/log.ts';
 import { verifyTicket } from '#wire/signing.ts';
@@ -16,47 +14,33 @@ import {
   closeWith,
   onlineUids,
   hasOtherConnection,
-  sendToAdmitted,
   viewerFrom,
   viewerOf,
   withViewer,
   type Viewer,
 } from './room/connections';
 import { readEnv, type PartyEnv } from './room/env';
-import { errorMessage, logMessage, notAPlayer, notLoaded } from './room/messages';
+import { logMessage, notAPlayer, notLoaded } from './room/messages';
 import { MessageGate } from './room/message-gate';
 import { CLOSE, ROOM_LIMITS, type CloseReason } from './room/limits';
 import { AddressAdmissions } from './room/address-admissions';
 import { jsonResponse, refusal } from './room/signed-request';
 import { RoomAlarm } from './room/alarm';
-import { dueBotEvent, MAX_BOT_MOVES_PER_TICK } from './room/bots';
-import {
-  EffectsCollector,
-  seatedUidsOf,
-  type PersistedSnapshot,
-  type RoomActor,
-} from './room/room-actor';
+import { RoomGame } from './room/game';
+import type { PersistedSnapshot } from './room/room-actor';
 import { SettlementReporter } from './room/settlement-reporter';
 import { pullRoom } from './room/site-client';
 import { loadSignOuts, saveSignOuts, SignOuts } from './room/sign-outs';
-import { inputOf, machineInput, seatsEvent } from './room/site-events';
+import { seatsEvent } from './room/site-events';
 import type { RoomForParty } from '#wire/site-room.ts';
 import { RoomView } from './room/room-view';
-import {
-  loadRoom,
-  saveChange,
-  saveClock,
-  saveRematch,
-  saveRoomId,
-  type StoredRematch,
-} from './room/storage';
-import { playableHere } from './room/snapshot-format';
+import { loadRoom, saveClock, saveRematch, saveRoomId, type StoredRematch } from './room/storage';
 import { TaskQueue } from './room/task-queue';
-import { RoomClock, type ClockState } from './room/clock';
+import { RoomClock } from './room/clock';
 import type { TestClockCall } from '#wire/test-clock.ts';
 import { clockAnswer, moveClock } from './room/clock-control';
-import { followClock, nextMoment, wakeAt } from './room/deadlines';
-import { closeSilent, presenceDrift } from './room/presence';
+import { wakeAt } from './room/deadlines';
+import { closeSilent } from './room/presence';
 import { admissionFor, arrivalRefusal, closeForMessages } from './room/admission';
 import { closeForRestart, routeRequest, type RoomRequestHandlers } from './room/requests';
 
@@ -66,10 +50,8 @@ const RECENT_LOGS_ON_CONNECT = 100;
 export default class RoomServer implements Party.Server {
   private readonly env: PartyEnv;
   private roomId = '';
-  private actor: RoomActor | null = null;
-  private logs: LogEntry[] = [];
+  private readonly game: RoomGame;
   private readonly settlement: SettlementReporter;
-  private readonly effects = new EffectsCollector();
   private readonly gate = new MessageGate();
   /** Watcher sockets let in per address (reopening sockets costs the whole state each time). */
   private readonly admissions = new AddressAdmissions(ROOM_LIMITS.spectatorAdmissionsPerAddress);
@@ -80,27 +62,34 @@ export default class RoomServer implements Party.Server {
   private signOuts = new SignOuts(undefined, 0);
   private readonly view: RoomView;
   private readonly alarm = new RoomAlarm();
-  /** The rules this room's game is played under (stored with its snapshot). */
-  private rules = RULES_VERSION;
   /** Until when new sockets are turned away because a restart is coming (call 7). */
   private restartingUntil = 0;
-  /** The game's time; the wall clock itself unless a test holds it (tests only). */
-  private clock = new RoomClock();
   /** What each of the room's HTTP calls does here (party/room/requests.ts routes them). */
   private readonly requests: RoomRequestHandlers;
 
   constructor(readonly room: Party.Room) {
     this.env = readEnv(room.env);
+    this.view = new RoomView(
+      room,
+      () => this.game.actor,
+      (task) => this.serial(task),
+    );
+    this.game = new RoomGame({
+      room,
+      env: this.env,
+      view: this.view,
+      settlement: () => this.settlement,
+      roomId: () => this.roomId,
+      armAlarm: () => this.armAlarm(),
+    });
     this.settlement = new SettlementReporter(
       this.env,
       room,
-      () => ({ roomId: this.roomId, actor: this.actor, logs: this.logs, rules: this.rules }),
+      () => {
+        const { actor, logs, rules } = this.game;
+        return { roomId: this.roomId, actor, logs, rules };
+      },
       () => this.armAlarm(),
-    );
-    this.view = new RoomView(
-      room,
-      () => this.actor,
-      (task) => this.serial(task),
     );
     this.requests = {
       env: this.env,
@@ -129,26 +118,26 @@ export default class RoomServer implements Party.Server {
     // Nothing is written here: only a room the site knows gets storage (createFromSite).
     this.roomId = this.currentRoomId() ?? stored.roomId ?? '';
     this.signOuts = await loadSignOuts(this.room.storage, Date.now());
-    this.logs = stored.logs;
+    this.game.logs = stored.logs;
     this.settlement.record = stored.settlement;
-    this.rules = stored.rules;
-    if (this.env.testClockKey && stored.clock) this.clock = new RoomClock(stored.clock);
-    const restored = stored.snapshot ? this.restore(stored.snapshot) : false;
+    this.game.rules = stored.rules;
+    if (this.env.testClockKey && stored.clock) this.game.clock = new RoomClock(stored.clock);
+    const restored = stored.snapshot ? this.game.restore(stored.snapshot) : false;
     if (stored.unreadable) console.warn(`room ${this.roomId}: ${stored.unreadable}`);
     if (restored) {
       this.view.setRematch(stored.rematch);
       // Nobody is connected to a room that just started: clear the presence it was stored with.
-      await this.syncPresence();
+      await this.game.syncPresence();
     } else {
       // No game here (none stored, or one this release cannot play on): the site's word decides,
       // and a game that should have started long ago comes back closed (decision 079).
-      this.logs = [];
+      this.game.logs = [];
       this.settlement.record = undefined;
-      this.rules = RULES_VERSION;
+      this.game.rules = RULES_VERSION;
       await this.pullFromSite();
     }
     // Deadlines that passed while the server was down are due now.
-    await this.tick();
+    await this.game.tick();
     await this.armAlarm();
     void this.settlement.settle();
   }
@@ -167,7 +156,7 @@ export default class RoomServer implements Party.Server {
     // A loaded room decides before the queue, so that sockets refused in a flood never wait in
     // line ahead of a roll; the caps are checked again in the queue, against the sockets let in
     // meanwhile.
-    const decidedEarly = this.actor !== null;
+    const decidedEarly = this.game.actor !== null;
     const early = decidedEarly ? this.refusalFor(viewer, true) : null;
     if (early) {
       closeWith(connection, early);
@@ -185,9 +174,12 @@ export default class RoomServer implements Party.Server {
       const refusal = this.refusalFor(viewer, !decidedEarly);
       if (refusal) return closeWith(connection, refusal);
       connection.setState(viewer);
-      const earlier = this.logs.slice(-RECENT_LOGS_ON_CONNECT);
-      if (this.isSeated(viewer.uid) && !hasOtherConnection(this.room, viewer.uid, connection)) {
-        await this.apply({ type: 'PRESENCE', uid: viewer.uid, connected: true, now: this.now() });
+      const earlier = this.game.logs.slice(-RECENT_LOGS_ON_CONNECT);
+      if (
+        this.game.isSeated(viewer.uid) &&
+        !hasOtherConnection(this.room, viewer.uid, connection)
+      ) {
+        await this.game.presence(viewer.uid, true);
       }
       // The newcomer gets the whole state at once (with the presence change, if it made one);
       // everyone else the new spectator count, soon.
@@ -206,15 +198,11 @@ export default class RoomServer implements Party.Server {
     // Never let in: nothing to tell anyone.
     if (!viewer) return Promise.resolve();
     return this.serial(async () => {
-      if (!this.actor) return;
+      if (!this.game.actor) return;
       const changed =
-        this.isSeated(viewer.uid) &&
+        this.game.isSeated(viewer.uid) &&
         !hasOtherConnection(this.room, viewer.uid, connection) &&
-        (await this.apply(
-          { type: 'PRESENCE', uid: viewer.uid, connected: false, now: this.now() },
-          undefined,
-          connection,
-        ));
+        (await this.game.presence(viewer.uid, false, connection));
       if (!changed) this.view.announceSpectators();
     });
   }
@@ -239,7 +227,7 @@ export default class RoomServer implements Party.Server {
           sender,
           gated.close,
           this.admissions,
-          (uid) => this.isSeated(uid),
+          (uid) => this.game.isSeated(uid),
           Date.now(),
         );
       }
@@ -265,12 +253,12 @@ export default class RoomServer implements Party.Server {
         this.view.sendState(sender);
         return;
       }
-      if (!viewer || !this.isSeated(viewer.uid) || gated.message.type === 'sync') {
+      if (!viewer || !this.game.isSeated(viewer.uid) || gated.message.type === 'sync') {
         sender.send(notAPlayer());
         return;
       }
       // 4. the machine decides (at the game's time); then broadcast and persist
-      await this.apply(intentEvent(gated.message, viewer.uid, this.now(now)), sender);
+      await this.game.apply(intentEvent(gated.message, viewer.uid, this.game.now(now)), sender);
     });
   }
 
@@ -282,7 +270,7 @@ export default class RoomServer implements Party.Server {
     this.alarm.fired();
     return this.serial(async () => {
       await this.dropSilent(Date.now());
-      await this.tick();
+      await this.game.tick();
       await this.armAlarm();
     }).then(() => this.settlement.settle());
   }
@@ -293,41 +281,16 @@ export default class RoomServer implements Party.Server {
       room: this.room,
       signOuts: this.signOuts,
       admissions: this.admissions,
-      seated: this.seatedUids(),
+      seated: this.game.seatedUids(),
     };
     return admissionFor(state, viewer, spendAdmission, Date.now());
   }
 
-  // ---- the machine ----
-
-  /**
-   * Starts the machine from a stored snapshot (already brought to today's format). A game this
-   * release cannot play on (an unfinished one under other rules), or a snapshot the machine cannot
-   * read, is not started: the room then holds no game (docs/decisions/093).
-   */
-  private restore(snapshot: PersistedSnapshot): boolean {
-    const finished = this.settlement.record !== undefined;
-    if (!playableHere(this.rules, finished)) {
-      console.warn(`room ${this.roomId}: its game is played under rules ${this.rules}, not here`);
-      return false;
-    }
-    try {
-      this.startActor(createActor(roomMachine, { snapshot, input: inputOf(snapshot) }));
-      return true;
-    } catch (error) {
-      console.warn(`room ${this.roomId}: the stored game cannot be restored: ${String(error)}`);
-      this.actor = null;
-      return false;
-    }
-  }
-
-  private startActor(actor: RoomActor): void {
-    this.actor = this.effects.start(actor);
-  }
+  // ---- the site's calls ----
 
   private async createFromSite(room: RoomForParty): Promise<void> {
     if (!this.roomId) this.roomId = room.roomId;
-    this.startActor(createActor(roomMachine, { input: machineInput(room, this.env.timeScale) }));
+    this.game.startFromSite(room);
     this.unknownToSite = false;
     await saveRoomId(this.room.storage, room.roomId);
     // Written even when unchanged: a rematch stored beside a game that could not be restored goes.
@@ -335,15 +298,16 @@ export default class RoomServer implements Party.Server {
     await saveRematch(this.room.storage, room.rematch);
     // The fresh machine has no seats yet; the site's seats arrive as its first event. A room the
     // site already finished has nothing left to play here.
-    await this.apply(seatsEvent(room, this.now(), onlineUids(this.room), room.status === 'ended'));
+    const ended = room.status === 'ended';
+    await this.game.apply(seatsEvent(room, this.game.now(), onlineUids(this.room), ended));
   }
 
   /** Call 1: a room not loaded yet starts from the site's; a loaded one takes its seats. */
   private async pushRoom(pushed: RoomForParty): Promise<void> {
-    if (!this.actor) {
+    if (!this.game.actor) {
       await this.createFromSite(pushed);
     } else {
-      await this.apply(seatsEvent(pushed, this.now(), onlineUids(this.room)));
+      await this.game.apply(seatsEvent(pushed, this.game.now(), onlineUids(this.room)));
       if (await this.takeRematch(pushed.rematch)) this.view.broadcastState();
     }
   }
@@ -363,7 +327,7 @@ export default class RoomServer implements Party.Server {
     const now = Date.now();
     this.signOuts.add(sessionKey, now);
     // A room without storage keeps it in memory only: nothing is written for an unknown room.
-    if (this.actor) await saveSignOuts(this.room.storage, this.signOuts);
+    if (this.game.actor) await saveSignOuts(this.room.storage, this.signOuts);
     const closed = closeSession(this.room, sessionKey, CLOSE.signedOut);
     return jsonResponse({ ok: true, closed });
   }
@@ -385,78 +349,7 @@ export default class RoomServer implements Party.Server {
    */
   private async dropSilent(wall: number): Promise<void> {
     for (const [uid, connection] of closeSilent(this.room, this.gate, wall)) {
-      if (!this.isSeated(uid)) continue;
-      await this.apply(
-        { type: 'PRESENCE', uid, connected: false, now: this.now(wall) },
-        undefined,
-        connection,
-      );
-    }
-  }
-
-  /** Brings each seat's presence in line with the live connections (a restored room). */
-  private async syncPresence(): Promise<void> {
-    const actor = this.actor;
-    if (!actor) return;
-    for (const { uid, connected } of presenceDrift(actor, this.room)) {
-      await this.apply({ type: 'PRESENCE', uid, connected, now: this.now() });
-    }
-  }
-
-  /**
-   * Sends one event to the machine, then broadcasts and persists what it produced. Refusals go to
-   * the sender only. Returns whether anything changed.
-   */
-  private async apply(
-    event: RoomEvent,
-    sender?: Party.Connection,
-    closing?: Party.Connection,
-  ): Promise<boolean> {
-    const actor = this.actor;
-    if (!actor) return false;
-    if (actor.getSnapshot().status !== 'active') {
-      // The room reached its final state (closed by the site): nothing changes any more.
-      sender?.send(errorMessage('room_closed'));
-      return false;
-    }
-    const effects = this.effects.send(actor, event);
-
-    for (const code of effects.refusals) sender?.send(errorMessage(code));
-    if (!effects.changed && effects.logs.length === 0 && !effects.finished) return false;
-
-    const firstIndex = this.logs.length;
-    this.logs.push(...effects.logs);
-    for (const entry of effects.logs) sendToAdmitted(this.room, logMessage(entry));
-    this.view.broadcastState(closing);
-
-    if (effects.finished) this.settlement.begin(Date.now());
-    const clock = this.followClock(event.now);
-    await saveChange(this.room.storage, {
-      snapshot: actor.getPersistedSnapshot(),
-      rules: this.rules,
-      logs: { firstIndex, entries: effects.logs },
-      settlement: this.settlement.record,
-      clock,
-    });
-    await this.armAlarm();
-    if (effects.finished) void this.settlement.settle();
-    return true;
-  }
-
-  /** Processes every deadline that has passed (countdown end, turn timer, game end). */
-  private async tick(): Promise<void> {
-    if (!this.actor) return;
-    const now = this.now();
-    const due = nextDeadline(this.actor.getSnapshot());
-    if (due !== null && due <= now) await this.apply({ type: 'TICK', now });
-    await this.moveBots(now);
-  }
-
-  /** Practice: the bots whose pause is over move, as a player would. */
-  private async moveBots(now: number): Promise<void> {
-    for (let i = 0; i < MAX_BOT_MOVES_PER_TICK; i++) {
-      const event = dueBotEvent(this.actor, now, this.env.timeScale);
-      if (!event || !(await this.apply(event))) return;
+      if (this.game.isSeated(uid)) await this.game.presence(uid, false, connection, wall);
     }
   }
 
@@ -467,57 +360,39 @@ export default class RoomServer implements Party.Server {
    */
   private armAlarm(): Promise<void> {
     const wall = Date.now();
-    const deadline = wakeAt(this.clock, this.nextMoment(), this.gate.nextSilenceAt(), wall);
+    const { clock } = this.game;
+    const deadline = wakeAt(clock, this.game.nextMoment(), this.gate.nextSilenceAt(), wall);
     return this.alarm.arm(this.room.storage, deadline, this.settlement.nextAttemptAt(), wall);
-  }
-
-  /** The room's next moment on the game's clock: its next deadline or bot move, or null. */
-  private nextMoment(): number | null {
-    return nextMoment(this.actor, this.now(), this.env.timeScale);
-  }
-
-  // ---- the game's clock ----
-
-  /** The game's time when the wall clock reads `wall`: every machine event carries it. */
-  private now(wall = Date.now()): number {
-    return this.clock.now(wall);
-  }
-
-  /**
-   * After a change at game time `time`: a held clock stops once the room waits for it, and runs
-   * on once the game is over. Answers the clock's state when that moved it (to be stored).
-   */
-  private followClock(time: number): ClockState | undefined {
-    return followClock(this.clock, time, Date.now(), () => this.nextMoment() !== null);
   }
 
   /** A test's call on the room's clock (tests only: wire/test-clock.ts, docs/decisions/083). */
   private async testClock(action: TestClockCall['action']): Promise<Response> {
-    if (!(await this.ensureActor()) || !this.actor) {
+    const { game } = this;
+    if (!(await this.ensureActor()) || !game.actor) {
       return this.unknownToSite ? refusal(404, 'room_not_found') : refusal(503, 'room_unavailable');
     }
-    if (action === 'step' && !this.clock.stopped) return refusal(409, 'clock_running');
-    if (moveClock(this.clock, action, Date.now(), () => this.nextMoment())) {
-      await saveClock(this.room.storage, this.clock.snapshot());
+    if (action === 'step' && !game.clock.stopped) return refusal(409, 'clock_running');
+    if (moveClock(game.clock, action, Date.now(), () => game.nextMoment())) {
+      await saveClock(this.room.storage, game.clock.snapshot());
       // What is due at the clock's new time happens now (a step's deadline or bot move).
-      await this.tick();
+      await game.tick();
       await this.armAlarm();
     }
-    return jsonResponse(clockAnswer(this.actor, this.clock, this.now(), this.nextMoment()));
+    return jsonResponse(clockAnswer(game.actor, game.clock, game.now(), game.nextMoment()));
   }
 
   // ---- the site ----
 
   private async ensureActor(): Promise<boolean> {
-    if (!this.actor) await this.pullFromSite();
-    return this.actor !== null;
+    if (!this.game.actor) await this.pullFromSite();
+    return this.game.actor !== null;
   }
 
   private async pullFromSite(): Promise<void> {
     if (!this.roomId) return;
     const pulled = await pullRoom(this.env, this.roomId, Date.now());
     this.unknownToSite = !pulled.ok && pulled.reason === 'not-found';
-    if (pulled.ok && !this.actor) await this.createFromSite(pulled.room);
+    if (pulled.ok && !this.game.actor) await this.createFromSite(pulled.room);
   }
 
   // ---- helpers ----
@@ -533,14 +408,6 @@ export default class RoomServer implements Party.Server {
       // Not readable while handling an alarm; storage has it.
       return null;
     }
-  }
-
-  private seatedUids(): Set<string> {
-    return seatedUidsOf(this.actor);
-  }
-
-  private isSeated(uid: string): boolean {
-    return this.seatedUids().has(uid);
   }
 }
 

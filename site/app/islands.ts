@@ -30,24 +30,22 @@ interface MatchLike {
 }
 
 export function wantsHydration(matches: readonly MatchLike[]): boolean {
-  return matches.some((match) => !isStatic(match.handle));
+  return matches.some((match) => routeHandle(match).hydrate !== false);
 }
 
 /** Whether the page's scripts wait for its first paint (`scriptsAfterFirstPaint`). */
 export function wantsScriptsAfterFirstPaint(matches: readonly MatchLike[]): boolean {
   return (
     wantsHydration(matches) &&
-    matches.some(
-      (match) =>
-        typeof match.handle === 'object' &&
-        match.handle !== null &&
-        (match.handle as RouteHandle).scriptsAfterFirstPaint === true,
-    )
+    matches.some((match) => routeHandle(match).scriptsAfterFirstPaint === true)
   );
 }
 
-function isStatic(handle: unknown): boolean {
-  return typeof handle === 'object' && handle !== null && (handle as RouteHandle).hydrate === false;
+/** A route's handle as this module reads it (a route may export none, or one of its own). */
+function routeHandle(match: MatchLike): RouteHandle {
+  return typeof match.handle === 'object' && match.handle !== null
+    ? (match.handle as RouteHandle)
+    : {};
 }
 
 /** An island that is a React component, hydrated in the browser from the props it was rendered with. */

@@ -6,7 +6,7 @@ import type { RoomView } from '#game/protocol.ts';
 import { Banner } from '../components/account/banner';
 import { authPath } from '../components/account/return-to';
 import { useHydrated } from '../components/account/use-hydrated';
-import { SiteHeader } from '../components/site-header';
+import { SitePage } from '../components/site-page';
 import { startGuestSession } from './api';
 import { BoardPreview } from './first-paint/board-preview';
 
@@ -44,36 +44,30 @@ export function SignedOutBoard({
   }
 
   return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader user={null} />
-      <main id="main" className="account container board-signed-out">
-        <h1 className="account__title">Watch or play</h1>
-        <p className="account__lead">
-          Players sign in to play. Anyone with the link can watch the game live.
-        </p>
-        {error ? (
-          <Banner tone="error" title={error}>
-            <p>Check your connection and try again.</p>
-          </Banner>
-        ) : null}
-        <div className="room-actions">
-          <Link className="button" to={authPath(here)}>
-            Sign in
-          </Link>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void watch()}
-            disabled={busy || !hydrated}
-          >
-            {busy ? 'Starting…' : 'Watch as guest'}
-          </button>
-        </div>
-        <BoardPreview view={firstView} renderedAt={renderedAt} />
-      </main>
-    </>
+    <SitePage className="board-signed-out">
+      <h1 className="account__title">Watch or play</h1>
+      <p className="account__lead">
+        Players sign in to play. Anyone with the link can watch the game live.
+      </p>
+      {error ? (
+        <Banner tone="error" title={error}>
+          <p>Check your connection and try again.</p>
+        </Banner>
+      ) : null}
+      <div className="room-actions">
+        <Link className="button" to={authPath(here)}>
+          Sign in
+        </Link>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void watch()}
+          disabled={busy || !hydrated}
+        >
+          {busy ? 'Starting…' : 'Watch as guest'}
+        </button>
+      </div>
+      <BoardPreview view={firstView} renderedAt={renderedAt} />
+    </SitePage>
   );
 }

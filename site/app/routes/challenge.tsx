@@ -7,7 +7,7 @@ import { formatAmount } from '#game/lesson.ts';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { authPath } from '../components/account/return-to';
-import { SignedOutPage } from '../components/site-page';
+import { SitePage } from '../components/site-page';
 import { BRAND } from '../content/brand';
 import { boardPath, CHALLENGE_PATH, HISTORY_PATH, signUpPath } from '../game/guards';
 import { LessonList, PracticeMark } from '../game/lesson-view';
@@ -97,7 +97,7 @@ export default function Challenge({ loaderData, actionData }: Route.ComponentPro
       </AccountPage>
     );
   }
-  return <SignedOutPage className="challenge">{content}</SignedOutPage>;
+  return <SitePage className="challenge">{content}</SitePage>;
 }
 
 function StartRefusal({

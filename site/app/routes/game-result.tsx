@@ -7,7 +7,7 @@
 import { data, Link } from 'react-router';
 import { formatDateTime } from '../components/account/dates';
 import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
+import { SitePage } from '../components/site-page';
 import { BRAND, PRACTICE_PATH } from '../content/brand';
 import { formatGameAmount } from '../game/format';
 import { DASHBOARD_PATH, signUpPath } from '../game/guards';
@@ -56,11 +56,7 @@ export default function GameResult({ loaderData }: Route.ComponentProps) {
   const playForReal = user && !user.isGuest ? DASHBOARD_PATH : signUpPath(here);
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader user={user} />
-      <main id="main" className="account container game-result">
+      <SitePage user={user} className="game-result">
         <div className="game-result__words">
           <p className="eyebrow">Game over</p>
           <h1 className="account__title">{game.title}</h1>
@@ -120,7 +116,7 @@ export default function GameResult({ loaderData }: Route.ComponentProps) {
           width={1200}
           height={630}
         />
-      </main>
+      </SitePage>
       <SiteFooter />
     </>
   );

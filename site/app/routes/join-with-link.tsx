@@ -6,7 +6,7 @@
 import { Link, redirect } from 'react-router';
 import { Banner } from '../components/account/banner';
 import { authPath } from '../components/account/return-to';
-import { SiteHeader } from '../components/site-header';
+import { SitePage } from '../components/site-page';
 import { BRAND } from '../content/brand';
 import { RoomFacts } from '../game/room-facts';
 import { boardPath, signUpPath, waitingRoomPath } from '../game/guards';
@@ -51,63 +51,57 @@ export default function JoinWithLink({ loaderData }: Route.ComponentProps) {
   const { user, room, error, here } = loaderData;
 
   return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader user={user} />
-      <main id="main" className="account container invite">
-        <h1 className="account__title">You are invited to a game</h1>
-        {error ? (
-          <Banner tone="error" title={error}>
-            <p>
-              Ask for the link again, or{' '}
-              <Link to="/rentalgame/joinrandomroom">find a public room</Link>.
-            </p>
-          </Banner>
-        ) : !room ? null : (
-          <section className="invite__card" aria-label={room.roomName}>
-            <h2 className="game-section__title">{room.roomName}</h2>
-            <RoomFacts room={room} className="room-facts" last="host" />
-            {room.status === 'closed' || room.status === 'ended' ? (
-              <Banner tone="info" title="This room is no longer open.">
-                <p>
-                  <Link to="/rentalgame/joinrandomroom">Find another room</Link>.
-                </p>
-              </Banner>
-            ) : room.status === 'active' || room.joinedOrder.length >= room.maxPlayers ? (
-              <Banner tone="info" title="This room is full">
-                <p>The game is starting or under way. You can watch it live.</p>
-                <div className="room-actions">
-                  <Link className="button" to={boardPath(room.roomId)}>
-                    Watch the game
-                  </Link>
-                  <Link className="button button--ghost" to="/rentalgame/joinrandomroom">
-                    Find another room
-                  </Link>
-                </div>
-              </Banner>
-            ) : (
-              <>
-                <div className="room-actions">
-                  <Link className="button" to={signUpPath(here)}>
-                    Sign up to join
-                  </Link>
-                  <Link className="button button--ghost" to={boardPath(room.roomId)}>
-                    Watch the game
-                  </Link>
-                </div>
-                <p className="room-hint">
-                  Have an account? <Link to={authPath(here)}>Log in to join</Link>.
-                </p>
-              </>
-            )}
-            {user?.isGuest ? (
-              <p className="room-hint">You are signed in as a guest: guests can watch, not play.</p>
-            ) : null}
-          </section>
-        )}
-      </main>
-    </>
+    <SitePage user={user} className="invite">
+      <h1 className="account__title">You are invited to a game</h1>
+      {error ? (
+        <Banner tone="error" title={error}>
+          <p>
+            Ask for the link again, or{' '}
+            <Link to="/rentalgame/joinrandomroom">find a public room</Link>.
+          </p>
+        </Banner>
+      ) : !room ? null : (
+        <section className="invite__card" aria-label={room.roomName}>
+          <h2 className="game-section__title">{room.roomName}</h2>
+          <RoomFacts room={room} className="room-facts" last="host" />
+          {room.status === 'closed' || room.status === 'ended' ? (
+            <Banner tone="info" title="This room is no longer open.">
+              <p>
+                <Link to="/rentalgame/joinrandomroom">Find another room</Link>.
+              </p>
+            </Banner>
+          ) : room.status === 'active' || room.joinedOrder.length >= room.maxPlayers ? (
+            <Banner tone="info" title="This room is full">
+              <p>The game is starting or under way. You can watch it live.</p>
+              <div className="room-actions">
+                <Link className="button" to={boardPath(room.roomId)}>
+                  Watch the game
+                </Link>
+                <Link className="button button--ghost" to="/rentalgame/joinrandomroom">
+                  Find another room
+                </Link>
+              </div>
+            </Banner>
+          ) : (
+            <>
+              <div className="room-actions">
+                <Link className="button" to={signUpPath(here)}>
+                  Sign up to join
+                </Link>
+                <Link className="button button--ghost" to={boardPath(room.roomId)}>
+                  Watch the game
+                </Link>
+              </div>
+              <p className="room-hint">
+                Have an account? <Link to={authPath(here)}>Log in to join</Link>.
+              </p>
+            </>
+          )}
+          {user?.isGuest ? (
+            <p className="room-hint">You are signed in as a guest: guests can watch, not play.</p>
+          ) : null}
+        </section>
+      )}
+    </SitePage>
   );
 }

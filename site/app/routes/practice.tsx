@@ -6,7 +6,7 @@ import { data, Link, redirect } from 'react-router';
 import { MAX_BOTS, MIN_BOTS } from '#game/bots.ts';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
-import { SignedOutPage } from '../components/site-page';
+import { SitePage } from '../components/site-page';
 import { BRAND, DEFAULT_PRACTICE } from '../content/brand';
 import { formText } from '../form-data';
 import { boardPath } from '../game/guards';
@@ -63,7 +63,7 @@ export default function Practice({ loaderData, actionData }: Route.ComponentProp
       </AccountPage>
     );
   }
-  return <SignedOutPage className="practice">{content}</SignedOutPage>;
+  return <SitePage className="practice">{content}</SitePage>;
 }
 
 function PracticeForm({ signedIn, error }: { signedIn: boolean; error: string | null }) {
