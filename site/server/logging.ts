@@ -43,8 +43,9 @@ const REDACT_PATHS = [...SECRET_KEYS, ...PHONE_KEYS].flatMap((key) => {
 const PHONE_KEY_SET = new Set(PHONE_KEYS);
 
 // A Zambian mobile number in any of its written forms: 0971234567, 971234567, 260971234567,
-// +260 97 123 4567, 097-123-4567 (never inside a longer run of digits, such as a time in ms).
-const PHONE_NUMBER = /(?<![\d+])(?:\+?260[\s-]?|0)?[79]\d[\s-]?\d{3}[\s-]?\d{4}(?!\d)/g;
+// +260 97 123 4567, 097-123-4567; never inside a longer word or run of digits (a time in ms, a
+// request id such as `3ba99195-0077-…`, which an operator must find whole).
+const PHONE_NUMBER = /(?<![\w+])(?:\+?260[\s-]?|0)?[79]\d[\s-]?\d{3}[\s-]?\d{4}(?!\w)/g;
 
 /** `0971234567` → `*******567`: enough to tell numbers apart, never enough to call one. */
 export function maskPhoneNumbers(text: string): string {

@@ -20,6 +20,21 @@ describe('log lines', () => {
     );
   });
 
+  it('leave an id whole when a run of its digits is shaped like a number', () => {
+    // A request id seen cut to `3ba******077-…` in a run: the operator could no longer find it.
+    for (const id of [
+      '3ba99195-0077-4708-aff5-d4cc1c7f573b',
+      'f0971234567e',
+      'room_0971234567',
+      'ab971234567',
+    ]) {
+      expect(maskPhoneNumbers(`request ${id} answered`)).toBe(`request ${id} answered`);
+    }
+    expect(maskPhoneNumbers('to 0971234567.')).toBe('to *******567.');
+    expect(maskPhoneNumbers('msisdn=260971234567&x')).toBe('msisdn=*********567&x');
+    expect(maskPhoneNumbers('(0971234567)')).toBe('(*******567)');
+  });
+
   it('cut secrets out, mask numbers, and carry the request id inside a request', () => {
     const lines: string[] = [];
     const previous = setLogSink((line) => lines.push(line));
