@@ -4,12 +4,12 @@ import type { HistoryEntry } from '#site/server/rooms/games.ts';
 import type { ApiRefusalCode } from '#site/server/api/refusal-codes.ts';
 import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
 import type { PublicRoom } from '#wire/site-room.ts';
+import { roomListMessages, roomMessages } from '#site/shared/room-messages.ts';
 import { apiFetch } from '../components/account/api';
 
 export type { FinishedGame, HistoryEntry, PublicRoom };
 
 export const UNEXPECTED = 'An unexpected error occurred. Please try again.';
-export const FETCH_ROOMS_FAILED = '⚠️ Could not fetch available rooms. Please try again later.';
 export const LOAD_GAME_FAILED =
   'Failed to load game data. Please check your connection or room ID.';
 
@@ -66,7 +66,7 @@ export function createRoom(settings: RoomSettingsInput) {
   return roomFetch<{ room: PublicRoom }>('/api/rooms', {
     method: 'POST',
     body: { ...settings, clientSeed: newClientSeed() },
-    fallbackError: 'An error occurred while creating the game: please try again.',
+    fallbackError: roomMessages.createFailed,
   });
 }
 
@@ -81,17 +81,17 @@ export function createPracticeGame(settings: { time: number; bots: number }) {
 
 export function listRooms() {
   return roomFetch<{ rooms: PublicRoom[] }>('/api/rooms', {
-    fallbackError: FETCH_ROOMS_FAILED,
+    fallbackError: roomListMessages.fetchFailed,
   });
 }
 
 export function getRoom(roomId: string) {
   return roomFetch<{ room: PublicRoom }>(roomPath(roomId), {
-    fallbackError: 'Error fetching room',
+    fallbackError: roomMessages.errorFetchingRoom,
   });
 }
 
-export function joinRoom(roomId: string, fallbackError = 'Join failed') {
+export function joinRoom(roomId: string, fallbackError: string = roomMessages.joinFailed) {
   return roomFetch<{ room: PublicRoom }>(`${roomPath(roomId)}/join`, {
     method: 'POST',
     body: { clientSeed: newClientSeed() },
@@ -111,7 +111,7 @@ export function rematchRoom(roomId: string) {
 export function leaveRoom(roomId: string) {
   return roomFetch<{ room: PublicRoom } | undefined>(`${roomPath(roomId)}/leave`, {
     method: 'POST',
-    fallbackError: 'Exit failed',
+    fallbackError: roomMessages.exitFailed,
   });
 }
 
@@ -130,13 +130,13 @@ export function getTicket(roomId: string, answer?: Promise<Response>) {
 export function getLobbyTicket() {
   return roomFetch<{ ticket: string; url: string }>('/api/lobby/ticket', {
     method: 'POST',
-    fallbackError: FETCH_ROOMS_FAILED,
+    fallbackError: roomListMessages.fetchFailed,
   });
 }
 
 export function listGames() {
   return roomFetch<{ games: HistoryEntry[] }>('/api/games', {
-    fallbackError: 'Failed to load game history.',
+    fallbackError: roomMessages.historyFailed,
   });
 }
 

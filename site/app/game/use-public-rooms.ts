@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { SOCKET_CLOSE_CODES } from '#game/messages.ts';
-import { FETCH_ROOMS_FAILED, getLobbyTicket, listRooms, type PublicRoom } from './api';
+import { roomListMessages } from '#site/shared/room-messages.ts';
+import { getLobbyTicket, listRooms, type PublicRoom } from './api';
 
 export const POLL_MS = 4_000;
 
@@ -70,7 +71,7 @@ export function usePublicRooms(partyOrigin: string | null): PublicRooms {
       setRooms(answer.data.rooms);
       setError(null);
     } else {
-      setError(FETCH_ROOMS_FAILED);
+      setError(roomListMessages.fetchFailed);
     }
   }, []);
 

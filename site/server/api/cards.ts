@@ -3,7 +3,7 @@ import type { Queryable } from '#db/client.ts';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import type { RoomsDeps } from '../rooms/deps';
-import { roomMessages as m } from '../rooms/messages';
+import { roomMessages as m } from '#site/shared/room-messages.ts';
 import { isRoomIdShaped, roomIdOf } from '../rooms/settings';
 import { resultCardSvg, roomCardSvg } from '../share/card-svg';
 import { loadResultCard, loadRoomCard } from '../share/cards';

@@ -3,7 +3,7 @@ import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware'
 import { sealChallengeSeed } from '../challenge/service';
 import { authDepsOf, type RoomsDeps } from '../rooms/deps';
 import { loadFinishedGame, loadHistory, mayRead } from '../rooms/games';
-import { roomMessages as m } from '../rooms/messages';
+import { roomMessages as m } from '#site/shared/room-messages.ts';
 import { isRoomIdShaped, roomIdOf } from '../rooms/settings';
 import { sendError, sendUnexpected } from './refusals';
 

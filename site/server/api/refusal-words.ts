@@ -23,6 +23,7 @@ import {
 } from '#game/payment-vocabulary.ts';
 import { authMessages as auth } from '#site/shared/auth-messages.ts';
 import { formatWait } from '#site/shared/rate-limited.ts';
+import { roomMessages } from '#site/shared/room-messages.ts';
 import { consentMessages, TERMS_VERSION } from '#site/shared/terms.ts';
 import { failureMessage } from '../wallet/failure-messages';
 import type { ApiRefusalCode } from './refusal-codes';
@@ -125,7 +126,7 @@ export const API_REFUSAL_WORDS = {
   insufficient_balance: 'Insufficient balance.',
   /** The spec words it one way on the create form and another in the waiting room. */
   insufficient_funds: (to: 'create' | 'join') =>
-    to === 'create' ? 'Insufficient funds to create this room!' : 'Insufficient balance.',
+    to === 'create' ? roomMessages.createFunds : roomMessages.joinFunds,
   invalid_amount: 'Please enter a valid amount.',
   invalid_client_seed: 'The client seed must be at most 64 letters, digits, "-" or "_".',
   invalid_cursor: 'The "before" cursor is not valid. Start again from the newest transactions.',
@@ -160,9 +161,7 @@ export const API_REFUSAL_WORDS = {
   metrics_unauthorized: 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".',
   /** Everything is missing on the create form; only the stake on a quick match. */
   missing_settings: (missing: 'all' | 'stake') =>
-    missing === 'all'
-      ? '⚠️ Please select all settings before creating a game.'
-      : 'Please choose a stake.',
+    missing === 'all' ? roomMessages.missingSettings : roomMessages.missingStake,
   no_password: auth.noPassword,
   not_a_participant: "You're not part of this room.",
   not_admin: auth.notAdmin,

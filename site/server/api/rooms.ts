@@ -11,7 +11,7 @@ import { clientAddress } from '../rate-limit/client-address';
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { authDepsOf, roomServiceOf, type RoomsDeps } from '../rooms/deps';
-import { roomMessages as m } from '../rooms/messages';
+import { roomListMessages, roomMessages as m } from '#site/shared/room-messages.ts';
 import { API_REFUSAL_WORDS } from './refusal-words';
 import { rematch } from '../rooms/rematch';
 import { roomIdOf } from '../rooms/settings';
@@ -48,12 +48,7 @@ export function roomsRouter(deps: RoomsDeps): Router {
       res.set('Cache-Control', 'no-store');
       res.json({ rooms: await rooms.listPublic() });
     } catch (error) {
-      failed(
-        res,
-        'list failed',
-        error,
-        '⚠️ Could not fetch available rooms. Please try again later.',
-      );
+      failed(res, 'list failed', error, roomListMessages.fetchFailed);
     }
   });
 

@@ -12,6 +12,7 @@ import {
 } from '#game/room-options.ts';
 import { formatZmw } from '#game/ngwee.ts';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
+import { roomMessages } from '#site/shared/room-messages.ts';
 import { createRoom } from '../../game/api';
 import { componentIsland } from '../../islands';
 import { Banner, Progress } from '../account/banner';
@@ -20,8 +21,6 @@ import { useHydrated } from '../account/use-hydrated';
 import { isPlayRefusal, PlayRefusalStep } from '../responsible-play/refusal-step';
 
 export const CREATE_INTENT = 'create';
-export const MISSING_SETTINGS = '⚠️ Please select all settings before creating a game.';
-const INSUFFICIENT = 'Insufficient funds to create this room!';
 
 export interface Choice {
   amount: number | null;
@@ -34,7 +33,7 @@ export const NO_CHOICE: Choice = { amount: null, time: null, maxPlayers: null, p
 
 export type Failure =
   | { kind: 'missing' }
-  | { kind: 'funds' }
+  | { kind: 'funds'; message: string }
   | { kind: 'other'; message: string }
   | { kind: 'play'; message: string; code: string | null };
 
@@ -52,7 +51,7 @@ export function choiceOf(field: (name: keyof Choice) => string): Choice {
 
 /** A refusal of `POST /api/rooms` as the form shows it, by its code. */
 export function failureOf(code: string | null, message: string): Failure {
-  if (code === 'insufficient_funds') return { kind: 'funds' };
+  if (code === 'insufficient_funds') return { kind: 'funds', message };
   if (isPlayRefusal(code)) return { kind: 'play', message, code };
   if (code === 'missing_settings') return { kind: 'missing' };
   return { kind: 'other', message };
@@ -209,7 +208,7 @@ function FailureBanner({ failure, onRetry }: { failure: Failure; onRetry(): void
   }
   if (failure.kind === 'missing') {
     return (
-      <Banner tone="warning" title={MISSING_SETTINGS}>
+      <Banner tone="warning" title={roomMessages.missingSettings}>
         <p>
           Choose an amount, a time, the number of players and the privacy, then press Create game.
         </p>
@@ -218,7 +217,7 @@ function FailureBanner({ failure, onRetry }: { failure: Failure; onRetry(): void
   }
   if (failure.kind === 'funds') {
     return (
-      <Banner tone="error" title={INSUFFICIENT}>
+      <Banner tone="error" title={failure.message}>
         <p>
           <a href={PATHS.deposit}>Deposit</a> with mobile money, or choose a smaller amount.
         </p>

@@ -4,6 +4,7 @@
 import { useState, type MouseEvent } from 'react';
 import { formatZmw } from '#game/ngwee.ts';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
+import { roomListMessages } from '#site/shared/room-messages.ts';
 import { joinRoom, UNEXPECTED, type PublicRoom } from '../../game/api';
 import { RoomFacts } from '../../game/room-facts';
 import { joinable, usePublicRooms } from '../../game/use-public-rooms';
@@ -14,7 +15,6 @@ import { useHydrated } from '../account/use-hydrated';
 import { PlayRefusalStep } from '../responsible-play/refusal-step';
 
 export const JOIN_ROOM_INTENT = 'join';
-export const SIGNED_OUT = '⚠️ You must be logged in to join a room.';
 
 export type RoomProblem =
   | { kind: 'other-room'; roomId: string; message: string }
@@ -36,19 +36,19 @@ export function roomProblem(
       return {
         kind: 'other-room',
         roomId: seatedIn ?? roomId,
-        message: '⚠️ You are already in another room.',
+        message: roomListMessages.otherRoom,
       };
     case 'insufficient_funds':
-      return { kind: 'funds', message: "You don't have enough funds to join this room." };
+      return { kind: 'funds', message: roomListMessages.funds };
     case 'self_excluded':
     case 'limit_reached':
     case 'terms_required':
       return { kind: 'play', message, code, roomId };
     case 'room_full':
     case 'room_closed':
-      return { kind: 'plain', message: 'Sorry, this room just became full.' };
+      return { kind: 'plain', message: roomListMessages.full };
     case 'not_signed_in':
-      return { kind: 'plain', message: SIGNED_OUT };
+      return { kind: 'plain', message: roomListMessages.signedOut };
     default:
       return { kind: 'plain', message: UNEXPECTED };
   }
@@ -75,7 +75,7 @@ function RoomList({ isGuest, rooms: loaded, partyOrigin, problem: posted }: Room
   async function join(roomId: string, event?: MouseEvent) {
     event?.preventDefault();
     setProblem(null);
-    if (isGuest) return setProblem({ kind: 'plain', message: SIGNED_OUT });
+    if (isGuest) return setProblem({ kind: 'plain', message: roomListMessages.signedOut });
     setJoining(roomId);
     const answer = await joinRoom(roomId, UNEXPECTED);
     if (answer.ok) {
@@ -99,10 +99,7 @@ function RoomList({ isGuest, rooms: loaded, partyOrigin, problem: posted }: Room
       </div>
 
       {error || list === null ? (
-        <Banner
-          tone="error"
-          title={error ?? '⚠️ Could not fetch available rooms. Please try again later.'}
-        >
+        <Banner tone="error" title={error ?? roomListMessages.fetchFailed}>
           <p>
             {hydrated ? (
               <button type="button" className="link-button" onClick={() => void refresh()}>

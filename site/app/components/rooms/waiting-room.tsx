@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNo
 import type { PublicUser } from '#site/server/auth/users.ts';
 import { formatZmw } from '#game/ngwee.ts';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
+import { roomMessages } from '#site/shared/room-messages.ts';
 import { CopyLink } from '../../game/copy-link';
 import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../../game/api';
 import { secondsLeft } from '../../game/format';
@@ -39,23 +40,23 @@ export type Problem = {
   code?: string | null;
 };
 
-/** A refusal of join as the page shows it, by its code (never its words). */
+/**
+ * A refusal of join as the page shows it: what to offer next is chosen by its code (never its
+ * words), and the words are the API's (site/server/api/refusal-words.ts), said once there.
+ */
 export function joinProblem(code: string | null, message: string, roomId?: string): Problem {
   if (code === 'already_in_another_room' && roomId) {
     return { message, next: 'goToRoom', roomId };
   }
-  if (code === 'insufficient_funds') return { message: 'Insufficient balance.', next: 'deposit' };
-  if (code === 'room_full') return { message: 'Room is full.', next: 'none' };
+  if (code === 'insufficient_funds') return { message, next: 'deposit' };
+  if (code === 'room_full') return { message, next: 'none' };
   if (isPlayRefusal(code)) return { message, next: 'responsiblePlay', code };
-  return { message: message || 'Join failed', next: code ? 'none' : 'retry' };
+  return { message: message || roomMessages.joinFailed, next: code ? 'none' : 'retry' };
 }
 
-/** A refusal of exit as the page shows it. */
+/** A refusal of exit as the page shows it, in the API's words. */
 export function exitProblem(code: string | null, message: string): Problem {
-  if (code === 'room_started') {
-    return { message: 'Room is full. Game is starting, you cannot leave.', next: 'none' };
-  }
-  return { message: message || 'Exit failed', next: code ? 'none' : 'retry' };
+  return { message: message || roomMessages.exitFailed, next: code ? 'none' : 'retry' };
 }
 
 export interface WaitingRoomProps {
