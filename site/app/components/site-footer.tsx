@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BRAND, NAV_LINKS } from '../content/brand';
+import { BRAND, copyrightYears, NAV_LINKS } from '../content/brand';
 import { SupportContact } from './support-contact';
 
 export function SiteFooter() {
@@ -31,8 +31,8 @@ export function SiteFooter() {
       </div>
       <div className="container">
         <p className="site-footer__legal">
-          {`© ${BRAND.copyrightYears} ${BRAND.name}. All rights reserved.`} Real-money games are for
-          adults aged 18 and over. <Link to="/responsible-play">Responsible play</Link>
+          {`© ${copyrightYears(new Date())} ${BRAND.name}. All rights reserved.`} Real-money games
+          are for adults aged 18 and over. <Link to="/responsible-play">Responsible play</Link>
         </p>
       </div>
     </footer>

@@ -4,8 +4,15 @@ export const BRAND = {
   name: 'Zed Truck Company',
   tagline: 'Business education that keeps Zambia moving',
   city: 'Lusaka, Zambia',
-  copyrightYears: '2024–2025',
+  /** The copyright runs from this year to the current one. */
+  firstYear: 2024,
 } as const;
+
+/** `2024–2026`: from the brand's first year to the year of `now`. */
+export function copyrightYears(now: Date): string {
+  const year = now.getFullYear();
+  return year > BRAND.firstYear ? `${BRAND.firstYear}–${year}` : String(BRAND.firstYear);
+}
 
 export const GAME_DASHBOARD = '/rentalgame/dashboard';
 export const SUPPORT_PAGE = '/rentalgame/support';
