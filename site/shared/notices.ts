@@ -2,10 +2,7 @@
 // and the words and links the header shows for each. One module, so the page and the server agree on
 // the shape (decision 121).
 import { formatZmwShort } from '#game/ngwee.ts';
-import { roomPaths } from './paths';
-
-export const SUPPORT_PATH = '/rentalgame/support';
-export const CHALLENGE_PATH = '/rentalgame/challenge';
+import { PATHS, roomPaths } from './paths';
 
 export type Notice =
   /** Support answered one of the player's messages; unread until the support page shows it. */
@@ -39,11 +36,11 @@ export function noticeText(notice: Notice): string {
 export function noticeHref(notice: Notice): string {
   switch (notice.kind) {
     case 'supportReply':
-      return `${SUPPORT_PATH}#${ticketAnchor(notice.ticketId)}`;
+      return `${PATHS.support}#${ticketAnchor(notice.ticketId)}`;
     case 'rematch':
       return roomPaths.invite('', notice.roomId);
     case 'challenge':
-      return CHALLENGE_PATH;
+      return PATHS.challenge;
   }
 }
 

@@ -10,6 +10,21 @@ export const PATHS = {
   createGame: '/rentalgame/createnewgame',
   joinRandom: '/rentalgame/joinrandomroom',
   withdraw: '/rentalgame/withdraw',
+  gameHistory: '/rentalgame/gamehistory',
+  howToPlay: '/rentalgame/howtoplay',
+  /** The daily challenge: today's game, the leaderboard, the revealed seeds. */
+  challenge: '/rentalgame/challenge',
+  /** The seated player's current game: the board route sends them to their room (or the dashboard). */
+  currentGame: '/rentalgame/gameboard',
+  /** The seated player's waiting room, without its id. */
+  seatedRoom: '/rentalgame/playerwaitingroom',
+  /** Practice against bots: free, open to visitors (as guests). */
+  practice: '/rentalgame/practice',
+  support: '/rentalgame/support',
+  /** A player's own limits, break and self-exclusion. */
+  responsiblePlay: '/rentalgame/responsible-play',
+  /** The operator's console. */
+  admin: '/rentalgame/admin',
 } as const;
 
 /** A room's own pages (the islands, which run without the router, build these links too). */
@@ -20,7 +35,8 @@ export const roomPaths = {
   result: (roomId: string) => `/rentalgame/gameresult/${encodeURIComponent(roomId)}`,
   /** The deposit page, keeping the room the person was joining (it links back once they can pay). */
   depositFor: (roomId: string) => `/rentalgame/deposit?room=${encodeURIComponent(roomId)}`,
+  /** A room's invite page: the room, and sign-up first for someone signed out. */
+  joinWithLink: (roomId: string) => `/rentalgame/joinwithlink?room=${encodeURIComponent(roomId)}`,
   /** The invite link a host shares: the site's origin, the room's id. */
-  invite: (origin: string, roomId: string) =>
-    `${origin}/rentalgame/joinwithlink?room=${encodeURIComponent(roomId)}`,
+  invite: (origin: string, roomId: string) => `${origin}${roomPaths.joinWithLink(roomId)}`,
 };

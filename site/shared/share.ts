@@ -7,9 +7,6 @@ import { roomPaths } from './paths';
 
 export const GAME_NAME = 'Zed Truck Company';
 
-/** A room's invite link: what every share of a room points at, and the invite page's `og:url`. */
-export const inviteLink = roomPaths.invite;
-
 /** A finished game's public page: what "Share my win" points at, and that page's `og:url`. */
 export const resultLink = (origin: string, roomId: string) =>
   `${origin}${roomPaths.result(roomId)}`;

@@ -100,11 +100,15 @@ test('signed-out people are sent to sign in and come back; /gameboard without a 
     '/rentalgame/createnewgame',
     '/rentalgame/joinrandomroom',
     '/rentalgame/gamehistory',
-    '/rentalgame/playerwaitingroom/abc',
+    '/rentalgame/playerwaitingroom',
   ]) {
     await page.goto(path);
     await expect(page).toHaveURL(`/auth?returnTo=${encodeURIComponent(path)}`);
   }
+  // A room's own waiting room, its address copied from a friend's screen, is an invitation: the
+  // invite page says which room, and signs them up coming back to it.
+  await page.goto('/rentalgame/playerwaitingroom/abcdefghijklmnop');
+  await expect(page).toHaveURL('/rentalgame/joinwithlink?room=abcdefghijklmnop');
   await signUpViaApi(page.request);
   await page.goto('/rentalgame/gameboard');
   await expect(page).toHaveURL(/\/rentalgame\/dashboard$/);

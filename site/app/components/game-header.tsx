@@ -11,7 +11,6 @@
 // (island-entries/live-balance.ts), so that the header alone never brings React to a page.
 import { Link } from 'react-router';
 import type { PublicUser } from '#site/server/auth/users.ts';
-import { GAME_DASHBOARD } from '../content/brand';
 import accountStyles from '../styles/account.css?url';
 import { formatZmw } from '#game/ngwee.ts';
 import { LIVE_BALANCE_ATTRIBUTE, liveBalanceScript } from './account/header-balance';
@@ -20,6 +19,7 @@ import { BackToGameBar } from './back-to-game';
 import { useIslandScript, useRouterPage } from './island';
 import { LeaveControl } from './leave-game';
 import { NotificationsMenu } from './notifications-menu';
+import { PATHS } from '#site/shared/paths.ts';
 
 export {
   requestBalanceRefresh,
@@ -82,7 +82,7 @@ function HeaderBar({
     <header className="game-header">
       <div className="container game-header__bar">
         {/* Named by its words, not an aria-label that differs from the visible "ZT" mark. */}
-        <Link to={GAME_DASHBOARD} className="game-header__home">
+        <Link to={PATHS.dashboard} className="game-header__home">
           <span className="brand__mark" aria-hidden="true">
             ZT
           </span>

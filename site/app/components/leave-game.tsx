@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { GameDialog } from '../game/game-dialog';
-import { DASHBOARD_PATH } from '../game/guards';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const LEAVE_LABEL = 'Leave to the dashboard';
 
@@ -13,7 +13,7 @@ export function LeaveControl({ confirm, icon }: { confirm: boolean; icon: React.
   return (
     <>
       <Link
-        to={DASHBOARD_PATH}
+        to={PATHS.dashboard}
         className="game-header__leave"
         aria-label={LEAVE_LABEL}
         onClick={(event) => {
@@ -38,7 +38,7 @@ export function LeaveControl({ confirm, icon }: { confirm: boolean; icon: React.
             className="button button--ghost"
             onClick={() => {
               setAsking(false);
-              void navigate(DASHBOARD_PATH);
+              void navigate(PATHS.dashboard);
             }}
           >
             Leave

@@ -3,9 +3,9 @@
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { SupportContact as Contact } from '#site/shared/support-contact.ts';
-import { SUPPORT_PAGE } from '../content/brand';
 import { MailIcon, PhoneIcon } from './icons';
 import { SupportReachTo } from './support-reach';
+import { PATHS } from '#site/shared/paths.ts';
 
 export function useSupportContact(): Contact {
   const root = useRouteLoaderData<{ support?: Contact }>('root');
@@ -22,7 +22,7 @@ export function SupportContact({ children }: { children?: ReactNode }) {
   const { email, phone } = useSupportContact();
   return (
     <address className="site-footer__contact">
-      <Link to={SUPPORT_PAGE}>Get help: the support form</Link>
+      <Link to={PATHS.support}>Get help: the support form</Link>
       {email ? (
         <a href={`mailto:${email}`}>
           <MailIcon />

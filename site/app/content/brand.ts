@@ -1,4 +1,5 @@
 // The brand's words in one place, so pages stay about layout and copy changes touch one file.
+import { PATHS } from '#site/shared/paths.ts';
 
 export const BRAND = {
   name: 'Zed Truck Company',
@@ -14,17 +15,12 @@ export function copyrightYears(now: Date): string {
   return year > BRAND.firstYear ? `${BRAND.firstYear}–${year}` : String(BRAND.firstYear);
 }
 
-export const GAME_DASHBOARD = '/rentalgame/dashboard';
-export const SUPPORT_PAGE = '/rentalgame/support';
-export const ADMIN_PAGE = '/rentalgame/admin';
-/** Practice against bots: free, open to visitors (as guests). */
-export const PRACTICE_PATH = '/rentalgame/practice';
 /** The practice game a single tap starts (the home page's button; the practice form's defaults). */
 export const DEFAULT_PRACTICE = { time: 5, bots: 3 } as const;
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
-  { to: GAME_DASHBOARD, label: 'Games' },
+  { to: PATHS.dashboard, label: 'Games' },
   { to: '/library', label: 'Library' },
   { to: '/about', label: 'About Us' },
 ] as const;

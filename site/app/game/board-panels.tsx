@@ -10,9 +10,9 @@ import { MAX_TRUCKS, TRUCK_COST, truckFee } from '#game/board.ts';
 import type { RoomView } from '#game/protocol.ts';
 import { TruckIcon } from './board-overlay';
 import { formatClock, formatGameAmount, type Names } from './format';
-import { HISTORY_PATH } from './guards';
 import { inkOn, playerHex } from './palette';
 import { URGENT_SECONDS } from './sound-plan';
+import { PATHS } from '#site/shared/paths.ts';
 
 /** The turn's clock for the ring: ms left of a turn `total` ms long. */
 export interface TurnClock {
@@ -328,7 +328,7 @@ export function FairnessPanel({ view, seated }: { view: RoomView; seated: boolea
       </dl>
       {fairness.serverSeed && seated ? (
         <p>
-          <Link to={`${HISTORY_PATH}?verify=${encodeURIComponent(view.roomId)}`}>
+          <Link to={`${PATHS.gameHistory}?verify=${encodeURIComponent(view.roomId)}`}>
             Verify every roll of this game
           </Link>
         </p>

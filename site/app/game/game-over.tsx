@@ -12,10 +12,10 @@ import type { Names } from './format';
 import { GameDialog } from './game-dialog';
 import { LessonList } from './lesson-view';
 import { ShareResult } from './share-result';
-import { DASHBOARD_PATH, HISTORY_PATH, waitingRoomPath } from './guards';
 import { Confetti, Podium } from './podium';
 import { StatementTables, type StatementRow } from './statement-table';
 import { resultHeadline, winReason } from './win-reason';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 export function GameOverDialog({
   view,
@@ -67,7 +67,11 @@ export function GameOverDialog({
           <ShareResult view={view} me={me} />
           <Link
             className="button button--ghost"
-            to={seated ? `${HISTORY_PATH}?room=${encodeURIComponent(view.roomId)}` : DASHBOARD_PATH}
+            to={
+              seated
+                ? `${PATHS.gameHistory}?room=${encodeURIComponent(view.roomId)}`
+                : PATHS.dashboard
+            }
           >
             {seated ? 'Game history' : 'Back to the dashboard'}
           </Link>
@@ -125,7 +129,7 @@ function Rematch({
     const answer = await rematchRoom(roomId);
     if (answer.ok) {
       requestBalanceRefresh();
-      await navigate(waitingRoomPath(answer.data.room.roomId));
+      await navigate(roomPaths.waitingRoom(answer.data.room.roomId));
       return;
     }
     setBusy(false);

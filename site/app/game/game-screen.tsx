@@ -15,7 +15,6 @@ import { BoardPreview } from './first-paint/board-preview';
 import { turnLabel } from './format';
 import { Announcer, GameLog } from './game-log';
 import { GameOverDialog } from './game-over';
-import { DASHBOARD_PATH } from './guards';
 import { PracticeGameOver, PracticeNote } from './lesson-view';
 import { playerHex } from './palette';
 import { StatementTables } from './statement-table';
@@ -23,6 +22,7 @@ import { TileLegend } from './tile-legend-view';
 import { SoundToggle } from './turn-cues';
 import { useBoardScreen } from './use-board-screen';
 import { RELOAD_STATUS } from './use-room-socket';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 /** Loads the page again: new code, a fresh ticket and the whole state. */
 function ReloadButton() {
@@ -98,7 +98,7 @@ export function GameScreen({
       {redirect ? (
         <Banner tone="warning" title={`${redirect.reason} Redirecting in ${redirectSeconds}s...`}>
           <p>
-            <Link to={DASHBOARD_PATH}>Go to the dashboard now</Link>
+            <Link to={PATHS.dashboard}>Go to the dashboard now</Link>
           </p>
         </Banner>
       ) : null}
@@ -114,7 +114,7 @@ export function GameScreen({
             </p>
           ) : (
             <p>
-              Check the link, or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
+              Check the link, or go back to the <Link to={PATHS.dashboard}>dashboard</Link>.
             </p>
           )}
         </Banner>
@@ -125,7 +125,7 @@ export function GameScreen({
             title="Failed to load game data. Please check your connection or room ID."
           >
             <p>
-              <ReloadButton /> or go back to the <Link to={DASHBOARD_PATH}>dashboard</Link>.
+              <ReloadButton /> or go back to the <Link to={PATHS.dashboard}>dashboard</Link>.
             </p>
           </Banner>
         ) : (
@@ -155,9 +155,7 @@ export function GameScreen({
               <p>
                 {view.joinedOrder.length} / {view.maxPlayers} players.{' '}
                 {seated ? (
-                  <Link to={`/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`}>
-                    Back to the waiting room
-                  </Link>
+                  <Link to={roomPaths.waitingRoom(roomId)}>Back to the waiting room</Link>
                 ) : (
                   'The board comes alive at the first roll.'
                 )}

@@ -3,13 +3,12 @@
 import { Link } from 'react-router';
 import { isPracticeView } from '#game/bots.ts';
 import type { RoomView } from '#game/protocol.ts';
-import { PRACTICE_PATH } from '../content/brand';
 import { namesOf } from './format';
 import { GameDialog } from './game-dialog';
 import { ShareResult } from './share-result';
-import { CHALLENGE_PATH, CREATE_PATH, HISTORY_PATH } from './guards';
 import { Confetti, Podium } from './podium';
 import { resultHeadline, winReason } from './win-reason';
+import { PATHS } from '#site/shared/paths.ts';
 
 export interface LessonPointView {
   key: string;
@@ -71,11 +70,11 @@ export function AfterPractice({ isGuest }: { isGuest: boolean }) {
           Sign up to play for real
         </Link>
       ) : (
-        <Link className="button" to={CREATE_PATH}>
+        <Link className="button" to={PATHS.createGame}>
           Create a real game
         </Link>
       )}{' '}
-      <Link className="button button--ghost" to={PRACTICE_PATH}>
+      <Link className="button button--ghost" to={PATHS.practice}>
         Practise again
       </Link>
     </p>
@@ -112,7 +111,7 @@ export function PracticeGameOver({
             <p className="room-actions">
               <Link
                 className="button"
-                to={CHALLENGE_PATH}
+                to={PATHS.challenge}
                 reloadDocument
                 data-testid="challenge-standing"
               >
@@ -122,7 +121,7 @@ export function PracticeGameOver({
           ) : null}
           <ShareResult view={view} me={me} />
           <AfterPractice isGuest={isGuest} />
-          <Link className="button button--ghost button--small" to={HISTORY_PATH}>
+          <Link className="button button--ghost button--small" to={PATHS.gameHistory}>
             Game history
           </Link>
         </div>

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { isPracticeView } from '#game/bots.ts';
 import type { RoomView } from '#game/protocol.ts';
-import { PRACTICE_PATH } from '../content/brand';
 import { resultLink, shareText, whatsAppLink, type ShareSubject } from '#site/shared/share.ts';
+import { PATHS } from '#site/shared/paths.ts';
 
 /** The game's card (GET /api/games/:roomId/card.png) as a file, once the game is settled. */
 async function cardFile(roomId: string): Promise<File | null> {
@@ -54,7 +54,7 @@ export function resultShares(
         }
       : null,
     lesson: lesson
-      ? { kind: 'lesson', lesson: lesson.text, url: `${origin}${PRACTICE_PATH}` }
+      ? { kind: 'lesson', lesson: lesson.text, url: `${origin}${PATHS.practice}` }
       : null,
   };
 }

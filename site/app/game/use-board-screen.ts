@@ -11,7 +11,6 @@ import { requestBalanceRefresh } from '../components/account/live-balance';
 import { useHydrated } from '../components/account/use-hydrated';
 import { boardMachine } from './board-machine';
 import { describeLog, homesOf, namesOf, secondsLeft } from './format';
-import { DASHBOARD_PATH } from './guards';
 import { playing } from './reveal-queue';
 import { dieOf, driveOf, shownView } from './shown-view';
 import { soundBoard } from './sound';
@@ -27,6 +26,7 @@ import {
 import { useMotionDirector } from './use-motion-director';
 import { useNow } from './use-now';
 import { useRoomSocket } from './use-room-socket';
+import { PATHS } from '#site/shared/paths.ts';
 
 export function useBoardScreen({
   user,
@@ -101,7 +101,7 @@ export function useBoardScreen({
   // REDIRECT_MS. Game over stays on the board.
   const redirectNow = useNow(redirect !== null, 250);
   useEffect(() => {
-    if (redirect && redirectNow >= redirect.at) void navigate(DASHBOARD_PATH);
+    if (redirect && redirectNow >= redirect.at) void navigate(PATHS.dashboard);
   }, [redirect, redirectNow, navigate]);
 
   // The result opens once the board has shown the last roll: a fanfare for the winner.

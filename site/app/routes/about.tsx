@@ -1,10 +1,11 @@
 // About us: the story, the mission, the services and how to reach us.
 import { Link } from 'react-router';
 import { SupportContact } from '../components/support-contact';
-import { BRAND, GAME_DASHBOARD, PILLARS, SERVICES } from '../content/brand';
+import { BRAND, PILLARS, SERVICES } from '../content/brand';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
 import type { Route } from './+types/about';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -92,7 +93,7 @@ export default function About() {
           <span>{BRAND.city}</span>
         </SupportContact>
         <p className="content__cta">
-          <Link to={GAME_DASHBOARD} className="button">
+          <Link to={PATHS.dashboard} className="button">
             Play the Truck Company game
           </Link>
         </p>

@@ -15,6 +15,7 @@ import { BRAND } from '../content/brand';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-history';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -26,7 +27,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const PAGE_SIZE = 25;
-const HISTORY_PATH = '/rentalgame/accounthistory';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
@@ -51,7 +51,7 @@ export default function AccountHistory({ loaderData }: Route.ComponentProps) {
   return (
     <AccountPage user={user} className="history">
       <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+        <Link to={PATHS.dashboard}>← Dashboard</Link>
       </p>
       <h1 className="account__title">Account history</h1>
       <p className="account__lead">
@@ -60,7 +60,7 @@ export default function AccountHistory({ loaderData }: Route.ComponentProps) {
       {error ? (
         <Banner tone="error" title={error}>
           <p>
-            <Link to={HISTORY_PATH}>Show the newest transactions</Link>
+            <Link to={PATHS.accountHistory}>Show the newest transactions</Link>
           </p>
         </Banner>
       ) : null}
@@ -69,11 +69,10 @@ export default function AccountHistory({ loaderData }: Route.ComponentProps) {
           <p className="empty__title">{older ? 'No older transactions.' : EMPTY}</p>
           <p>
             {older ? (
-              <Link to={HISTORY_PATH}>Show the newest transactions</Link>
+              <Link to={PATHS.accountHistory}>Show the newest transactions</Link>
             ) : (
               <>
-                Your first deposit will show here. <Link to="/rentalgame/deposit">Deposit now</Link>
-                .
+                Your first deposit will show here. <Link to={PATHS.deposit}>Deposit now</Link>.
               </>
             )}
           </p>
@@ -113,13 +112,13 @@ export default function AccountHistory({ loaderData }: Route.ComponentProps) {
             {page?.next ? (
               <Link
                 className="button button--ghost"
-                to={`${HISTORY_PATH}?before=${encodeURIComponent(page.next)}`}
+                to={`${PATHS.accountHistory}?before=${encodeURIComponent(page.next)}`}
               >
                 Older transactions
               </Link>
             ) : null}
             {older ? (
-              <Link className="button button--ghost" to={HISTORY_PATH}>
+              <Link className="button button--ghost" to={PATHS.accountHistory}>
                 Newest transactions
               </Link>
             ) : null}

@@ -24,6 +24,7 @@ import { formText } from '../form-data';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-settings';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -33,8 +34,6 @@ export const meta: Route.MetaFunction = () => [
   { title: `Your account · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
 ];
-
-const ACCOUNT_PATH = '/rentalgame/account';
 
 // Only messages this site sends back here, chosen by code, never text taken from the address.
 const LINK_ERRORS: Record<string, string> = {
@@ -64,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case CHANGE_PASSWORD_INTENT:
       return changePasswordAction(context.services, form);
     case VERIFY_REQUEST_INTENT:
-      return verifyRequestAction(context.services, ACCOUNT_PATH);
+      return verifyRequestAction(context.services, PATHS.account);
     case ERASE_INTENT: {
       const security = await context.services.account.security();
       return eraseAction(context.services, form, !security.ok || security.security.hasPassword);
@@ -82,7 +81,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   return (
     <AccountPage user={user} className="account-settings">
       <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+        <Link to={PATHS.dashboard}>← Dashboard</Link>
       </p>
       <h1 className="account__title">Your account</h1>
       {linked ? (

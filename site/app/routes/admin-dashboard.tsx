@@ -26,6 +26,7 @@ import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/admin-dashboard';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -161,7 +162,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   return (
     <AccountPage user={user} className="admin">
       <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+        <Link to={PATHS.dashboard}>← Dashboard</Link>
       </p>
       <h1 className="account__title">Admin dashboard</h1>
       <AlertsPanel alerts={alerts} here={here} />

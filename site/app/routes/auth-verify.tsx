@@ -12,6 +12,7 @@ import { formText } from '../form-data';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/auth-verify';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -46,7 +47,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const result: Result | null =
     actionData ??
     (token ? null : { ok: false, message: authMessages.tokenInvalid, code: 'token_invalid' });
-  const onward = signedIn ? '/rentalgame/dashboard' : '/auth';
+  const onward = signedIn ? PATHS.dashboard : '/auth';
   return (
     <section className="auth container" aria-labelledby="verify-title">
       <div className="auth__card">
@@ -71,7 +72,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
                 : 'Please try the link again in a moment.'}
             </p>
             <p>
-              <Link to={signedIn ? '/rentalgame/account' : '/auth'}>
+              <Link to={signedIn ? PATHS.account : '/auth'}>
                 {signedIn ? 'Your account' : 'Log in'}
               </Link>
             </p>

@@ -13,13 +13,13 @@ import { authPath } from '../components/account/return-to';
 import { BRAND } from '../content/brand';
 import { EarlyTicketScript } from '../game/early-ticket';
 import { GameScreen } from '../game/game-screen';
-import { boardPath, DASHBOARD_PATH } from '../game/guards';
 import { SignedOutBoard } from '../game/signed-out-board';
 import type { RouteHandle } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/board';
 import type { loader as RootLoader } from '../root';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 /** Readable from its first HTML: its scripts are fetched after the first paint (decision 129). */
 export const handle = { scriptsAfterFirstPaint: true } as const satisfies RouteHandle;
@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.roomId) {
     // `/rentalgame/gameboard`: the player's current room, else the dashboard.
     if (!user) throw redirect(authPath(url.pathname));
-    throw redirect(user.currentRoomId ? boardPath(user.currentRoomId) : DASHBOARD_PATH);
+    throw redirect(user.currentRoomId ? roomPaths.board(user.currentRoomId) : PATHS.dashboard);
   }
   let guestRefusal: string | null = null;
   // A shared link opened signed out lands on the board watching: the server starts a guest

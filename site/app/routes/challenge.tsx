@@ -9,7 +9,7 @@ import { Banner } from '../components/account/banner';
 import { authPath } from '../components/account/return-to';
 import { SitePage } from '../components/site-page';
 import { BRAND } from '../content/brand';
-import { boardPath, CHALLENGE_PATH, HISTORY_PATH, signUpPath } from '../game/guards';
+import { signUpPath } from '../game/guards';
 import { LessonList, PracticeMark } from '../game/lesson-view';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
@@ -17,6 +17,7 @@ import challengeStyles from '../styles/challenge.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { ChallengePageData, RevealedDay } from '#site/server/challenge/pages.ts';
 import type { Route } from './+types/challenge';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -42,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await context.challenge.start(request, context.user, context.clientAddress);
-  if (outcome.ok) throw redirect(boardPath(outcome.roomId), 303);
+  if (outcome.ok) throw redirect(roomPaths.board(outcome.roomId), 303);
   return { error: outcome.error, code: outcome.code, roomId: outcome.roomId ?? null };
 }
 
@@ -113,11 +114,11 @@ function StartRefusal({
     <Banner tone="error" title={error}>
       {code === 'already_in_another_room' && roomId ? (
         <p>
-          Finish that game first: <Link to={boardPath(roomId)}>back to your game</Link>.
+          Finish that game first: <Link to={roomPaths.board(roomId)}>back to your game</Link>.
         </p>
       ) : code === 'not_signed_in' ? (
         <p>
-          <Link to={authPath(CHALLENGE_PATH)}>Log in</Link> and try again.
+          <Link to={authPath(PATHS.challenge)}>Log in</Link> and try again.
         </p>
       ) : (
         <p>Please try again.</p>
@@ -171,10 +172,10 @@ function PlayAction({ data }: { data: ChallengePageData }) {
   if (!data.signedIn) {
     return (
       <div className="challenge__actions">
-        <Link className="button" to={signUpPath(CHALLENGE_PATH)} data-testid="challenge-signup">
+        <Link className="button" to={signUpPath(PATHS.challenge)} data-testid="challenge-signup">
           Sign up to play
         </Link>
-        <Link className="button button--ghost" to={authPath(CHALLENGE_PATH)}>
+        <Link className="button button--ghost" to={authPath(PATHS.challenge)}>
           Log in
         </Link>
       </div>
@@ -183,14 +184,14 @@ function PlayAction({ data }: { data: ChallengePageData }) {
   if (data.liveRoomId) {
     return (
       <div className="challenge__actions">
-        <Link className="button" to={boardPath(data.liveRoomId)}>
+        <Link className="button" to={roomPaths.board(data.liveRoomId)}>
           Back to your game
         </Link>
         <p className="challenge__note" data-testid="challenge-live">
           {data.liveIsChallenge ? (
             <>
               Your challenge is in play, or has just ended and is being counted:{' '}
-              <Link to={CHALLENGE_PATH}>refresh</Link> in a moment to see your rank.
+              <Link to={PATHS.challenge}>refresh</Link> in a moment to see your rank.
             </>
           ) : (
             'A new game starts once the one you are in has ended.'
@@ -200,7 +201,7 @@ function PlayAction({ data }: { data: ChallengePageData }) {
     );
   }
   return (
-    <form method="post" action={CHALLENGE_PATH} className="challenge__actions">
+    <form method="post" action={PATHS.challenge} className="challenge__actions">
       <button type="submit" className="button button--big" data-testid="challenge-play">
         {data.result ? 'Play it again' : 'Play today’s challenge'}
       </button>
@@ -211,7 +212,7 @@ function PlayAction({ data }: { data: ChallengePageData }) {
       ) : null}
       {data.isGuest ? (
         <p className="challenge__note">
-          As a guest you play unranked. <Link to={signUpPath(CHALLENGE_PATH)}>Sign up</Link> to
+          As a guest you play unranked. <Link to={signUpPath(PATHS.challenge)}>Sign up</Link> to
           appear on the leaderboard.
         </p>
       ) : null}
@@ -250,7 +251,7 @@ function YouCard({ data }: { data: ChallengePageData }) {
           </p>
           <LessonList points={result.comparedWithBest} title="Your game against the day's best" />
           <p className="challenge__note">
-            <Link to={`${HISTORY_PATH}?room=${encodeURIComponent(result.roomId)}`}>
+            <Link to={`${PATHS.gameHistory}?room=${encodeURIComponent(result.roomId)}`}>
               Your full lesson and statement
             </Link>{' '}
             are in your game history.
@@ -364,7 +365,7 @@ function Revealed({ revealed }: { revealed: RevealedDay }) {
         <p>
           <Link
             className="button button--ghost"
-            to={`${HISTORY_PATH}?verify=${encodeURIComponent(revealed.myRoomId)}`}
+            to={`${PATHS.gameHistory}?verify=${encodeURIComponent(revealed.myRoomId)}`}
           >
             Verify every roll of your game
           </Link>

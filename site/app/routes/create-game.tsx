@@ -20,11 +20,12 @@ import {
 } from '../components/rooms/create-game-form';
 import { BRAND } from '../content/brand';
 import { formChecked, formText } from '../form-data';
-import { requireUser, waitingRoomPath } from '../game/guards';
+import { requireUser } from '../game/guards';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/create-game';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -63,11 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refused({ kind: 'missing' }, 400);
   }
   const answer = await rooms.create({ amount, time, maxPlayers, privacy });
-  if (answer.ok) throw redirect(waitingRoomPath(answer.room.roomId));
+  if (answer.ok) throw redirect(roomPaths.waitingRoom(answer.room.roomId));
   // The spec: creating while already seated just goes back to that room.
   const seatedIn = 'roomId' in answer && typeof answer.roomId === 'string' ? answer.roomId : null;
   if (answer.code === 'already_in_another_room' && seatedIn) {
-    throw redirect(waitingRoomPath(seatedIn));
+    throw redirect(roomPaths.waitingRoom(seatedIn));
   }
   return refused(failureOf(answer.code, answer.error), answer.status);
 }
@@ -78,7 +79,7 @@ export default function CreateGame({ loaderData, actionData }: Route.ComponentPr
   return (
     <AccountPage user={user} className="create-game">
       <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+        <Link to={PATHS.dashboard}>← Dashboard</Link>
       </p>
       <h1 className="account__title">Create a new game</h1>
       {roomClosed ? (

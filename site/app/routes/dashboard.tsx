@@ -40,9 +40,8 @@ import {
   type RoomProblem,
 } from '../components/rooms/room-list';
 import { formChecked, formText } from '../form-data';
-import { BRAND, PRACTICE_PATH } from '../content/brand';
+import { BRAND } from '../content/brand';
 import { UNEXPECTED } from '../game/api';
-import { waitingRoomPath } from '../game/guards';
 import { partyOriginOf } from '../game/party-origin';
 import { staticPage } from '../islands';
 import { QUICK_PLAY_STAKE_ZMW } from '#game/room-options.ts';
@@ -51,6 +50,7 @@ import type { PageServices } from '#site/server/pages/services.ts';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/dashboard';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -63,8 +63,6 @@ export const meta: Route.MetaFunction = () => [
   { title: `Game dashboard · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
 ];
-
-const DASHBOARD = '/rentalgame/dashboard';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
@@ -98,11 +96,11 @@ async function seat(services: PageServices, target: Seat) {
     'roomId' in target
       ? await services.rooms.join(target.roomId)
       : await services.rooms.quick({ amount: target.amount });
-  if (answer.ok) throw redirect(waitingRoomPath(answer.room.roomId));
+  if (answer.ok) throw redirect(roomPaths.waitingRoom(answer.room.roomId));
   const roomId = 'roomId' in target ? target.roomId : '';
   const seatedIn = 'roomId' in answer && typeof answer.roomId === 'string' ? answer.roomId : null;
   const problem = roomProblem(answer.code, answer.error, roomId, seatedIn);
-  if (!problem && roomId) throw redirect(waitingRoomPath(roomId));
+  if (!problem && roomId) throw redirect(roomPaths.waitingRoom(roomId));
   return data(
     { seat: { problem: problem ?? ({ kind: 'plain', message: UNEXPECTED } as const), target } },
     answer.status,
@@ -119,9 +117,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   switch (formText(form, 'intent')) {
     case VERIFY_REQUEST_INTENT:
-      return verifyRequestAction(context.services, DASHBOARD);
+      return verifyRequestAction(context.services, PATHS.dashboard);
     case COMPLETE_PROFILE_INTENT:
-      return completeProfileAction(context.services, form, DASHBOARD);
+      return completeProfileAction(context.services, form, PATHS.dashboard);
     case QUICK_MATCH_INTENT:
     case JOIN_ROOM_INTENT:
       return seat(context.services, seatOf(form));
@@ -147,61 +145,61 @@ interface Card {
 
 const CARDS: readonly Card[] = [
   {
-    to: PRACTICE_PATH,
+    to: PATHS.practice,
     title: 'Practise first',
     line: 'A free game against bots, and what your numbers teach you.',
     icon: 'play',
   },
   {
-    to: '/rentalgame/createnewgame',
+    to: PATHS.createGame,
     title: 'Create New Game',
     line: 'Choose the stake, time and players, and host a room.',
     icon: 'create',
   },
   {
-    to: '/rentalgame/joinrandomroom',
+    to: PATHS.joinRandom,
     title: 'Join a random room',
     line: 'Take a seat in a public room that is filling up.',
     icon: 'join',
   },
   {
-    to: '/rentalgame/gamehistory',
+    to: PATHS.gameHistory,
     title: 'Game History',
     line: 'Your finished games, statements and winnings.',
     icon: 'history',
   },
   {
-    to: '/rentalgame/deposit',
+    to: PATHS.deposit,
     title: 'Deposit',
     line: 'Add money with MTN, Airtel or Zamtel mobile money.',
     icon: 'deposit',
   },
   {
-    to: '/rentalgame/withdraw',
+    to: PATHS.withdraw,
     title: 'Withdraw',
     line: 'Send your balance to your mobile money wallet.',
     icon: 'withdraw',
   },
   {
-    to: '/rentalgame/accounthistory',
+    to: PATHS.accountHistory,
     title: 'Account History',
     line: 'Every deposit, withdrawal, stake and win.',
     icon: 'account',
   },
   {
-    to: '/rentalgame/account',
+    to: PATHS.account,
     title: 'Your account',
     line: 'Your email, password and Google sign-in.',
     icon: 'account',
   },
   {
-    to: '/rentalgame/responsible-play',
+    to: PATHS.responsiblePlay,
     title: 'Responsible play',
     line: 'Deposit and loss limits, a break, and where to get help.',
     icon: 'chart',
   },
   {
-    to: '/rentalgame/howtoplay',
+    to: PATHS.howToPlay,
     title: 'How to Play',
     line: 'The board, the fees, the statement and who wins.',
     icon: 'rules',
@@ -277,7 +275,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       {user.isGuest ? (
         <Banner tone="info" title="You are watching as a guest.">
           <p>
-            Guests can watch games and <Link to={PRACTICE_PATH}>practise against bots</Link>.{' '}
+            Guests can watch games and <Link to={PATHS.practice}>practise against bots</Link>.{' '}
             <Link to="/auth?mode=signup">Sign up</Link> to deposit, create rooms and play for real
             money.
           </p>
@@ -322,7 +320,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           ))}
           {user.isAdmin ? (
             <li>
-              <Link to="/rentalgame/admin" className="dash-card">
+              <Link to={PATHS.admin} className="dash-card">
                 <span className="dash-card__icon">
                   <AccountIcon name="chart" />
                 </span>
@@ -340,7 +338,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           of={completeProfileIsland}
           props={{
             user: { firstName: user.firstName, lastName: user.lastName, phone: user.phone },
-            next: DASHBOARD,
+            next: PATHS.dashboard,
             attempt: actionData && 'profile' in actionData ? actionData.profile : null,
           }}
         />

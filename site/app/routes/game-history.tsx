@@ -13,7 +13,7 @@ import { SETTLING_ATTRIBUTE, settlingGameScript } from '../components/game-histo
 import { useIslandScript } from '../components/island';
 import { BRAND } from '../content/brand';
 import type { FinishedGame, HistoryEntry } from '../game/api';
-import { CREATE_PATH, HISTORY_PATH, requireUser } from '../game/guards';
+import { requireUser } from '../game/guards';
 import { AfterPractice, LessonList, PracticeMark } from '../game/lesson-view';
 import { balanceChange } from '../game/money';
 import { StatementTables } from '../game/statement-table';
@@ -21,6 +21,7 @@ import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/game-history';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -71,7 +72,7 @@ export default function GameHistory({ loaderData }: Route.ComponentProps) {
   return (
     <AccountPage user={user} className="game-history">
       <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+        <Link to={PATHS.dashboard}>← Dashboard</Link>
       </p>
       <h1 className="account__title">Game history</h1>
       <p className="account__lead">
@@ -82,15 +83,15 @@ export default function GameHistory({ loaderData }: Route.ComponentProps) {
       {error ? (
         <Banner tone="error" title={error}>
           <p>
-            <Link to={HISTORY_PATH}>Try again</Link> in a moment.
+            <Link to={PATHS.gameHistory}>Try again</Link> in a moment.
           </p>
         </Banner>
       ) : games === null ? null : games.length === 0 ? (
         <div className="empty">
           <p className="empty__title">No finished games yet.</p>
           <p>
-            <Link to={CREATE_PATH}>Create a game</Link> or{' '}
-            <Link to="/rentalgame/joinrandomroom">join a room</Link>; it appears here when it ends.
+            <Link to={PATHS.createGame}>Create a game</Link> or{' '}
+            <Link to={PATHS.joinRandom}>join a room</Link>; it appears here when it ends.
           </p>
         </div>
       ) : (
@@ -118,8 +119,8 @@ function Settling({ roomId }: { roomId: string }) {
     <div {...{ [SETTLING_ATTRIBUTE]: roomId }}>
       <Progress>Paying out your last game… it appears here in a moment.</Progress>
       <p className="field__hint">
-        If it does not, <Link to={`${HISTORY_PATH}?room=${roomId}`}>reload this page</Link> in a
-        minute.
+        If it does not, <Link to={`${PATHS.gameHistory}?room=${roomId}`}>reload this page</Link> in
+        a minute.
       </p>
     </div>
   );
@@ -180,8 +181,8 @@ function HistoryItem({
         aria-expanded={open}
         to={
           open
-            ? `${HISTORY_PATH}#${anchor}`
-            : `${HISTORY_PATH}?game=${encodeURIComponent(game.roomId)}#${anchor}`
+            ? `${PATHS.gameHistory}#${anchor}`
+            : `${PATHS.gameHistory}?game=${encodeURIComponent(game.roomId)}#${anchor}`
         }
       >
         {open ? 'Hide details' : 'Lesson, statements and dice check'}

@@ -8,9 +8,9 @@ import { data, Link } from 'react-router';
 import { formatDateTime } from '../components/account/dates';
 import { SiteFooter } from '../components/site-footer';
 import { SitePage } from '../components/site-page';
-import { BRAND, PRACTICE_PATH } from '../content/brand';
+import { BRAND } from '../content/brand';
 import { formatGameAmount } from '../game/format';
-import { DASHBOARD_PATH, signUpPath } from '../game/guards';
+import { signUpPath } from '../game/guards';
 import { playerHex } from '../game/palette';
 import { ordinal } from '../game/win-reason';
 import { staticPage } from '../islands';
@@ -18,6 +18,7 @@ import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import { previewMeta } from '#site/shared/share.ts';
 import type { Route } from './+types/game-result';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -53,7 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function GameResult({ loaderData }: Route.ComponentProps) {
   const { user, game, here } = loaderData;
-  const playForReal = user && !user.isGuest ? DASHBOARD_PATH : signUpPath(here);
+  const playForReal = user && !user.isGuest ? PATHS.dashboard : signUpPath(here);
   return (
     <>
       <SitePage user={user} className="game-result">
@@ -98,7 +99,7 @@ export default function GameResult({ loaderData }: Route.ComponentProps) {
             </dl>
           </section>
           <div className="room-actions">
-            <Link className="button" to={PRACTICE_PATH}>
+            <Link className="button" to={PATHS.practice}>
               Practise free now
             </Link>
             <Link className="button button--ghost" to={playForReal}>

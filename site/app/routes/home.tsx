@@ -1,13 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowIcon, PillarIcon } from '../components/icons';
-import {
-  BRAND,
-  DEFAULT_PRACTICE,
-  GAME_DASHBOARD,
-  PILLARS,
-  PRACTICE_PATH,
-  SERVICES,
-} from '../content/brand';
+import { BRAND, DEFAULT_PRACTICE, PILLARS, SERVICES } from '../content/brand';
 import { BoardSvg } from '../game/board-svg';
 import { SAMPLE_NOW, SAMPLE_ROOM } from '#site/shared/art/picture.ts';
 import { authPath } from '../components/account/return-to';
@@ -15,6 +8,7 @@ import { signUpPath } from '../game/guards';
 import { staticPage } from '../islands';
 import homeStyles from '../styles/home.css?url';
 import type { Route } from './+types/home';
+import { PATHS } from '#site/shared/paths.ts';
 
 // Plain HTML and CSS: this page ships no JavaScript. The board in the hero is inline SVG.
 export const handle = staticPage;
@@ -77,7 +71,7 @@ function Hero({ player }: { player: boolean }) {
         <div className="hero__play">
           {/* A form, not a link: the tap starts the default game (a guest session first) with no
               script on this page; a GET that started games would be started by link previews. */}
-          <form className="hero__actions" method="post" action={PRACTICE_PATH}>
+          <form className="hero__actions" method="post" action={PATHS.practice}>
             <input type="hidden" name="time" value={DEFAULT_PRACTICE.time} />
             <input type="hidden" name="bots" value={DEFAULT_PRACTICE.bots} />
             <button type="submit" className="button" data-testid="practise-first">
@@ -85,7 +79,7 @@ function Hero({ player }: { player: boolean }) {
             </button>
             {/* Newcomers sign up first; players go straight to their dashboard. */}
             <Link
-              to={player ? GAME_DASHBOARD : signUpPath(GAME_DASHBOARD)}
+              to={player ? PATHS.dashboard : signUpPath(PATHS.dashboard)}
               className="button button--ghost"
             >
               Play for real
@@ -98,7 +92,7 @@ function Hero({ player }: { player: boolean }) {
           </p>
           {player ? null : (
             <p className="hero__login">
-              Already playing? <Link to={authPath(GAME_DASHBOARD)}>Log in</Link>
+              Already playing? <Link to={authPath(PATHS.dashboard)}>Log in</Link>
             </p>
           )}
         </div>
@@ -228,7 +222,7 @@ function GameCall() {
             </ul>
           </div>
           <p className="game-call__action">
-            <Link to={GAME_DASHBOARD} className="button button--light">
+            <Link to={PATHS.dashboard} className="button button--light">
               Go to the game dashboard <ArrowIcon />
             </Link>
             <small>Deposit and withdraw with MTN, Airtel or Zamtel mobile money. 18+ only.</small>

@@ -17,10 +17,11 @@ import {
   StatementSection,
   WinnerSection,
 } from '../components/how-to-play/game-end';
-import { BRAND, GAME_DASHBOARD, PRACTICE_PATH } from '../content/brand';
+import { BRAND } from '../content/brand';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
 import type { Route } from './+types/how-to-play';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -100,10 +101,10 @@ export default function HowToPlay() {
       <LeavingSection />
 
       <p className="content__cta">
-        <Link to={GAME_DASHBOARD} className="button">
+        <Link to={PATHS.dashboard} className="button">
           Go to the game dashboard
         </Link>{' '}
-        <Link to={PRACTICE_PATH} className="button button--ghost">
+        <Link to={PATHS.practice} className="button button--ghost">
           Practise first, free against bots
         </Link>
       </p>

@@ -13,12 +13,13 @@ import {
 import { JOIN_ROOM_INTENT, roomListIsland, roomProblem } from '../components/rooms/room-list';
 import { BRAND } from '../content/brand';
 import { formChecked, formText } from '../form-data';
-import { requireUser, waitingRoomPath } from '../game/guards';
+import { requireUser } from '../game/guards';
 import { partyOriginOf } from '../game/party-origin';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/join-random';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -58,10 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data('This form is not one of this page.', 400);
   }
   const answer = await context.services.rooms.join(roomId);
-  if (answer.ok) throw redirect(waitingRoomPath(roomId));
+  if (answer.ok) throw redirect(roomPaths.waitingRoom(roomId));
   const seatedIn = 'roomId' in answer && typeof answer.roomId === 'string' ? answer.roomId : null;
   const problem = roomProblem(answer.code, answer.error, roomId, seatedIn);
-  if (!problem) throw redirect(waitingRoomPath(roomId));
+  if (!problem) throw redirect(roomPaths.waitingRoom(roomId));
   return data({ problem }, answer.status);
 }
 
@@ -70,7 +71,7 @@ export default function JoinRandom({ loaderData, actionData }: Route.ComponentPr
   return (
     <AccountPage user={user} className="join-random">
       <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+        <Link to={PATHS.dashboard}>← Dashboard</Link>
       </p>
       <h1 className="account__title">Join a random room</h1>
       <p className="account__lead">

@@ -9,12 +9,13 @@ import { authPath } from '../components/account/return-to';
 import { SitePage } from '../components/site-page';
 import { BRAND } from '../content/brand';
 import { RoomFacts } from '../game/room-facts';
-import { boardPath, signUpPath, waitingRoomPath } from '../game/guards';
+import { signUpPath } from '../game/guards';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import { previewMeta } from '#site/shared/share.ts';
 import type { Route } from './+types/join-with-link';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // `room` is what the site's own links use; `roomId` is accepted too, for links typed by hand.
   const roomId = (url.searchParams.get('room') ?? url.searchParams.get('roomId'))?.trim() ?? '';
   const user = context.user;
-  if (ROOM_ID.test(roomId) && user && !user.isGuest) throw redirect(waitingRoomPath(roomId));
+  if (ROOM_ID.test(roomId) && user && !user.isGuest) throw redirect(roomPaths.waitingRoom(roomId));
   const answer = ROOM_ID.test(roomId) ? await context.services.rooms.room(roomId) : null;
   return {
     user,
@@ -56,8 +57,7 @@ export default function JoinWithLink({ loaderData }: Route.ComponentProps) {
       {error ? (
         <Banner tone="error" title={error}>
           <p>
-            Ask for the link again, or{' '}
-            <Link to="/rentalgame/joinrandomroom">find a public room</Link>.
+            Ask for the link again, or <Link to={PATHS.joinRandom}>find a public room</Link>.
           </p>
         </Banner>
       ) : !room ? null : (
@@ -67,17 +67,17 @@ export default function JoinWithLink({ loaderData }: Route.ComponentProps) {
           {room.status === 'closed' || room.status === 'ended' ? (
             <Banner tone="info" title="This room is no longer open.">
               <p>
-                <Link to="/rentalgame/joinrandomroom">Find another room</Link>.
+                <Link to={PATHS.joinRandom}>Find another room</Link>.
               </p>
             </Banner>
           ) : room.status === 'active' || room.joinedOrder.length >= room.maxPlayers ? (
             <Banner tone="info" title="This room is full">
               <p>The game is starting or under way. You can watch it live.</p>
               <div className="room-actions">
-                <Link className="button" to={boardPath(room.roomId)}>
+                <Link className="button" to={roomPaths.board(room.roomId)}>
                   Watch the game
                 </Link>
-                <Link className="button button--ghost" to="/rentalgame/joinrandomroom">
+                <Link className="button button--ghost" to={PATHS.joinRandom}>
                   Find another room
                 </Link>
               </div>
@@ -88,7 +88,7 @@ export default function JoinWithLink({ loaderData }: Route.ComponentProps) {
                 <Link className="button" to={signUpPath(here)}>
                   Sign up to join
                 </Link>
-                <Link className="button button--ghost" to={boardPath(room.roomId)}>
+                <Link className="button button--ghost" to={roomPaths.board(room.roomId)}>
                   Watch the game
                 </Link>
               </div>

@@ -1,10 +1,11 @@
 // The library: the four pillars in depth, with a worked example and a checklist for each.
 import { Link } from 'react-router';
 import { PillarIcon } from '../components/icons';
-import { BRAND, GAME_DASHBOARD, PILLARS, SERVICES, type PillarId } from '../content/brand';
+import { BRAND, PILLARS, SERVICES, type PillarId } from '../content/brand';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
 import type { Route } from './+types/library';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -188,7 +189,7 @@ export default function Library() {
           ))}
         </ul>
         <p className="content__cta">
-          <Link to={GAME_DASHBOARD} className="button">
+          <Link to={PATHS.dashboard} className="button">
             Practise on the game board
           </Link>
           <Link to="/about" className="button button--ghost">

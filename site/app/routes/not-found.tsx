@@ -1,7 +1,8 @@
 import { data, Link } from 'react-router';
-import { BRAND, GAME_DASHBOARD } from '../content/brand';
+import { BRAND } from '../content/brand';
 import { staticPage } from '../islands';
 import type { Route } from './+types/not-found';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -24,7 +25,7 @@ export default function NotFound() {
         <Link to="/" className="button">
           Go to the home page
         </Link>
-        <Link to={GAME_DASHBOARD} className="button button--ghost">
+        <Link to={PATHS.dashboard} className="button button--ghost">
           Open the game dashboard
         </Link>
       </p>

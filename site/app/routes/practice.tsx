@@ -9,12 +9,12 @@ import { Banner } from '../components/account/banner';
 import { SitePage } from '../components/site-page';
 import { BRAND, DEFAULT_PRACTICE } from '../content/brand';
 import { formText } from '../form-data';
-import { boardPath } from '../game/guards';
 import { PracticeNote } from '../game/lesson-view';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/practice';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -45,10 +45,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     bots: Number(formText(form, 'bots')),
   });
   const headers = answer.cookie ? { 'Set-Cookie': answer.cookie } : undefined;
-  if (answer.ok) throw redirect(boardPath(answer.room.roomId), { headers });
+  if (answer.ok) throw redirect(roomPaths.board(answer.room.roomId), { headers });
   // Already in a game: that game's board.
   if (answer.code === 'already_in_another_room' && answer.roomId) {
-    throw redirect(boardPath(answer.roomId), { headers });
+    throw redirect(roomPaths.board(answer.roomId), { headers });
   }
   return data({ error: answer.error }, { status: answer.status, headers });
 }
@@ -70,7 +70,7 @@ function PracticeForm({ signedIn, error }: { signedIn: boolean; error: string | 
   return (
     <>
       <p className="account__back">
-        <Link to="/rentalgame/howtoplay">How to play</Link>
+        <Link to={PATHS.howToPlay}>How to play</Link>
       </p>
       <h1 className="account__title">Practise first</h1>
       <PracticeNote />

@@ -21,6 +21,7 @@ import { formText } from '../form-data';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/responsible-play-settings';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -30,8 +31,6 @@ export const meta: Route.MetaFunction = () => [
   { title: `Responsible play · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
 ];
-
-const PAGE = '/rentalgame/responsible-play';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
@@ -51,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case LIMITS_INTENT:
       return limitsAction(context.services, form);
     case EXCLUDE_INTENT:
-      return excludeAction(context.services, form, PAGE);
+      return excludeAction(context.services, form, PATHS.responsiblePlay);
   }
   throw data('This form is not one of this page.', 400);
 }
@@ -64,7 +63,7 @@ export default function ResponsiblePlaySettings({ loaderData, actionData }: Rout
   return (
     <AccountPage user={user} className="responsible-play">
       <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+        <Link to={PATHS.dashboard}>← Dashboard</Link>
       </p>
       <h1 className="account__title">Responsible play</h1>
       <p className="account__lead">

@@ -14,6 +14,7 @@ import accountStyles from '../styles/account.css?url';
 import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/support';
 import type { TicketView } from '#site/server/support/tickets.ts';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -26,8 +27,6 @@ export const meta: Route.MetaFunction = () => [
   { title: `Support · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
 ];
-
-const PAGE = '/rentalgame/support';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user;
@@ -51,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!context.user) throw redirect(authPath(pathOf(request.url)));
-  return ticketAction(context.services, await request.formData(), PAGE);
+  return ticketAction(context.services, await request.formData(), PATHS.support);
 }
 
 type Ticket = TicketView;
@@ -61,7 +60,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
   return (
     <AccountPage user={user} className="support">
       <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+        <Link to={PATHS.dashboard}>← Dashboard</Link>
       </p>
       <h1 className="account__title">Get help</h1>
       <p className="account__lead">

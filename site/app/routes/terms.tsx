@@ -6,6 +6,7 @@ import { TERMS_VERSION } from '#site/shared/terms.ts';
 import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
 import type { Route } from './+types/terms';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -149,8 +150,8 @@ export default function Terms() {
           <li>The pot is the stake times the number of players.</li>
           <li>
             The player with the highest net profit on the final statement wins (see{' '}
-            <Link to="/rentalgame/howtoplay">How to Play</Link>). A tie on net profit goes to the
-            player with more trucks.
+            <Link to={PATHS.howToPlay}>How to Play</Link>). A tie on net profit goes to the player
+            with more trucks.
           </li>
           <li>
             The winners receive <strong>80 % of the pot</strong>, rounded down to the ngwee. If

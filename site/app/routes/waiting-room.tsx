@@ -18,13 +18,14 @@ import {
 } from '../components/rooms/waiting-room';
 import { BRAND } from '../content/brand';
 import { formChecked, formText } from '../form-data';
-import { CREATE_PATH, DASHBOARD_PATH, requireUser } from '../game/guards';
+import { requireUser } from '../game/guards';
 import { PracticeNote } from '../game/lesson-view';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import { previewMeta } from '#site/shared/share.ts';
 import type { Route } from './+types/waiting-room';
+import { PATHS, roomPaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -41,15 +42,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 function roomIdOf(params: Route.LoaderArgs['params'], user: { currentRoomId: string | null }) {
   const roomId = params.roomId ?? user.currentRoomId;
-  if (!roomId) throw redirect(CREATE_PATH);
+  if (!roomId) throw redirect(PATHS.createGame);
   return roomId;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  // A room's address in a signed-out browser was shared (or copied from a friend's screen): the
+  // invite page says which room and signs them up, coming back here.
+  if (!context.user && params.roomId) throw redirect(roomPaths.joinWithLink(params.roomId));
   const user = requireUser(request, context.user);
   const roomId = roomIdOf(params, user);
   const answer = await context.services.rooms.room(roomId);
-  if (answer.ok && answer.room.status === 'closed') throw redirect(`${CREATE_PATH}?notice=closed`);
+  if (answer.ok && answer.room.status === 'closed')
+    throw redirect(`${PATHS.createGame}?notice=closed`);
   return {
     user,
     room: answer.ok ? answer.room : null,
@@ -67,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = formText(form, 'intent');
   if (intent === EXIT_INTENT) {
     const answer = await rooms.leave(roomId);
-    if (answer.ok) throw redirect(DASHBOARD_PATH);
+    if (answer.ok) throw redirect(PATHS.dashboard);
     return data({ problem: exitProblem(answer.code, answer.error) }, answer.status);
   }
   if (intent === ACCEPT_TERMS_INTENT) {
@@ -84,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const answer = await rooms.join(roomId);
   // A new request: the room as it now stands, this person seated.
   if (answer.ok) throw redirect(new URL(request.url).pathname);
-  if (answer.code === 'room_closed') throw redirect(`${CREATE_PATH}?notice=closed`);
+  if (answer.code === 'room_closed') throw redirect(`${PATHS.createGame}?notice=closed`);
   const seatedIn = 'roomId' in answer && typeof answer.roomId === 'string' ? answer.roomId : '';
   return data(
     { problem: joinProblem(answer.code, answer.error, seatedIn || undefined) },
@@ -100,8 +105,7 @@ export default function WaitingRoom({ loaderData, actionData }: Route.ComponentP
         <h1 className="account__title">Waiting room</h1>
         <Banner tone="error" title={loadError ?? 'Invalid room ID.'}>
           <p>
-            Check the link, try again, or{' '}
-            <Link to="/rentalgame/joinrandomroom">find another room</Link>.
+            Check the link, try again, or <Link to={PATHS.joinRandom}>find another room</Link>.
           </p>
         </Banner>
       </AccountPage>
@@ -110,7 +114,7 @@ export default function WaitingRoom({ loaderData, actionData }: Route.ComponentP
   return (
     <AccountPage user={user} className="waiting-room">
       <p className="account__back">
-        <Link to="/rentalgame/dashboard">← Dashboard</Link>
+        <Link to={PATHS.dashboard}>← Dashboard</Link>
       </p>
       <h1 className="account__title">{room.roomName}</h1>
       {room.practice ? <PracticeNote /> : null}

@@ -7,7 +7,6 @@ import { formatZmwShort } from '#game/ngwee.ts';
 import { firstNameOf } from '#site/shared/first-name.ts';
 import {
   GAME_NAME,
-  inviteLink,
   resultHook,
   resultLink,
   resultTitle,
@@ -16,6 +15,7 @@ import {
 } from '#site/shared/share.ts';
 import { isRoomIdShaped } from '../rooms/settings';
 import { loadResultCard, loadRoomCard } from './cards';
+import { roomPaths } from '#site/shared/paths.ts';
 
 /** A finished game's public page: its card's facts, money already in words, first names only. */
 export interface GameResultPage {
@@ -57,7 +57,7 @@ export function sharePages(database: Database, publicUrl: string): SharePages {
         title: `${host} invites you to ${GAME_NAME}`,
         description: `Beat me at ${GAME_NAME}: ${stakeHook(card.stakeZmw, card.maxPlayers)}. ${seats}`,
         image: `${origin}/api/rooms/${encodeURIComponent(roomId)}/card.png`,
-        url: inviteLink(origin, roomId),
+        url: roomPaths.invite(origin, roomId),
       };
     },
 

@@ -3,7 +3,7 @@
 // shows it, each item linking to its place; a visitor and a guest get no list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyToTicket } from '#site/server/support/tickets.ts';
-import { CHALLENGE_PATH, SUPPORT_PATH, ticketAnchor } from '#site/shared/notices.ts';
+import { ticketAnchor } from '#site/shared/notices.ts';
 import { PATHS } from '#site/shared/paths.ts';
 import type { HttpClient } from '#tests/support/http-client.ts';
 import { startSiteApp, type SiteApp } from '#tests/support/site-app.ts';
@@ -64,7 +64,9 @@ describe('the header notification list', () => {
     const first = notificationsOf((await player.get(PATHS.dashboard)).text);
     expect(first).toEqual({
       unread: 1,
-      items: [{ href: CHALLENGE_PATH, text: "Today's challenge is waiting for you", unread: true }],
+      items: [
+        { href: PATHS.challenge, text: "Today's challenge is waiting for you", unread: true },
+      ],
     });
     // The public pages' header carries the same list.
     expect(notificationsOf((await player.get('/')).text)).toEqual(first);
@@ -75,18 +77,18 @@ describe('the header notification list', () => {
     await replyToTicket(app.database, ticketId, operator, 'Fixed: try again.', Date.now());
 
     const replyItem = {
-      href: `${SUPPORT_PATH}#${ticketAnchor(ticketId)}`,
+      href: `${PATHS.support}#${ticketAnchor(ticketId)}`,
       text: 'Support answered your message',
     };
     expect(notificationsOf((await player.get(PATHS.dashboard)).text)).toEqual({
       unread: 2,
       items: [
         { ...replyItem, unread: true },
-        { href: CHALLENGE_PATH, text: "Today's challenge is waiting for you", unread: true },
+        { href: PATHS.challenge, text: "Today's challenge is waiting for you", unread: true },
       ],
     });
 
-    const support = await player.get(SUPPORT_PATH);
+    const support = await player.get(PATHS.support);
     expect(support.status).toBe(200);
     expect(support.text).toContain(`id="${ticketAnchor(ticketId)}"`);
     expect(support.text).toContain('Fixed: try again.');

@@ -1,5 +1,5 @@
+import { PATHS } from '#site/shared/paths.ts';
 // "Get help" from a failed payment or a game: opens the support form with the reference filled in.
-import { SUPPORT_PAGE } from '../../content/brand';
 
 export function GetHelpLink({
   topic,
@@ -11,7 +11,7 @@ export function GetHelpLink({
   const query = new URLSearchParams({ topic, reference });
   return (
     <p>
-      <a href={`${SUPPORT_PAGE}?${query.toString()}`} className="get-help">
+      <a href={`${PATHS.support}?${query.toString()}`} className="get-help">
         Get help with this {topic === 'payment' ? 'payment' : 'game'}
       </a>
     </p>

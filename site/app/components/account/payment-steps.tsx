@@ -49,8 +49,7 @@ export function Waiting({
         <Banner tone="warning" title="The operator has not answered yet.">
           <p>
             You can leave this page: the result will appear in your{' '}
-            <a href="/rentalgame/accounthistory">account history</a>, and your balance updates by
-            itself.
+            <a href={PATHS.accountHistory}>account history</a>, and your balance updates by itself.
           </p>
         </Banner>
       ) : (
@@ -94,7 +93,7 @@ export function NextStep({
     return (
       <p>
         {`Your balance is ${formatZmw(balance)}. Enter a smaller amount, or `}
-        <a href="/rentalgame/deposit">deposit first</a>.
+        <a href={PATHS.deposit}>deposit first</a>.
       </p>
     );
   }
@@ -105,7 +104,7 @@ export function NextStep({
     return (
       <p>
         Choose one of the numbers below, or{' '}
-        <a href="/rentalgame/deposit">deposit first from the number you want to be paid to</a>.
+        <a href={PATHS.deposit}>deposit first from the number you want to be paid to</a>.
       </p>
     );
   }

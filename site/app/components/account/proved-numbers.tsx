@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { OPERATORS, type Operator } from './phone';
+import { PATHS } from '#site/shared/paths.ts';
 
 export interface ProvedNumber {
   phone: string;
@@ -79,7 +80,7 @@ export function NoProvedNumbers() {
         this account. Once a deposit from that number completes, you can withdraw to it.
       </p>
       <p>
-        <a href="/rentalgame/deposit">Make a deposit</a>
+        <a href={PATHS.deposit}>Make a deposit</a>
       </p>
     </Banner>
   );

@@ -5,16 +5,16 @@
 import { data, redirect } from 'react-router';
 import { authMessages } from '#site/shared/auth-messages.ts';
 import type { PageServices } from '#site/server/pages/services.ts';
-import { SUPPORT_PAGE } from '../../content/brand';
 import { formText } from '../../form-data';
 import { Banner } from './banner';
 import { PasswordField } from './fields';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const ERASE_INTENT = 'erase';
 
 const NEXT_STEP: Record<string, string> = {
-  balance_not_zero: '/rentalgame/withdraw',
-  seat_held: '/rentalgame/playerwaitingroom',
+  balance_not_zero: PATHS.withdraw,
+  seat_held: PATHS.seatedRoom,
 };
 
 export interface EraseRefusal {
@@ -99,7 +99,7 @@ export function YourData({
             </button>
           </div>
           <p>
-            Questions first? <a href={SUPPORT_PAGE}>Ask support</a>.
+            Questions first? <a href={PATHS.support}>Ask support</a>.
           </p>
         </form>
       </details>

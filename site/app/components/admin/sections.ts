@@ -1,7 +1,7 @@
+import { PATHS } from '#site/shared/paths.ts';
 // The console's sections and its addresses: each section is a page of its own
 // (`/rentalgame/admin?section=users&query=…`), so every view is a plain link and renders on the
 // server.
-export const CONSOLE_PATH = '/rentalgame/admin';
 
 export const SECTIONS = [
   { id: 'revenue', label: 'Revenue' },
@@ -21,5 +21,5 @@ export function sectionOf(value: string | null): SectionId {
 export function consoleHref(query: { section: SectionId } & Record<string, string | null>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
-  return `${CONSOLE_PATH}?${params.toString()}`;
+  return `${PATHS.admin}?${params.toString()}`;
 }

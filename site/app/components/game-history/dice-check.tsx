@@ -5,10 +5,10 @@
 import { Link } from 'react-router';
 import { logEntrySchema } from '#game/log.ts';
 import type { FinishedGame } from '../../game/api';
-import { CHALLENGE_PATH } from '../../game/guards';
 import { formatDateTime } from '../account/dates';
 import { useIslandScript } from '../island';
 import { DICE_CHECK, diceCheckScript, type LoggedRoll } from './dice-check-script';
+import { PATHS } from '#site/shared/paths.ts';
 
 /** The game's dice rolls as its log recorded them (other entries, or malformed ones, skipped). */
 export function loggedRollsOf(game: FinishedGame): LoggedRoll[] {
@@ -76,7 +76,7 @@ function SealedChallengeSeed({ game }: { game: FinishedGame }) {
         This was the daily challenge of {game.dailyChallenge}: everyone rolls the same dice that
         day, so its seed stays secret until{' '}
         {game.seedRevealAt ? formatDateTime(game.seedRevealAt) : 'the next day'}. Come back then to
-        check every roll; the <Link to={CHALLENGE_PATH}>daily challenge</Link> page shows each
+        check every roll; the <Link to={PATHS.challenge}>daily challenge</Link> page shows each
         revealed seed.
       </p>
     </section>

@@ -6,6 +6,7 @@ import type { PageServices } from '#site/server/pages/services.ts';
 import type { Allowance } from '#site/server/responsible-play/service.ts';
 import { formatZmwShort } from '#game/ngwee.ts';
 import { formatLusakaTime } from './lusaka-dates';
+import { PATHS } from '#site/shared/paths.ts';
 
 export type AllowanceKind = 'stake' | 'deposit';
 
@@ -41,7 +42,7 @@ export function AllowanceGate({
       <div className="allowance allowance--locked">
         <p className="allowance__line" role="note" data-testid="allowance">
           <strong>{lockedTitle(allowance.exclusionUntil)}</strong>{' '}
-          <a href="/rentalgame/responsible-play">Responsible play</a>
+          <a href={PATHS.responsiblePlay}>Responsible play</a>
         </p>
         <fieldset className="allowance__locked" disabled aria-label="Locked while you take a break">
           {children}
@@ -56,7 +57,7 @@ export function AllowanceGate({
         <p className="allowance__line" role="note" data-testid="allowance">
           <strong>{formatZmwShort(left)} left today</strong>{' '}
           {kind === 'stake' ? 'to stake under your loss limits' : 'to deposit under your limits'} ·{' '}
-          <a href="/rentalgame/responsible-play">change</a>
+          <a href={PATHS.responsiblePlay}>change</a>
         </p>
       )}
       {children}

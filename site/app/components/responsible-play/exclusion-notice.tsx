@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { Banner } from '../account/banner';
 import { formatLusakaTime } from './lusaka-dates';
+import { PATHS } from '#site/shared/paths.ts';
 
 /** `exclusionUntil` of `user` (ISO or "permanent") as a sentence. */
 export function exclusionTitle(exclusionUntil: string): string {
@@ -16,7 +17,7 @@ export function ExclusionNotice({ exclusionUntil }: { exclusionUntil: string | n
     <Banner tone="info" title={exclusionTitle(exclusionUntil)}>
       <p data-testid="exclusion-notice">
         Deposits, new games and joining games are closed. You can still{' '}
-        <Link to="/rentalgame/withdraw">withdraw your balance</Link> and see your history.{' '}
+        <Link to={PATHS.withdraw}>withdraw your balance</Link> and see your history.{' '}
         <Link to="/responsible-play#help">Where to get help</Link>.
       </p>
     </Banner>

@@ -6,6 +6,7 @@ import { GameDialog } from '../../game/game-dialog';
 import { apiFetch } from '../account/api';
 import { formatZmw } from '#game/ngwee.ts';
 import { useSitting } from './use-sitting';
+import { PATHS } from '#site/shared/paths.ts';
 
 interface PlaySummary {
   date: string;
@@ -68,7 +69,7 @@ export function RealityCheck({ active }: { active: boolean }) {
       )}
       <p>
         A game you sit in goes on without you: the turn timer rolls for you. You can set limits or
-        take a break on the <Link to="/rentalgame/responsible-play">responsible play</Link> page.
+        take a break on the <Link to={PATHS.responsiblePlay}>responsible play</Link> page.
       </p>
       <div className="game-dialog__actions">
         <button type="button" className="button" onClick={sitting.acknowledge}>
@@ -79,7 +80,7 @@ export function RealityCheck({ active }: { active: boolean }) {
           className="button button--ghost"
           onClick={() => {
             sitting.acknowledge();
-            void navigate('/rentalgame/dashboard');
+            void navigate(PATHS.dashboard);
           }}
         >
           Stop for now

@@ -1,5 +1,6 @@
 // What to do next after a refusal of responsible play, chosen by its code (never by its words).
 import { AcceptTerms } from './accept-terms';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const SELF_EXCLUDED = 'self_excluded';
 export const LIMIT_REACHED = 'limit_reached';
@@ -26,8 +27,8 @@ export function PlayRefusalStep({
   if (code === SELF_EXCLUDED) {
     return (
       <p>
-        <a href="/rentalgame/withdraw">Withdraw your balance</a>, see your{' '}
-        <a href="/rentalgame/accounthistory">history</a>, or find someone to talk to:{' '}
+        <a href={PATHS.withdraw}>Withdraw your balance</a>, see your{' '}
+        <a href={PATHS.accountHistory}>history</a>, or find someone to talk to:{' '}
         <a href="/responsible-play#help">where to get help</a>.
       </p>
     );
@@ -35,8 +36,8 @@ export function PlayRefusalStep({
   if (code === LIMIT_REACHED) {
     return (
       <p>
-        Your limits are on your <a href="/rentalgame/responsible-play">responsible play</a> page. A
-        lower limit applies at once; a higher one only after 24 hours.
+        Your limits are on your <a href={PATHS.responsiblePlay}>responsible play</a> page. A lower
+        limit applies at once; a higher one only after 24 hours.
       </p>
     );
   }

@@ -106,7 +106,7 @@ function RoomList({ isGuest, rooms: loaded, partyOrigin, problem: posted }: Room
                 Try again
               </button>
             ) : (
-              <a href="/rentalgame/joinrandomroom">Try again</a>
+              <a href={PATHS.joinRandom}>Try again</a>
             )}{' '}
             or <a href={PATHS.createGame}>create your own room</a>.
           </p>

@@ -28,7 +28,6 @@ const POLL_MS = 5_000;
 const START_COUNTDOWN_MS = 5_000;
 /** Without scripts, the page reloads itself this often while the seated wait for the others. */
 const RELOAD_SECONDS = 5;
-const FIND_ROOM = '/rentalgame/joinrandomroom';
 
 export const JOIN_INTENT = 'join';
 export const EXIT_INTENT = 'exit';
@@ -226,7 +225,7 @@ function WaitingRoom({ user, room: initialRoom, origin, problem: posted }: Waiti
             <a className="button" href={roomPaths.board(roomId)}>
               Watch the game
             </a>
-            <a className="button button--ghost" href={FIND_ROOM}>
+            <a className="button button--ghost" href={PATHS.joinRandom}>
               Find another room
             </a>
           </div>
@@ -344,7 +343,7 @@ function ProblemBanner({
         </p>
       ) : (
         <p>
-          <a href={FIND_ROOM}>Find another room</a> or{' '}
+          <a href={PATHS.joinRandom}>Find another room</a> or{' '}
           <a href={PATHS.createGame}>create your own</a>.
         </p>
       )}

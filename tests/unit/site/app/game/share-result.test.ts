@@ -2,9 +2,9 @@
 // preview is the game's card), a lesson to the free practice; the words are the share module's.
 import { describe, expect, it } from 'vitest';
 import { resultShares } from '#site/app/game/share-result.tsx';
-import { PRACTICE_PATH } from '#site/app/content/brand.ts';
 import { roomView } from '#tests/support/art-rooms.ts';
 import { shareText } from '#site/shared/share.ts';
+import { PATHS } from '#site/shared/paths.ts';
 
 const ORIGIN = 'https://zedtruck.example';
 
@@ -39,14 +39,14 @@ describe("the game over's share buttons", () => {
       'I just won ZMW 16 at Zed Truck Company. Beat me: ZMW 10 in, ZMW 16 to the winner. ' +
         `${ORIGIN}/rentalgame/gameresult/abc123room`,
     );
-    expect(lesson?.url).toBe(`${ORIGIN}${PRACTICE_PATH}`);
+    expect(lesson?.url).toBe(`${ORIGIN}${PATHS.practice}`);
     expect(shareText(lesson!)).toContain('Cash first.');
   });
 
   it('a player who lost shares a lesson only; a watcher shares nothing', () => {
     const lost = resultShares(ended, 'u-mwila', ORIGIN);
     expect(lost.win).toBeNull();
-    expect(lost.lesson?.url).toBe(`${ORIGIN}${PRACTICE_PATH}`);
+    expect(lost.lesson?.url).toBe(`${ORIGIN}${PATHS.practice}`);
     expect(resultShares(ended, 'someone-else', ORIGIN)).toEqual({ win: null, lesson: null });
     expect(resultShares(ended, null, ORIGIN)).toEqual({ win: null, lesson: null });
   });
