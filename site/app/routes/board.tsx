@@ -17,6 +17,7 @@ import { SignedOutBoard } from '../game/signed-out-board';
 import type { RouteHandle } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
+import { previewMeta } from '#site/shared/share.ts';
 import type { Route } from './+types/board';
 import type { loader as RootLoader } from '../root';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
@@ -29,9 +30,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: gameStyles },
 ];
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Game board · ${BRAND.name}` },
   { name: 'robots', content: 'noindex' },
+  ...previewMeta(loaderData?.preview),
 ];
 
 /** Marks the board address the guest step sent a browser to (so it is taken once per visit). */
@@ -65,6 +67,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     canvasFiles: context.boardCanvasFiles,
     firstView: await context.boardFirstView(params.roomId),
     renderedAt: Date.now(),
+    // A shared board link previews its room as the invite does; a signed-in player's own board
+    // needs no tags.
+    preview: user ? null : await context.share.roomPreview(params.roomId),
   };
 }
 

@@ -17,6 +17,8 @@ export interface PageCaller {
   sessionToken: string | null;
   /** The client's grouped address, as every rate limit and every password check count it. */
   address: string;
+  /** The request's User-Agent ('' when it sent none). */
+  userAgent: string;
 }
 
 /** A page door operation's answer: what the API would have sent with 2xx, or its refusal. */
@@ -29,6 +31,7 @@ export function pageCallerOf(req: Request, user: PublicUser | null, publicUrl: s
     sessionId: user && sessionToken ? sessionIdOf(sessionToken) : null,
     sessionToken,
     address: clientAddress(req),
+    userAgent: req.get('user-agent') ?? '',
   };
 }
 

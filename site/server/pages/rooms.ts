@@ -14,6 +14,7 @@ import { ENDPOINT_LIMITS, type EndpointLimit } from '../rate-limit/limits';
 import { checkRateLimit } from '../rate-limit/middleware';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { refuse } from '../api/refusals';
+import { isLinkPreviewFetcher } from '../share/preview-fetchers';
 import { player, refused, signedIn, type PageCaller } from './caller';
 
 export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: PageCaller) {
@@ -85,11 +86,15 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
     /**
      * A shared board link opened signed out: a guest session to watch the room with (the same
      * guest visit as `POST /api/auth/guest`, counted per address), for a room that exists; the
-     * headers of the answer that carries it (null when the caller already has a session).
+     * headers of the answer that carries it (null when the caller already has a session, or is a
+     * link-preview fetcher).
      */
     async watchAsGuest(roomId: string) {
-      // Already signed in (a guest too): that session watches; nothing is started.
-      if (caller.user) return { ok: true as const, headers: null };
+      // Already signed in (a guest too): that session watches; nothing is started. A link-preview
+      // fetcher reads the page's head and watches nothing.
+      if (caller.user || isLinkPreviewFetcher(caller.userAgent)) {
+        return { ok: true as const, headers: null };
+      }
       if (!(await rooms.get(roomId))) {
         return refuse(404, 'room_not_found');
       }

@@ -413,6 +413,7 @@ describe('the page door (the auth page posted without scripts)', () => {
       sessionId: null,
       sessionToken: null,
       address,
+      userAgent: 'phone-sign-in.test',
     });
 
     // A code asked for through the API counts against the page's form: one a minute per number.

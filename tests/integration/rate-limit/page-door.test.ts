@@ -25,6 +25,7 @@ async function doorFor(app: RoomsApp, userId: string) {
     sessionId: 'page-session',
     sessionToken: null,
     address: '10.9.0.1',
+    userAgent: 'page-door.test',
   };
   return roomsDoor({ rooms: app.deps, auth: authDepsOf(app.deps) }, caller);
 }

@@ -36,7 +36,13 @@ async function finishedGame(topUpZmw = 20) {
 async function pagesOf(userId: string) {
   const row = await findUserById(app.db.database.read, userId);
   const user = await loadPublicUser(app.db.database.read, row!, app.deps.auth, app.now());
-  const caller = { user, sessionId: `page-${userId}`, sessionToken: null, address: '10.9.0.2' };
+  const caller = {
+    user,
+    sessionId: `page-${userId}`,
+    sessionToken: null,
+    address: '10.9.0.2',
+    userAgent: 'rematch.test',
+  };
   return {
     games: gamesDoor(app.deps, caller),
     play: playDoor(authDepsOf(app.deps), caller),

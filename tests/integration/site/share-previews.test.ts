@@ -1,5 +1,5 @@
 // A shared room previews (contract section 8, "Sharing"): the invite page a signed-out person (or a
-// link-preview fetcher) opens and the waiting room carry Open Graph tags with absolute URLs, the
+// link-preview fetcher) opens, the waiting room and the board link carry Open Graph tags with absolute URLs, the
 // host's first name only, escaped; the image they name is the room's card.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSiteBuild } from '#tests/support/build.ts';
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('Open Graph tags of a room', () => {
-  it('the invite page and the waiting room preview the room with its card', async () => {
+  it('the invite page, the waiting room and a board link preview the room with its card', async () => {
     const host = app.client();
     const signup = await host.post('/api/auth/signup', {
       firstName: '"Chanda<b>',
@@ -64,6 +64,25 @@ describe('Open Graph tags of a room', () => {
     for (const key of ['og:title', 'og:description', 'og:image', 'og:url', 'twitter:card']) {
       expect(waitingTags.get(key)).toBe(tags.get(key));
     }
+
+    // A board link opened by a link-preview fetcher (WhatsApp's, here) previews the same room and
+    // starts no guest session: only a person watching needs one.
+    const fetcher = app.client();
+    const board = await fetcher.get(`/rentalgame/boardgame/${roomId}`, {
+      'user-agent': 'WhatsApp/2.23.20.0 A',
+    });
+    expect(board.status).toBe(200);
+    expect(board.headers.getSetCookie()).toEqual([]);
+    const boardTags = metaTags(board.text);
+    for (const key of ['og:title', 'og:description', 'og:image', 'twitter:card']) {
+      expect(boardTags.get(key)).toBe(tags.get(key));
+    }
+    // A person's browser opening it signed out is given a guest session to watch with.
+    const person = await app.client().get(`/rentalgame/boardgame/${roomId}`, {
+      'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) Chrome/130.0 Mobile Safari/537.36',
+    });
+    expect(person.status).toBe(302);
+    expect(person.headers.getSetCookie().join(';')).toMatch(/session/i);
 
     const image = await fetch(new URL(new URL(tags.get('og:image')!).pathname, app.url));
     expect(image.status).toBe(200);
