@@ -2,6 +2,8 @@
 // and a finished game (its podium by net profit, the prize). First names only (site/shared/first-name):
 // a card is public to whoever holds the room's id.
 import { PLAYER_COLORS } from '#game/board.ts';
+import type { LogEntry } from '#game/log.ts';
+import type { RoomView } from '#game/protocol.ts';
 import { boardModel } from '#site/shared/art/model.ts';
 import { pictureView, type PictureSeat } from '#site/shared/art/picture.ts';
 import { firstNameOf } from '#site/shared/first-name.ts';
@@ -45,6 +47,18 @@ export async function loadRoomCard(q: Queryable, roomId: string): Promise<RoomCa
   };
 }
 
+/** The game's last roll, as a room's view carries it (null before any). */
+function lastRollOf(logs: readonly LogEntry[]): RoomView['lastRoll'] {
+  for (let i = logs.length - 1; i >= 0; i--) {
+    const entry = logs[i]!;
+    if (entry.type === 'dice_roll') {
+      const { type: _type, ...roll } = entry;
+      return roll;
+    }
+  }
+  return null;
+}
+
 /** A finished game's card; null until the game is settled. */
 export async function loadResultCard(q: Queryable, roomId: string): Promise<ResultCard | null> {
   const game = await loadFinishedGame(q, roomId);
@@ -71,6 +85,8 @@ export async function loadResultCard(q: Queryable, roomId: string): Promise<Resu
     maxPlayers: Math.max(2, seats.length),
     boardState: game.boardState,
     turn: { currentPlayer: null, round: 0, deadline: null },
+    // The die as the board showed it when the game ended.
+    lastRoll: lastRollOf(game.logs),
   });
   const practice = game.practice === true;
   const players = game.joinedOrder.length;

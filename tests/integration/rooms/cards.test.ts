@@ -102,6 +102,16 @@ describe('share cards', () => {
     const svg = resultCardSvg(card);
     for (const leak of ['Secretsurname', 'Hiddenlast', '<script']) expect(svg).not.toContain(leak);
     expect(svg).toMatch(/won ZMW 16|A shared win/);
+    // The die shows the game's last roll, as the board did when it ended (not the blank "?").
+    const rolls = report.logs.filter((entry) => entry.type === 'dice_roll');
+    const last = rolls[rolls.length - 1]!;
+    expect(rolls.length).toBeGreaterThan(0);
+    expect(card.board.lastRoll).toEqual({
+      roll: last.roll,
+      player: last.player,
+      nonce: last.nonce,
+    });
+    expect(svg).toContain(`data-die-face="${last.roll}"`);
 
     // A burst for one card is drawn once; the answers are the same picture.
     const burst = await Promise.all(
