@@ -40,6 +40,9 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
   await page.goto(`/rentalgame/boardgame/${roomId}`);
   await expect(page.locator('[data-die]')).toBeAttached({ timeout: 30_000 });
   await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 30_000 });
+  // Connected: a loaded machine can take seconds to open the room's socket, and meanwhile the
+  // "Reconnecting…" line stands above the board.
+  await expect(page.getByTestId('reconnecting')).toHaveCount(0, { timeout: 30_000 });
 
   // While a moment is photographed the game stands still: the room's clock held (no turn timer or
   // bot moves on, so no reveal piles up to be hurried past and no offer lapses meanwhile) and its
