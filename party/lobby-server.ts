@@ -26,9 +26,12 @@ import {
 } from '#wire/site-room.ts';
 
 const ROOMS_KEY = 'rooms';
+/** When the site read the list kept (absent: a site from before the field pushed it). */
+const ROOMS_AT_KEY = 'roomsAt';
 
 export default class LobbyServer implements Party.Server {
   private rooms: PublicRoom[] = [];
+  private at: number | undefined;
   /** Sockets let in per address (each gets the whole list at once). */
   private readonly admissions = new AddressAdmissions(LOBBY_LIMITS.admissionsPerAddress);
 
@@ -44,6 +47,7 @@ export default class LobbyServer implements Party.Server {
 
   async onStart(): Promise<void> {
     this.rooms = (await this.room.storage.get<PublicRoom[]>(ROOMS_KEY)) ?? [];
+    this.at = (await this.room.storage.get<number | null>(ROOMS_AT_KEY)) ?? undefined;
   }
 
   onConnect(connection: Party.Connection<LobbyWatcher>, context: Party.ConnectionContext): void {
@@ -83,7 +87,7 @@ export default class LobbyServer implements Party.Server {
   }
 
   async onRequest(request: Party.Request): Promise<Response> {
-    if (request.method === 'GET') return jsonResponse({ rooms: this.rooms });
+    if (request.method === 'GET') return jsonResponse({ rooms: this.rooms, at: this.at });
     if (request.method !== 'POST') {
       return refusal(405, 'method_not_allowed');
     }
@@ -97,8 +101,14 @@ export default class LobbyServer implements Party.Server {
     if (!signed.ok) return refusedCall(signed);
     const parsed = lobbyPushSchema.safeParse(parseJson(signed.body));
     if (!parsed.success) return refusal(400, 'invalid_body');
-    this.rooms = parsed.data.rooms;
+    const { rooms, at } = parsed.data;
+    if (at !== undefined && this.at !== undefined && at < this.at) {
+      return jsonResponse({ ok: true, kept: 'newer' });
+    }
+    this.rooms = rooms;
+    this.at = at;
     await this.room.storage.put(ROOMS_KEY, this.rooms);
+    await this.room.storage.put(ROOMS_AT_KEY, this.at ?? null);
     const message = this.roomsMessage();
     for (const connection of this.room.getConnections<LobbyWatcher>()) {
       if (connection.state) connection.send(message);
@@ -114,7 +124,7 @@ export default class LobbyServer implements Party.Server {
   }
 
   private roomsMessage(): string {
-    return JSON.stringify({ type: 'rooms', rooms: this.rooms } satisfies LobbyPush);
+    return JSON.stringify({ type: 'rooms', rooms: this.rooms, at: this.at } satisfies LobbyPush);
   }
 }
 

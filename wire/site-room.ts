@@ -138,10 +138,16 @@ export const publicRoomSchema = z.object({
 });
 export type PublicRoom = z.infer<typeof publicRoomSchema>;
 
-/** Call 4: the public rooms still open, for the lobby. */
+/**
+ * Call 4: the public rooms still open, for the lobby. `at`: the site's clock (ms) when it began
+ * reading the list; the lobby keeps the newest read and a browser shows no older list than it has
+ * (a push held up by retries, or from another site process, is never newer). Absent from sites
+ * before it: such a list is taken as it comes.
+ */
 export const lobbyPushSchema = z.object({
   type: z.literal('rooms'),
   rooms: z.array(publicRoomSchema).max(1000),
+  at: z.number().int().nonnegative().optional(),
 });
 export type LobbyPush = z.infer<typeof lobbyPushSchema>;
 

@@ -80,7 +80,7 @@ export function createPracticeGame(settings: { time: number; bots: number }) {
 }
 
 export function listRooms() {
-  return roomFetch<{ rooms: PublicRoom[] }>('/api/rooms', {
+  return roomFetch<{ rooms: PublicRoom[]; at?: number }>('/api/rooms', {
     fallbackError: roomListMessages.fetchFailed,
   });
 }

@@ -50,6 +50,14 @@ function isRoomList(value: unknown): value is PublicRoom[] {
   );
 }
 
+/**
+ * Whether a list read at `incoming` may replace the one shown, read at `shown` (the site's clock,
+ * ms; null: none shown yet). A list that does not say (a lobby from before the field) is taken.
+ */
+export function isNewerList(shown: number | null, incoming: number | undefined): boolean {
+  return incoming === undefined || shown === null || incoming >= shown;
+}
+
 /** Only rooms someone can still join, newest first. */
 export function joinable(rooms: readonly PublicRoom[]): PublicRoom[] {
   return rooms
@@ -64,16 +72,23 @@ export function usePublicRooms(partyOrigin: string | null): PublicRooms {
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState(false);
   const liveRef = useRef(false);
+  /** When the list shown was read (the site's clock); an older one never replaces it. */
+  const shownAt = useRef<number | null>(null);
+  const show = useCallback((list: PublicRoom[], at: number | undefined) => {
+    if (!isNewerList(shownAt.current, at)) return;
+    if (at !== undefined) shownAt.current = at;
+    setRooms(list);
+    setError(null);
+  }, []);
 
   const refresh = useCallback(async () => {
     const answer = await listRooms();
     if (answer.ok) {
-      setRooms(answer.data.rooms);
-      setError(null);
+      show(answer.data.rooms, answer.data.at);
     } else {
       setError(roomListMessages.fetchFailed);
     }
-  }, []);
+  }, [show]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the state changes when the answer arrives, not synchronously
@@ -120,13 +135,12 @@ export function usePublicRooms(partyOrigin: string | null): PublicRooms {
     socket.addEventListener('message', (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
       try {
-        const message = JSON.parse(event.data) as { type?: unknown; rooms?: unknown };
+        const message = JSON.parse(event.data) as { type?: unknown; rooms?: unknown; at?: unknown };
         if (message.type === 'rooms' && isRoomList(message.rooms)) {
           // Live from the lobby's first list: a socket over the cap is closed before it gets one.
           refusals = 0;
           setLiveBoth(true);
-          setRooms(message.rooms);
-          setError(null);
+          show(message.rooms, typeof message.at === 'number' ? message.at : undefined);
         }
       } catch {
         // Not JSON: ignore it; the next push or poll brings the list.
@@ -137,7 +151,7 @@ export function usePublicRooms(partyOrigin: string | null): PublicRooms {
       setLiveBoth(false);
       socket.close();
     };
-  }, [partyOrigin]);
+  }, [partyOrigin, show]);
 
   return { rooms, error, live, refresh };
 }

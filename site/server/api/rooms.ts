@@ -46,7 +46,9 @@ export function roomsRouter(deps: RoomsDeps): Router {
   router.get('/rooms', async (_req, res) => {
     try {
       res.set('Cache-Control', 'no-store');
-      res.json({ rooms: await rooms.listPublic() });
+      // When the read began, as the lobby's pushes say it: the page keeps the newer of the two.
+      const at = Date.now();
+      res.json({ rooms: await rooms.listPublic(), at });
     } catch (error) {
       failed(res, 'list failed', error, roomListMessages.fetchFailed);
     }

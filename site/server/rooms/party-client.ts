@@ -18,7 +18,8 @@ import {
 /** Throws when the party did not answer 2xx, so the caller can retry. */
 export interface PartyClient {
   sendRoom(room: RoomForParty): Promise<void>;
-  sendLobby(rooms: PublicRoom[]): Promise<void>;
+  /** Call 4: the public list, read at `at` (the site's clock, ms). */
+  sendLobby(rooms: PublicRoom[], at: number): Promise<void>;
   /** Call 5: a session signed out; the room closes its sockets and refuses its tickets. */
   signOut(roomId: string, sessionKey: string): Promise<void>;
   /** Call 6: what the room server holds of the room (waking it if it sleeps). */
@@ -136,7 +137,7 @@ export function httpPartyClient(options: HttpPartyClientOptions): PartyClient {
     roomStatus: getStatus,
     roomView: getView,
     sendRoom: (room) => post(wirePaths.room(room.roomId), { type: 'room', room }),
-    sendLobby: (rooms) => post(wirePaths.lobby, { type: 'rooms', rooms }),
+    sendLobby: (rooms, at) => post(wirePaths.lobby, { type: 'rooms', rooms, at }),
     signOut: (roomId, sessionKey) =>
       post(wirePaths.room(roomId), { type: 'signedOut', sessionKey }),
   };

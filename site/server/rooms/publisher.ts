@@ -10,6 +10,8 @@ export interface PublisherOptions {
   client: Pick<PartyClient, 'sendRoom' | 'sendLobby'>;
   loadRoom(roomId: string): Promise<RoomForParty | null>;
   loadLobby(): Promise<PublicRoom[]>;
+  /** The site's clock (ms): when a lobby read began, sent with the list. */
+  now?: () => number;
   retry?: { firstDelayMs?: number; maxDelayMs?: number; maxAttempts?: number };
   /**
    * The least time between two lobby pushes (default 250 ms). Every push re-reads the whole public
@@ -39,6 +41,7 @@ export function createRoomPublisher(options: PublisherOptions): RoomPublisher {
   const maxAttempts = options.retry?.maxAttempts ?? 20;
   const lobbyMinIntervalMs = options.lobbyMinIntervalMs ?? 250;
   const log = options.log ?? warnAs('rooms');
+  const now = options.now ?? Date.now;
   const workers = new Map<string, Worker>();
   const sleepers = new Set<() => void>();
   let stopped = false;
@@ -103,7 +106,8 @@ export function createRoomPublisher(options: PublisherOptions): RoomPublisher {
     },
     lobbyChanged() {
       schedule('lobby', async () => {
-        await options.client.sendLobby(await options.loadLobby());
+        const at = now();
+        await options.client.sendLobby(await options.loadLobby(), at);
         // Changes that arrive meanwhile mark the worker dirty and go out in the next push.
         if (lobbyMinIntervalMs > 0) await sleep(lobbyMinIntervalMs);
       });

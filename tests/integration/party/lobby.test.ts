@@ -21,9 +21,9 @@ afterAll(async () => {
 
 function pushRooms(
   rooms: unknown[],
-  options: { secret?: string; now?: number; body?: string } = {},
+  options: { secret?: string; now?: number; body?: string; at?: number } = {},
 ) {
-  const body = options.body ?? JSON.stringify({ type: 'rooms', rooms });
+  const body = options.body ?? JSON.stringify({ type: 'rooms', rooms, at: options.at });
   const headers = signRequest(options.secret ?? env.keys.siteToRoom, {
     method: 'POST',
     path: LOBBY_PATH,
@@ -145,6 +145,25 @@ describe('lobby party', () => {
     expect((list as { rooms: unknown[] }).rooms).toHaveLength(2);
     expect(watcher.isOpen()).toBe(true);
 
+    await watcher.close();
+  });
+
+  it('keeps the newer list when an older one arrives late, and says when each was read', async () => {
+    const watcher = await mustConnect(env.lobbyUrl('10.0.0.7'));
+    await watcher.waitFor((m) => m.type === 'rooms');
+    const readAt = Date.now();
+    expect((await pushRooms([room('new')], { at: readAt })).status).toBe(200);
+    await watcher.waitFor((m) => m.type === 'rooms' && m.at === readAt);
+    // A push read earlier, held up (a retry, another site process), is not a newer picture.
+    const late = await pushRooms([room('old')], { at: readAt - 1_000 });
+    expect(late.status).toBe(200);
+    expect(await late.json()).toEqual({ ok: true, kept: 'newer' });
+    const list = (await (await fetch(`${env.party.httpUrl}${LOBBY_PATH}`)).json()) as {
+      rooms: { roomId: string }[];
+      at: number;
+    };
+    expect(list).toMatchObject({ rooms: [{ roomId: 'new' }], at: readAt });
+    expect(watcher.messages.some((m) => JSON.stringify(m).includes('"old"'))).toBe(false);
     await watcher.close();
   });
 

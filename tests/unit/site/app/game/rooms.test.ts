@@ -3,7 +3,12 @@ import type { PublicRoom } from '#wire/site-room.ts';
 import { prizeOf } from '#game/payout.ts';
 import { balanceChange } from '#site/app/game/money.ts';
 import { partyOriginOf } from '#site/app/game/party-origin.ts';
-import { joinable, LOBBY_BACKOFF_MS, lobbyBackoffMs } from '#site/app/game/use-public-rooms.ts';
+import {
+  isNewerList,
+  joinable,
+  LOBBY_BACKOFF_MS,
+  lobbyBackoffMs,
+} from '#site/app/game/use-public-rooms.ts';
 
 function room(overrides: Partial<PublicRoom>): PublicRoom {
   return {
@@ -40,6 +45,17 @@ describe('prize maths', () => {
 });
 
 describe('the public room list', () => {
+  it('takes a list only if it was read no earlier than the one shown', () => {
+    // The page's own read, then the lobby's first message holding an older picture: kept out, so
+    // a room just created does not vanish until the lobby catches up.
+    expect(isNewerList(2_000, 1_000)).toBe(false);
+    expect(isNewerList(2_000, 2_000)).toBe(true);
+    expect(isNewerList(2_000, 3_000)).toBe(true);
+    expect(isNewerList(null, 1_000)).toBe(true);
+    // A list that does not say when it was read (a lobby from before the field) is taken.
+    expect(isNewerList(2_000, undefined)).toBe(true);
+  });
+
   it('keeps only public rooms still waiting with a free seat, newest first', () => {
     const rooms = [
       room({ roomId: 'old', createdAt: '2026-01-01T09:00:00.000Z' }),

@@ -76,6 +76,31 @@ describe('room publisher', () => {
     expect(pushes.at(-1)).toBe(50);
   });
 
+  it('sends with each list the time its read began', async () => {
+    let clock = 1_000;
+    const sent: { at: number; readAt: number }[] = [];
+    let readAt = 0;
+    const publisher = createRoomPublisher({
+      client: {
+        async sendRoom() {},
+        async sendLobby(_list, at) {
+          sent.push({ at, readAt });
+        },
+      },
+      loadRoom: async () => null,
+      loadLobby: async () => {
+        readAt = clock;
+        clock += 500; // a slow read: its picture is as of its start
+        return [];
+      },
+      now: () => clock,
+      lobbyMinIntervalMs: 0,
+    });
+    publisher.lobbyChanged();
+    await publisher.idle();
+    expect(sent).toEqual([{ at: 1_000, readAt: 1_000 }]);
+  });
+
   it('never sends an older picture after a newer one, whatever the timing', async () => {
     let version = 0;
     const sent: number[] = [];
@@ -157,14 +182,18 @@ describe('HTTP party client', () => {
       },
     });
     await client.sendRoom(room('abc', 1));
-    await client.sendLobby([]);
+    await client.sendLobby([], 1_699_999_999_000);
     expect(calls.map((c) => c.url)).toEqual([
       'http://party.test:1999/parties/main/abc',
       'http://party.test:1999/parties/lobby/main',
     ]);
     const [first, second] = calls;
     expect(JSON.parse(String(first!.init.body))).toEqual({ type: 'room', room: room('abc', 1) });
-    expect(JSON.parse(String(second!.init.body))).toEqual({ type: 'rooms', rooms: [] });
+    expect(JSON.parse(String(second!.init.body))).toEqual({
+      type: 'rooms',
+      rooms: [],
+      at: 1_699_999_999_000,
+    });
     for (const [call, path] of [
       [first!, '/parties/main/abc'],
       [second!, '/parties/lobby/main'],
@@ -191,7 +220,7 @@ describe('HTTP party client', () => {
       clock: () => 0,
       fetch: async () => new Response('nope', { status: 401 }),
     });
-    await expect(failing.sendLobby([])).rejects.toBeInstanceOf(PartyCallError);
+    await expect(failing.sendLobby([], 0)).rejects.toBeInstanceOf(PartyCallError);
     const offline = httpPartyClient({
       partyUrl: 'http://party.test',
       internalSecret: 's',
