@@ -51,7 +51,7 @@ describe('npm start', () => {
       const me = await browser.get('/api/me');
       expect(me.status).toBe(200);
       const rooms = await fetch(`http://127.0.0.1:${port}/api/rooms`);
-      expect(await rooms.json()).toEqual({ rooms: [] });
+      expect(await rooms.json()).toEqual({ rooms: [], at: expect.any(Number) });
 
       expect((await stat(path.join(dataDir, 'test.db'))).isFile()).toBe(true);
       expect((await stat(path.join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);
