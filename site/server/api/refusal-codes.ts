@@ -65,7 +65,6 @@ export const API_REFUSAL_CODES = [
   'not_admin',
   'not_found',
   'not_in_room',
-  'not_logged_in',
   'not_signed_in',
   'not_your_game',
   'number_not_proved',

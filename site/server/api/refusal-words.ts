@@ -167,7 +167,6 @@ export const API_REFUSAL_WORDS = {
   not_admin: auth.notAdmin,
   not_found: 'Not found',
   not_in_room: 'You are not in this room.',
-  not_logged_in: auth.notLoggedIn,
   not_signed_in: auth.notLoggedIn,
   not_your_game: "You're not part of this room.",
   number_not_proved: (proved: readonly { phone: string; operator: Operator }[]) =>

@@ -62,7 +62,7 @@ export async function changePassword(
   if (weak) return refuse(400, weak.code, weak.error);
 
   const user = await findUserById(deps.database.read, auth.userId);
-  if (!user) return refuse(401, 'not_logged_in');
+  if (!user) return refuse(401, 'not_signed_in');
   const confirmed = await confirmPassword(deps, user, b.currentPassword, auth.address);
   if (!confirmed.ok) return confirmed;
 

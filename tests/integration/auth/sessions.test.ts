@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '#db/schema/people.ts';
 import { resolveUser } from '#site/server/auth/middleware.ts';
+import { changePassword } from '#site/server/auth/password-change.ts';
 import { hashToken } from '#site/server/auth/tokens.ts';
 import { newPerson, startAuthApp, type AuthApp } from './harness';
 
@@ -67,6 +68,16 @@ describe('session tokens', () => {
     });
     client.cookies.set('session', "'; drop table users; --");
     expect((await client.get('/api/me')).status).toBe(401);
+  });
+
+  it('an account gone between the guard and a password change is signed out, by the one code', async () => {
+    app = await startAuthApp();
+    const refused = await changePassword(
+      app.deps,
+      { userId: 'no-such-account', sessionId: 'no-such-session', address: '203.0.113.9' },
+      { currentPassword: 'whatever-it-was', newPassword: 'a new long passphrase 42' },
+    );
+    expect(refused).toMatchObject({ ok: false, status: 401, code: 'not_signed_in' });
   });
 
   it('issues a new token at login and ends the session the request carried', async () => {
