@@ -96,4 +96,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every page path is said once, in site/shared/paths.ts (PATHS, roomPaths, noticePaths), and the
+    // sign-in page's links are built by authPath / signUpPath (components/account/return-to.ts):
+    // a path typed into a screen drifts when the page moves. (The JSON API's routers, under /api,
+    // name their own routes.)
+    files: ['site/**/*.{ts,tsx}'],
+    ignores: ['site/shared/paths.ts', 'site/server/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(auth|login|rentalgame)([\\/?#]|$)/]',
+          message: 'Name the page from site/shared/paths.ts (or authPath / signUpPath).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/(auth|login|rentalgame)([\\/?#]|$)/]',
+          message: 'Name the page from site/shared/paths.ts (or authPath / signUpPath).',
+        },
+      ],
+    },
+  },
 );

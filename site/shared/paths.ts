@@ -1,6 +1,10 @@
 // The site's pages that both the server (redirects, mailed links) and the screens name.
 export const PATHS = {
+  /** Sign-in and sign-up (`?mode=signup`), coming back to `?returnTo=`: built by authPath / signUpPath. */
   auth: '/auth',
+  /** The first version's sign-in address, kept as a redirect to `auth`. */
+  login: '/login',
+  forgotPassword: '/auth/forgot',
   verifyEmail: '/auth/verify',
   resetPassword: '/auth/reset',
   dashboard: '/rentalgame/dashboard',
@@ -25,6 +29,20 @@ export const PATHS = {
   responsiblePlay: '/rentalgame/responsible-play',
   /** The operator's console. */
   admin: '/rentalgame/admin',
+} as const;
+
+/** The notice a page shows when another sends a person there (`?notice=`). */
+export const NOTICES = {
+  /** On the create form: the room the person was in had closed. */
+  roomClosed: 'closed',
+  /** On the dashboard: the console is for operators only. */
+  notAdmin: 'unauthorized',
+} as const;
+
+/** Pages opened with their notice. */
+export const noticePaths = {
+  roomClosed: `${PATHS.createGame}?notice=${NOTICES.roomClosed}`,
+  notAdmin: `${PATHS.dashboard}?notice=${NOTICES.notAdmin}`,
 } as const;
 
 /** A room's own pages (the islands, which run without the router, build these links too). */

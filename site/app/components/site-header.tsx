@@ -5,6 +5,7 @@ import { BRAND, NAV_LINKS } from '../content/brand';
 import { BackToGameBar } from './back-to-game';
 import { CloseIcon, MenuIcon } from './icons';
 import { NotificationsMenu } from './notifications-menu';
+import { PATHS } from '#site/shared/paths.ts';
 
 export interface NavUser {
   firstName: string;
@@ -63,7 +64,7 @@ export function SiteHeader({ user }: { user: NavUser | null }) {
 
 function LoginButton() {
   return (
-    <Link to="/auth" className="button button--small">
+    <Link to={PATHS.auth} className="button button--small">
       Login
     </Link>
   );

@@ -8,6 +8,3 @@ export function requireUser(request: Request, user: PublicUser | null): PublicUs
   if (!user) throw redirect(authPath(pathOf(request.url)));
   return user;
 }
-
-/** Sign-up first (newcomers), with a link to log in, coming back to `returnTo`. */
-export const signUpPath = (returnTo: string) => `${authPath(returnTo)}&mode=signup`;

@@ -9,6 +9,7 @@ import { ShareResult } from './share-result';
 import { Confetti, Podium } from './podium';
 import { resultHeadline, winReason } from './win-reason';
 import { PATHS } from '#site/shared/paths.ts';
+import { signUpPath } from '../components/account/return-to';
 
 export interface LessonPointView {
   key: string;
@@ -66,7 +67,7 @@ export function AfterPractice({ isGuest }: { isGuest: boolean }) {
   return (
     <p className="room-actions" data-testid="after-practice">
       {isGuest ? (
-        <Link className="button" to="/auth?mode=signup">
+        <Link className="button" to={signUpPath()}>
           Sign up to play for real
         </Link>
       ) : (

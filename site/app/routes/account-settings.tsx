@@ -11,7 +11,7 @@ import {
   changePasswordIsland,
 } from '../components/account/change-password-form';
 import { linkGoogleIsland } from '../components/account/link-google-form';
-import { authPath, pathOf } from '../components/account/return-to';
+import { authPath, pathOf, signUpPath } from '../components/account/return-to';
 import {
   VERIFY_REQUEST_INTENT,
   VerifyEmailNotice,
@@ -93,7 +93,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       {user.isGuest ? (
         <Banner tone="info" title="You are watching as a guest.">
           <p>
-            <Link to="/auth?mode=signup">Sign up</Link> to have an account of your own.
+            <Link to={signUpPath()}>Sign up</Link> to have an account of your own.
           </p>
         </Banner>
       ) : (
@@ -113,7 +113,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             {security?.hasPassword === false ? (
               <p>
                 This account signs in with Google and has no password.{' '}
-                <Link to="/auth/forgot">Set one by mail</Link>.
+                <Link to={PATHS.forgotPassword}>Set one by mail</Link>.
               </p>
             ) : (
               <Island of={changePasswordIsland} props={{ change: password }} />

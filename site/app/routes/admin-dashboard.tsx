@@ -26,7 +26,7 @@ import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import consoleStyles from '../styles/console.css?url';
 import type { Route } from './+types/admin-dashboard';
-import { PATHS } from '#site/shared/paths.ts';
+import { PATHS, noticePaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = () => [
 
 function adminOf(request: Request, user: Route.LoaderArgs['context']['user']) {
   if (!user) throw redirect(authPath(pathOf(request.url)));
-  if (!user.isAdmin) throw redirect('/rentalgame/dashboard?notice=unauthorized');
+  if (!user.isAdmin) throw redirect(noticePaths.notAdmin);
   return user;
 }
 

@@ -11,6 +11,7 @@ import { formText } from '../form-data';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/auth-forgot';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -52,7 +53,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               spam folder, or try again in a minute.
             </p>
             <p>
-              <Link to="/auth">Back to log in</Link>
+              <Link to={PATHS.auth}>Back to log in</Link>
             </p>
           </Banner>
         ) : (
@@ -81,7 +82,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               </button>
             </div>
             <p>
-              <Link to="/auth">Back to log in</Link>
+              <Link to={PATHS.auth}>Back to log in</Link>
             </p>
           </form>
         )}

@@ -10,6 +10,7 @@ import { formText } from '../form-data';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/auth-reset';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -64,13 +65,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Banner tone="success" title={outcome.done}>
             <p>Every device that was signed in is signed out now.</p>
             <p>
-              <Link to="/auth">Log in</Link>
+              <Link to={PATHS.auth}>Log in</Link>
             </p>
           </Banner>
         ) : outcome && 'badLink' in outcome ? (
           <Banner tone="error" title={outcome.badLink}>
             <p>
-              Reset links work once, for an hour. <Link to="/auth/forgot">Ask for a new link</Link>.
+              Reset links work once, for an hour.{' '}
+              <Link to={PATHS.forgotPassword}>Ask for a new link</Link>.
             </p>
           </Banner>
         ) : (

@@ -47,7 +47,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const result: Result | null =
     actionData ??
     (token ? null : { ok: false, message: authMessages.tokenInvalid, code: 'token_invalid' });
-  const onward = signedIn ? PATHS.dashboard : '/auth';
+  const onward = signedIn ? PATHS.dashboard : PATHS.auth;
   return (
     <section className="auth container" aria-labelledby="verify-title">
       <div className="auth__card">
@@ -72,7 +72,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
                 : 'Please try the link again in a moment.'}
             </p>
             <p>
-              <Link to={signedIn ? PATHS.account : '/auth'}>
+              <Link to={signedIn ? PATHS.account : PATHS.auth}>
                 {signedIn ? 'Your account' : 'Log in'}
               </Link>
             </p>

@@ -17,7 +17,7 @@ import {
 import { LOGIN_INTENT } from '../components/account/login-form';
 import { isPhoneIntent, phoneAction } from '../components/account/phone-action';
 import { completeProfileAction } from '../components/account/profile-action';
-import { returnToAfterSignIn } from '../components/account/return-to';
+import { authPath, returnToAfterSignIn } from '../components/account/return-to';
 import { phoneDigits } from '../components/account/phone';
 import { SIGNUP_INTENT, type SignupDraft } from '../components/account/signup-form';
 import { Island } from '../components/island';
@@ -72,9 +72,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** After signing in: the complete-profile popup first when the account needs it. */
 function afterSignIn(user: { firstName: string; lastName: string; phone: string }, to: string) {
-  return needsProfile({ ...user, isGuest: false })
-    ? `/auth?returnTo=${encodeURIComponent(to)}`
-    : to;
+  return needsProfile({ ...user, isGuest: false }) ? authPath(to) : to;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -25,7 +25,8 @@ import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/create-game';
-import { PATHS, roomPaths } from '#site/shared/paths.ts';
+import { NOTICES, PATHS, roomPaths } from '#site/shared/paths.ts';
+import { signUpPath } from '../components/account/return-to';
 
 export const handle = staticPage;
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context.user);
   const notice = new URL(request.url).searchParams.get('notice');
   const allowance = user.isGuest ? null : await loadAllowance(context.services);
-  return { user, roomClosed: notice === 'closed', allowance };
+  return { user, roomClosed: notice === NOTICES.roomClosed, allowance };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -90,10 +91,8 @@ export default function CreateGame({ loaderData, actionData }: Route.ComponentPr
       {user.isGuest ? (
         <Banner tone="error" title="Guests can only watch. Please sign up to play.">
           <p>
-            <Link to="/auth?mode=signup&returnTo=%2Frentalgame%2Fcreatenewgame">
-              Create an account
-            </Link>{' '}
-            to host a game for real money.
+            <Link to={signUpPath(PATHS.createGame)}>Create an account</Link> to host a game for real
+            money.
           </p>
         </Banner>
       ) : (

@@ -12,7 +12,7 @@ import {
   needsProfile,
 } from '../components/account/complete-profile-dialog';
 import { completeProfileAction } from '../components/account/profile-action';
-import { authPath, pathOf } from '../components/account/return-to';
+import { authPath, pathOf, signUpPath } from '../components/account/return-to';
 import {
   VERIFY_REQUEST_INTENT,
   VerifyEmailNotice,
@@ -50,7 +50,7 @@ import type { PageServices } from '#site/server/pages/services.ts';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/dashboard';
-import { PATHS, roomPaths } from '#site/shared/paths.ts';
+import { NOTICES, PATHS, roomPaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -75,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     user,
-    unauthorized: notice === 'unauthorized',
+    unauthorized: notice === NOTICES.notAdmin,
     rooms,
     partyOrigin: partyOriginOf(context),
     opponents: lobby.ok ? lobby.opponents : [],
@@ -233,10 +233,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </Banner>
       ) : null}
       {roomId ? (
-        <Link
-          to={`/rentalgame/playerwaitingroom/${encodeURIComponent(roomId)}`}
-          className="dash-card dash-card--current"
-        >
+        <Link to={roomPaths.waitingRoom(roomId)} className="dash-card dash-card--current">
           <span className="dash-card__icon">
             <AccountIcon name="play" size={32} />
           </span>
@@ -276,8 +273,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <Banner tone="info" title="You are watching as a guest.">
           <p>
             Guests can watch games and <Link to={PATHS.practice}>practise against bots</Link>.{' '}
-            <Link to="/auth?mode=signup">Sign up</Link> to deposit, create rooms and play for real
-            money.
+            <Link to={signUpPath()}>Sign up</Link> to deposit, create rooms and play for real money.
           </p>
         </Banner>
       ) : null}

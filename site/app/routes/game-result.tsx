@@ -10,7 +10,7 @@ import { SiteFooter } from '../components/site-footer';
 import { SitePage } from '../components/site-page';
 import { BRAND } from '../content/brand';
 import { formatGameAmount } from '../game/format';
-import { signUpPath } from '../game/guards';
+import { signUpPath } from '../components/account/return-to';
 import { playerHex } from '../game/palette';
 import { ordinal } from '../game/win-reason';
 import { staticPage } from '../islands';

@@ -20,6 +20,7 @@ import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/join-random';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
+import { signUpPath } from '../components/account/return-to';
 
 export const handle = staticPage;
 
@@ -81,9 +82,7 @@ export default function JoinRandom({ loaderData, actionData }: Route.ComponentPr
       {user.isGuest ? (
         <Banner tone="info" title="⚠️ You must be logged in to join a room.">
           <p>
-            Guests can watch games.{' '}
-            <Link to="/auth?mode=signup&returnTo=%2Frentalgame%2Fjoinrandomroom">Sign up</Link> to
-            play.
+            Guests can watch games. <Link to={signUpPath(PATHS.joinRandom)}>Sign up</Link> to play.
           </p>
         </Banner>
       ) : null}

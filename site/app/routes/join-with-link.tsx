@@ -5,11 +5,10 @@
 // server: the room comes from the page door.
 import { Link, redirect } from 'react-router';
 import { Banner } from '../components/account/banner';
-import { authPath } from '../components/account/return-to';
+import { authPath, signUpPath } from '../components/account/return-to';
 import { SitePage } from '../components/site-page';
 import { BRAND } from '../content/brand';
 import { RoomFacts } from '../game/room-facts';
-import { signUpPath } from '../game/guards';
 import { staticPage } from '../islands';
 import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';

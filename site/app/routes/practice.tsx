@@ -15,6 +15,7 @@ import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import type { Route } from './+types/practice';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
+import { signUpPath } from '../components/account/return-to';
 
 export const handle = staticPage;
 
@@ -119,8 +120,8 @@ function PracticeForm({ signedIn, error }: { signedIn: boolean; error: string | 
         </div>
         {!signedIn ? (
           <p className="summary__note">
-            No account needed: you play as a guest. <Link to="/auth?mode=signup">Sign up</Link> when
-            you want to play for real money.
+            No account needed: you play as a guest. <Link to={signUpPath()}>Sign up</Link> when you
+            want to play for real money.
           </p>
         ) : null}
       </form>

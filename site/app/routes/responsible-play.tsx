@@ -6,6 +6,7 @@ import { staticPage } from '../islands';
 import contentStyles from '../styles/content.css?url';
 import type { Route } from './+types/responsible-play';
 import { SupportReach } from '../components/support-contact';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -32,7 +33,7 @@ export default function ResponsiblePlay() {
           can lose what you stake. These tools help you stay in control.
         </p>
         <p>
-          <Link className="button" to="/rentalgame/responsible-play">
+          <Link className="button" to={PATHS.responsiblePlay}>
             Set your limits or take a break
           </Link>
         </p>

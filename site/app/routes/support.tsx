@@ -4,7 +4,7 @@ import { Link, redirect } from 'react-router';
 import { AccountPage } from '../components/account/account-page';
 import { Banner } from '../components/account/banner';
 import { formatDateTime } from '../components/account/dates';
-import { authPath, pathOf } from '../components/account/return-to';
+import { authPath, pathOf, signUpPath } from '../components/account/return-to';
 import { ticketAnchor } from '#site/shared/notices.ts';
 import { ticketAction, TicketForm, TOPICS, type Topic } from '../components/support/ticket-form';
 import { SupportContact } from '../components/support-contact';
@@ -70,7 +70,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
       {user.isGuest ? (
         <Banner tone="info" title="Guests cannot write to support. Please sign up or log in.">
           <p>
-            <Link to="/auth?mode=signup&returnTo=%2Frentalgame%2Fsupport">Create an account</Link>
+            <Link to={signUpPath(PATHS.support)}>Create an account</Link>
           </p>
         </Banner>
       ) : (

@@ -241,9 +241,9 @@ export default function Terms() {
           <li>
             You can set daily, weekly and monthly deposit and loss limits, and exclude yourself for
             24 hours, 7, 30 or 180 days, or for good, on your{' '}
-            <Link to="/rentalgame/responsible-play">responsible play</Link> page. A lower limit
-            applies at once, a higher one after 24 hours; an exclusion is never shortened or lifted
-            early. You can also write to {mail} and we will do it for you.
+            <Link to={PATHS.responsiblePlay}>responsible play</Link> page. A lower limit applies at
+            once, a higher one after 24 hours; an exclusion is never shortened or lifted early. You
+            can also write to {mail} and we will do it for you.
           </li>
           <li>
             If gambling is causing you or your family harm, talk to someone you trust, your church

@@ -25,7 +25,7 @@ import accountStyles from '../styles/account.css?url';
 import gameStyles from '../styles/game.css?url';
 import { previewMeta } from '#site/shared/share.ts';
 import type { Route } from './+types/waiting-room';
-import { PATHS, roomPaths } from '#site/shared/paths.ts';
+import { PATHS, noticePaths, roomPaths } from '#site/shared/paths.ts';
 
 export const handle = staticPage;
 
@@ -53,8 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context.user);
   const roomId = roomIdOf(params, user);
   const answer = await context.services.rooms.room(roomId);
-  if (answer.ok && answer.room.status === 'closed')
-    throw redirect(`${PATHS.createGame}?notice=closed`);
+  if (answer.ok && answer.room.status === 'closed') throw redirect(noticePaths.roomClosed);
   return {
     user,
     room: answer.ok ? answer.room : null,
@@ -89,7 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const answer = await rooms.join(roomId);
   // A new request: the room as it now stands, this person seated.
   if (answer.ok) throw redirect(new URL(request.url).pathname);
-  if (answer.code === 'room_closed') throw redirect(`${PATHS.createGame}?notice=closed`);
+  if (answer.code === 'room_closed') throw redirect(noticePaths.roomClosed);
   const seatedIn = 'roomId' in answer && typeof answer.roomId === 'string' ? answer.roomId : '';
   return data(
     { problem: joinProblem(answer.code, answer.error, seatedIn || undefined) },

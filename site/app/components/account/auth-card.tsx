@@ -16,6 +16,8 @@ import { PhoneSignIn } from './phone-sign-in';
 import type { PhoneFormState, PhoneStep } from './phone-sign-in-checks';
 import { SignupForm, type SignupDraft } from './signup-form';
 import { useHydrated } from './use-hydrated';
+import { PATHS } from '#site/shared/paths.ts';
+import { authPath, signUpPath } from './return-to';
 
 /** What a form posted without scripts found (the auth page's action answer). */
 export interface AuthAttempt {
@@ -39,9 +41,7 @@ export interface AuthCardProps {
 }
 
 function authHref(mode: AuthMode, returnTo: string): string {
-  const query = new URLSearchParams({ returnTo });
-  if (mode === 'signup') query.set('mode', 'signup');
-  return `/auth?${query.toString()}`;
+  return mode === 'signup' ? signUpPath(returnTo) : authPath(returnTo);
 }
 
 function AuthCard({
@@ -73,9 +73,7 @@ function AuthCard({
     window.location.assign(returnTo);
   }
 
-  const googleHref = `/api/auth/google?returnTo=${encodeURIComponent(
-    `/auth?returnTo=${encodeURIComponent(returnTo)}`,
-  )}`;
+  const googleHref = `/api/auth/google?returnTo=${encodeURIComponent(authPath(returnTo))}`;
   const forms = {
     email,
     setEmail,
@@ -95,7 +93,7 @@ function AuthCard({
       {phoneUnderway ? null : (
         <form
           method="get"
-          action="/auth"
+          action={PATHS.auth}
           className="auth__switch"
           role="group"
           aria-label="Log in or sign up"
@@ -130,7 +128,7 @@ function AuthCard({
           {callbackError.code === 'google_link_required' ? (
             <p>
               Log in below with the password of that account, then link Google from your account
-              page. Do not know the password? <a href="/auth/forgot">Reset it by mail</a>.
+              page. Do not know the password? <a href={PATHS.forgotPassword}>Reset it by mail</a>.
             </p>
           ) : (
             <p>You can try Google again, or use your phone number or your email below.</p>

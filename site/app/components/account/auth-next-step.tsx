@@ -8,6 +8,7 @@ import { Banner } from './banner';
 import type { AuthRefusal } from './use-auth-submit';
 import { useHydrated } from './use-hydrated';
 import { SupportReachTo } from '../support-reach';
+import { PATHS } from '#site/shared/paths.ts';
 
 /** What the server found when a form was posted without scripts (the action's answer). */
 export interface AuthFormState {
@@ -80,7 +81,7 @@ export function NextStep({ code, mode, onSwitch, switchHref, supportEmail }: Nex
     case 'wrong_password':
       return (
         <p>
-          Check that Caps Lock is off. <a href="/auth/forgot">Forgot your password?</a>
+          Check that Caps Lock is off. <a href={PATHS.forgotPassword}>Forgot your password?</a>
         </p>
       );
     case RATE_LIMITED:

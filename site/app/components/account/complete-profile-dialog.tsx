@@ -10,6 +10,7 @@ import { apiFetch } from './api';
 import { Banner } from './banner';
 import { FieldError } from './fields';
 import { isValidZambianPhone, PHONE_INPUT, phoneDigits } from './phone';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const PROFILE_FAILED = 'Failed to complete profile. Please try again.';
 export const COMPLETE_PROFILE_INTENT = 'complete-profile';
@@ -103,7 +104,7 @@ export function CompleteProfileDialog({
   async function logOut(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
     await apiFetch('/api/auth/logout', { method: 'POST', fallbackError: PROFILE_FAILED });
-    window.location.assign('/auth');
+    window.location.assign(PATHS.auth);
   }
 
   const field = (name: keyof ProfileFields) => ({

@@ -6,6 +6,7 @@ import { AUTH_FORMS, AuthFormFrame } from './auth-form-frame';
 import type { AuthFormProps } from './auth-next-step';
 import { PasswordField } from './fields';
 import { useAuthSubmit } from './use-auth-submit';
+import { PATHS } from '#site/shared/paths.ts';
 
 export const LOGIN_INTENT = AUTH_FORMS.login.intent;
 
@@ -31,7 +32,7 @@ export function LoginForm(props: AuthFormProps) {
         autoFocus={first === 'password'}
       />
       <p className="form__hint">
-        <a href="/auth/forgot">Forgot password?</a>
+        <a href={PATHS.forgotPassword}>Forgot password?</a>
       </p>
     </AuthFormFrame>
   );

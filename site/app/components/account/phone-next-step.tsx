@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { RATE_LIMITED } from '#site/shared/rate-limited.ts';
 import { SupportReachTo } from '../support-reach';
 import type { PhonePurpose } from './phone-sign-in-checks';
+import { PATHS } from '#site/shared/paths.ts';
 
 export function PhoneNextStep({
   purpose = 'sign-in',
@@ -59,7 +60,7 @@ export function PhoneNextStep({
     case 'no_password':
       return (
         <p>
-          <a href="/auth/forgot">Set a password by mail</a>, then confirm your number here.
+          <a href={PATHS.forgotPassword}>Set a password by mail</a>, then confirm your number here.
         </p>
       );
     case 'phone_proved':

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PublicUser } from '#site/server/auth/users.ts';
 import { formatZmw } from '#game/ngwee.ts';
-import { PATHS, roomPaths } from '#site/shared/paths.ts';
+import { PATHS, noticePaths, roomPaths } from '#site/shared/paths.ts';
 import { roomMessages } from '#site/shared/room-messages.ts';
 import { CopyLink } from '../../game/copy-link';
 import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../../game/api';
@@ -23,6 +23,7 @@ import { Banner } from '../account/banner';
 import { requestBalanceRefresh } from '../account/balance-store';
 import { useHydrated } from '../account/use-hydrated';
 import { isPlayRefusal, PlayRefusalStep } from '../responsible-play/refusal-step';
+import { signUpPath } from '../account/return-to';
 
 const POLL_MS = 5_000;
 const START_COUNTDOWN_MS = 5_000;
@@ -98,7 +99,7 @@ function WaitingRoom({ user, room: initialRoom, origin, problem: posted }: Waiti
 
   const closed = room.status === 'closed' || view?.status === 'closed';
   useEffect(() => {
-    if (closed) window.location.replace(`${PATHS.createGame}?notice=closed`);
+    if (closed) window.location.replace(noticePaths.roomClosed);
   }, [closed]);
 
   const seated = room.joinedOrder.includes(user.id);
@@ -134,7 +135,7 @@ function WaitingRoom({ user, room: initialRoom, origin, problem: posted }: Waiti
       return;
     }
     if (answer.code === 'room_closed') {
-      window.location.replace(`${PATHS.createGame}?notice=closed`);
+      window.location.replace(noticePaths.roomClosed);
       return;
     }
     setProblem(joinProblem(answer.code, answer.error, answer.roomId ?? undefined));
@@ -245,12 +246,7 @@ function WaitingRoom({ user, room: initialRoom, origin, problem: posted }: Waiti
             <Banner tone="info" title="Guests can only watch.">
               <p>
                 <a href={roomPaths.board(roomId)}>Watch the game</a> when it starts, or{' '}
-                <a
-                  href={`/auth?mode=signup&returnTo=${encodeURIComponent(roomPaths.waitingRoom(roomId))}`}
-                >
-                  sign up
-                </a>{' '}
-                to play.
+                <a href={signUpPath(roomPaths.waitingRoom(roomId))}>sign up</a> to play.
               </p>
             </Banner>
           ) : (
