@@ -6,10 +6,10 @@
 // report; axe-core checks the leave question.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { attachScreenshot, expectAccessible } from './support/screens';
+import { SIZES, attachScreenshot, expectAccessible } from './support/screens';
 import { readClock } from './support/clock';
 import { rollOnHeldClock } from './support/play';
-import { roll, startedGame } from './support/held-game';
+import { afterResize, roll, startedGame } from './support/held-game';
 import { roomPaths } from '#site/shared/paths.ts';
 
 test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the other; back online it resyncs', async ({
@@ -18,6 +18,14 @@ test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the
 }, testInfo) => {
   test.setTimeout(120_000);
   const { other } = await startedGame(page, browser);
+  const boardBoxAt = async (size: (typeof SIZES)[number]) => {
+    await page.setViewportSize(size);
+    await afterResize(page);
+    return page.getByTestId('board').boundingBox();
+  };
+  const landscape = SIZES[1];
+  const landscapeBoard = await boardBoxAt(landscape);
+  await page.setViewportSize(SIZES[0]);
 
   const offlineAt = Date.now();
   await page.context().setOffline(true);
@@ -27,6 +35,15 @@ test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the
   await expect(roll(page)).toBeDisabled();
   await expect(page.getByTestId('turn-label')).toHaveText('Not connected');
   await attachScreenshot(page, testInfo, 'board-offline');
+  // On a short landscape phone every pixel of height is the board's: the bar lies over the page
+  // and the board stays where it was, whole on screen.
+  const boardWhileAway = await boardBoxAt(landscape);
+  await attachScreenshot(page, testInfo, 'board-offline');
+  expect(boardWhileAway?.y, 'the board’s top while reconnecting').toBe(landscapeBoard?.y);
+  expect((boardWhileAway?.y ?? 0) + (boardWhileAway?.height ?? 0)).toBeLessThanOrEqual(
+    landscape.height,
+  );
+  await page.setViewportSize(SIZES[0]);
 
   // The other player sees Chanda away (her socket closed, or went silent).
   await expect(
