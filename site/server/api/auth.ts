@@ -7,7 +7,6 @@ import {
   clearedLinkCookie,
   linkCookie,
   linkGoogle,
-  LINKED_PATH,
   linkProofMatches,
   readLinkProof,
 } from '../auth/google-link';
@@ -151,7 +150,7 @@ export function authRouter(deps: AuthDeps): Router {
     const codeVerifier = generateCodeVerifier();
     res.append(
       'Set-Cookie',
-      pendingOAuthCookies(publicUrl, { state, codeVerifier, returnTo: LINKED_PATH }),
+      pendingOAuthCookies(publicUrl, { state, codeVerifier, returnTo: PATHS.account }),
     );
     res.append('Set-Cookie', linkCookie(publicUrl, state, auth.sessionId));
     res.set('Cache-Control', 'no-store');
@@ -165,7 +164,7 @@ export function authRouter(deps: AuthDeps): Router {
     res.append('Set-Cookie', [...clearedOAuthCookies(publicUrl), clearedLinkCookie(publicUrl)]);
     res.set('Cache-Control', 'no-store');
     const failed = ({ error, code }: { error: string; code: ApiRefusalCode }) => {
-      const page = linkProof ? LINKED_PATH : PATHS.auth;
+      const page = linkProof ? PATHS.account : PATHS.auth;
       const query = `error=${encodeURIComponent(error)}&code=${code}`;
       res.redirect(302, `${page}?${query}`);
     };
@@ -194,7 +193,7 @@ export function authRouter(deps: AuthDeps): Router {
         profile,
       );
       if (!linked.ok) return failed(linked);
-      return res.redirect(302, `${LINKED_PATH}?linked=google`);
+      return res.redirect(302, `${PATHS.account}?linked=google`);
     }
     let outcome: AuthOutcome;
     try {

@@ -16,8 +16,6 @@ import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { refuse, type Refusal } from '../api/refusals';
 import { findUserById, isEmailVerified, type UserRow } from './users';
 
-export const VERIFY_PATH = PATHS.verifyEmail;
-
 function now(deps: AuthDeps): number {
   return (deps.clock ?? Date.now)();
 }
@@ -35,7 +33,7 @@ export function sendVerificationMail(deps: AuthDeps, user: UserRow, at: number):
       .then((token) =>
         verificationMail(
           email,
-          linkOf(deps.config.publicUrl, VERIFY_PATH, token),
+          linkOf(deps.config.publicUrl, PATHS.verifyEmail, token),
           TOKEN_TTL_MS.verify_email / 3_600_000,
         ),
       ),

@@ -4,7 +4,6 @@
 // account (and session) that proved the password, never on whoever is signed in by then. Linking
 // ends every other session of the account.
 import { parseEmail } from '#site/shared/email.ts';
-import { PATHS } from '#site/shared/paths.ts';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
@@ -21,7 +20,6 @@ import { announceEndedSessions, type EndedSession } from './sessions';
 const LINK_COOKIE = 'google_link';
 /** As long as the other OAuth cookies. */
 const LINK_COOKIE_SECONDS = 10 * 60;
-export const LINKED_PATH = PATHS.account;
 
 function proofOf(state: string, sessionId: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(`${state}:${sessionId}`)));

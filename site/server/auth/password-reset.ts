@@ -24,8 +24,6 @@ import { clearAccountThrottle } from './throttle';
 import { findUserByEmail, findUserById } from './users';
 import { isValidEmail, normalizeEmail } from './validation';
 
-export const RESET_PATH = PATHS.resetPassword;
-
 function now(deps: AuthDeps): number {
   return (deps.clock ?? Date.now)();
 }
@@ -40,7 +38,7 @@ async function resetMailFor(deps: AuthDeps, email: string, at: number) {
   );
   return passwordResetMail(
     to,
-    linkOf(deps.config.publicUrl, RESET_PATH, token),
+    linkOf(deps.config.publicUrl, PATHS.resetPassword, token),
     TOKEN_TTL_MS.reset_password / 60_000,
   );
 }
