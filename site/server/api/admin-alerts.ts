@@ -6,6 +6,7 @@ import { requireAdmin, sessionMiddleware } from '../auth/middleware';
 import { alertsFrom } from '../admin/alerts';
 import type { FiguresService } from '../ops/figures';
 import { FIGURES_EVERY_MS } from '../ops/figures';
+import { timeOf } from '../clock';
 
 export interface AdminAlertsDeps extends Pick<AuthDeps, 'database' | 'config'> {
   figures: Pick<FiguresService, 'latest' | 'refresh'>;
@@ -15,7 +16,7 @@ export interface AdminAlertsDeps extends Pick<AuthDeps, 'database' | 'config'> {
 
 /** What needs the operator now, as the console shows it (here and in its page, site/server/pages). */
 export async function currentAlerts(deps: AdminAlertsDeps) {
-  const now = (deps.clock ?? Date.now)();
+  const now = timeOf(deps);
   // Figures older than one gathering (the site just started) are gathered now.
   const figures =
     now - deps.figures.latest().at > FIGURES_EVERY_MS

@@ -15,6 +15,7 @@ import { revenueSummary } from '../wallet/admin-revenue';
 import { walletMessages } from '../wallet/messages';
 import { apiErrors, jsonBody, sendError, sendRefusal } from './refusals';
 import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
+import { timeOf } from '../clock';
 
 export interface AdminRouterDeps extends WalletDeps {
   wallet?: WalletService;
@@ -31,7 +32,7 @@ export function adminRouter(deps: AdminRouterDeps): Router {
   const wallet = deps.wallet ?? createWalletService(deps);
   const session = sessionMiddleware({ database: deps.database, config: deps.config });
   const db = deps.database.read;
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
 
   router.use('/admin', session, requireAdmin, (_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -39,6 +39,7 @@ import {
 import { findUserById } from '../auth/users';
 import { startPhoneSignIn, verifyPhoneSignIn } from '../auth/phone-sign-in';
 import type { ApiRefusalCode } from './refusal-codes';
+import { timeOf } from '../clock';
 
 function providerOf(deps: AuthDeps): OAuthProvider | null {
   if (deps.googleProvider) return deps.googleProvider;
@@ -53,7 +54,7 @@ export function authRouter(deps: AuthDeps): Router {
   const router = Router();
   const { publicUrl } = deps.config;
   const google = providerOf(deps);
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
   const limits = {
     signup: rateLimit(deps, ENDPOINT_LIMITS.signup),
     guest: rateLimit(deps, ENDPOINT_LIMITS.guest),

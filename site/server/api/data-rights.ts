@@ -7,12 +7,13 @@ import { currentSessionId, currentUser, requireUser, sessionMiddleware } from '.
 import { eraseAccount } from '../data-rights/erase';
 import { exportUserData } from '../data-rights/export';
 import { clientAddress } from '../rate-limit/client-address';
+import { timeOf } from '../clock';
 
 /** `GET /me/export` (a JSON download of everything held) and `DELETE /me` `{password}`. */
 export function dataRightsRouter(deps: AuthDeps): Router {
   const router = Router();
   const session = sessionMiddleware(deps);
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
 
   router.get('/me/export', session, requireUser, async (_req, res) => {
     const user = currentUser(res);

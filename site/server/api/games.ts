@@ -6,6 +6,7 @@ import { loadFinishedGame, loadHistory, mayRead } from '../rooms/games';
 import { roomMessages as m } from '#site/shared/room-messages.ts';
 import { isRoomIdShaped, roomIdOf } from '../rooms/settings';
 import { sendError, sendUnexpected } from './refusals';
+import { timeOf } from '../clock';
 
 const LOAD_GAME_FAILED = 'Failed to load game data. Please check your connection or room ID.';
 
@@ -32,7 +33,7 @@ export function gamesRouter(deps: RoomsDeps): Router {
       if (!game) return sendError(res, 404, 'game_not_found');
       if (!mayRead(game, currentUser(res))) return sendError(res, 403, 'not_your_game');
       res.set('Cache-Control', 'no-store');
-      res.json({ game: sealChallengeSeed(game, (deps.clock ?? Date.now)()) });
+      res.json({ game: sealChallengeSeed(game, timeOf(deps)) });
     } catch (error) {
       sendUnexpected(res, { scope: 'rooms', context: 'game read failed' }, error, LOAD_GAME_FAILED);
     }

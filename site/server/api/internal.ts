@@ -12,6 +12,7 @@ import { refusalLog } from '../logging';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { settleReportedGame } from '../rooms/settlement';
 import { roomIdOf } from '../rooms/settings';
+import { clockOf } from '../clock';
 
 function bodyText(req: Request): string {
   return Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
@@ -19,7 +20,7 @@ function bodyText(req: Request): string {
 
 export function internalRouter(deps: RoomsDeps): Router {
   const router = Router();
-  const clock = deps.clock ?? Date.now;
+  const clock = clockOf(deps);
   const rooms = roomServiceOf(deps);
   const roomToSiteKey = purposeKey(deps.config.internalSecret, 'room-to-site');
   // Unsigned calls can come from anyone: refused always, counted, sampled into the error log.

@@ -8,6 +8,7 @@ import { clientAddress } from '../rate-limit/client-address';
 import { completeProfile } from '../auth/service';
 import { challengeDateAt } from '../challenge/day';
 import { challengeStreakOf } from '../challenge/results';
+import { timeOf } from '../clock';
 
 /**
  * `GET /me` → `{user}`; `PATCH /me` completes the profile (`firstName, lastName, phone`);
@@ -19,7 +20,7 @@ export function meRouter(deps: AuthDeps): Router {
 
   router.get('/me', session, requireUser, async (_req, res) => {
     const user = currentUser(res);
-    const today = challengeDateAt((deps.clock ?? Date.now)());
+    const today = challengeDateAt(timeOf(deps));
     const challengeStreak = await challengeStreakOf(deps.database.read, user.id, today);
     res.set('Cache-Control', 'no-store');
     res.json({ user, challengeStreak });

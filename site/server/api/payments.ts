@@ -4,6 +4,7 @@ import { logAdminError, refusalLog } from '../logging';
 import { walletMessages as m } from '../wallet/messages';
 import { apiErrors, sendError, sendUnexpected } from './refusals';
 import { createWalletService, type WalletDeps, type WalletService } from '../wallet/service';
+import { timeOf } from '../clock';
 
 export interface PaymentsRouterDeps extends WalletDeps {
   wallet?: WalletService;
@@ -38,7 +39,7 @@ function incomingCallback(req: Request): IncomingCallback {
 export function paymentsRouter(deps: PaymentsRouterDeps): Router {
   const router = Router();
   const wallet = deps.wallet ?? createWalletService(deps);
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
   const rawBody = express.raw({ type: () => true, limit: CALLBACK_BODY_LIMIT });
   // Anyone can POST a forgery: each is counted, and sampled into the error log (one row a minute).
   const refused = refusalLog(deps.database, now);

@@ -6,6 +6,7 @@ import { currentUser, requirePlayer, requireUser, sessionMiddleware } from '../a
 import { acceptTerms, hasCurrentConsent } from '../responsible-play/consents';
 import { excludeSelf, limitsOf, playSummaryOf, updateLimits } from '../responsible-play/service';
 import { TERMS_VERSION } from '#site/shared/terms.ts';
+import { timeOf } from '../clock';
 
 /**
  * `GET|PUT /me/limits`, `POST /me/exclusion`, `GET|POST /me/terms`, `GET /me/play-summary`
@@ -14,7 +15,7 @@ import { TERMS_VERSION } from '#site/shared/terms.ts';
 export function responsiblePlayRouter(deps: AuthDeps): Router {
   const router = Router();
   const session = sessionMiddleware(deps);
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
 
   router.get('/me/limits', session, requireUser, async (_req, res) => {
     res.set('Cache-Control', 'no-store');

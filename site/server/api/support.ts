@@ -6,12 +6,13 @@ import { currentUser, requireUser, sessionMiddleware } from '../auth/middleware'
 import { ENDPOINT_LIMITS } from '../rate-limit/limits';
 import { rateLimit } from '../rate-limit/middleware';
 import { checkTicketInput, createTicket, supportMessages, ticketsOf } from '../support/tickets';
+import { timeOf } from '../clock';
 
 /** `POST /support` `{topic, message, reference?}` → 201 `{ticket}`; `GET /support` → `{tickets}`. */
 export function supportRouter(deps: AuthDeps): Router {
   const router = Router();
   const session = sessionMiddleware(deps);
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
 
   router.get('/support', session, requireUser, async (_req, res) => {
     res.set('Cache-Control', 'no-store');

@@ -3,6 +3,7 @@ import { parseEmail } from '#site/shared/email.ts';
 import type { Mailer } from '../mail/mailer';
 import type { SmsSender } from '../sms/sender';
 import type { GoogleConfig, OAuthProvider } from './google';
+import type { Clock } from '../clock';
 
 /** Auth's slice of the site's settings (site/server/config.ts reads them). */
 export interface AuthConfig {
@@ -13,9 +14,6 @@ export interface AuthConfig {
   /** Google sign-in; offered only when present. */
   google?: GoogleConfig;
 }
-
-/** Milliseconds since the epoch; injected so tests can move time. */
-export type Clock = () => number;
 
 export interface AuthDeps {
   database: Database;

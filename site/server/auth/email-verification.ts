@@ -15,10 +15,7 @@ import {
 import { authMessages as m } from '#site/shared/auth-messages.ts';
 import { refuse, type Refusal } from '../api/refusals';
 import { findUserById, isEmailVerified, type UserRow } from './users';
-
-function now(deps: AuthDeps): number {
-  return (deps.clock ?? Date.now)();
-}
+import { timeOf } from '../clock';
 
 /** Issues a token and mails the link, without making the caller wait for the mail. */
 export function sendVerificationMail(deps: AuthDeps, user: UserRow, at: number): void {
@@ -44,7 +41,7 @@ export type Sent = { ok: true; message: string };
 
 /** `POST /auth/email/verify-request`: the link again, at most once a minute. */
 export async function requestVerification(deps: AuthDeps, userId: string): Promise<Sent | Refusal> {
-  const at = now(deps);
+  const at = timeOf(deps);
   const user = await findUserById(deps.database.read, userId);
   if (!user?.email) return refuse(400, 'email_required');
   if (isEmailVerified(user)) return refuse(409, 'email_already_verified');
@@ -62,7 +59,7 @@ function tokenRefusal(problem: 'token_invalid' | 'token_expired'): Refusal {
 /** `POST /auth/email/verify {token}`: spends the token and marks the address it was sent to. */
 export async function verifyEmail(deps: AuthDeps, body: unknown): Promise<{ ok: true } | Refusal> {
   const token = (body as { token?: unknown } | null)?.token;
-  const at = now(deps);
+  const at = timeOf(deps);
   return deps.database.write(async (tx) => {
     const checked = await checkEmailToken(tx, token, 'verify_email', at);
     if (!checked.ok) return tokenRefusal(checked.problem);

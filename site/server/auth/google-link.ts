@@ -16,6 +16,7 @@ import { refuse, type Refusal } from '../api/refusals';
 import { endOtherSessions } from './password-change';
 import { findUserByGoogleSub, findUserById } from './users';
 import { announceEndedSessions, type EndedSession } from './sessions';
+import { timeOf } from '../clock';
 
 const LINK_COOKIE = 'google_link';
 /** As long as the other OAuth cookies. */
@@ -54,7 +55,7 @@ export async function linkGoogle(
   auth: { userId: string; sessionId: string },
   profile: OAuthProfile,
 ): Promise<{ ok: true } | Refusal> {
-  const at = (deps.clock ?? Date.now)();
+  const at = timeOf(deps);
   let ended: EndedSession[] = [];
   const outcome = await deps.database.write(async (tx) => {
     const holder = await findUserByGoogleSub(tx, profile.subject);

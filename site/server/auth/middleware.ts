@@ -6,6 +6,7 @@ import { sendError } from '../api/refusals';
 import { logAuthError } from './logging';
 import { cookieMaxAgeSeconds, validateSessionToken } from './sessions';
 import { loadPublicUser, type PublicUser } from './users';
+import { timeOf } from '../clock';
 
 export interface AuthContext {
   user: PublicUser;
@@ -43,7 +44,7 @@ interface Resolved {
 async function resolve(deps: AuthDeps, req: AnyRequest): Promise<Resolved | null> {
   const token = sessionTokenOf(req, deps.config.publicUrl);
   if (!token) return null;
-  const now = (deps.clock ?? Date.now)();
+  const now = timeOf(deps);
   const valid = await validateSessionToken(deps.database, token, now);
   if (!valid) return null;
   const user = await loadPublicUser(deps.database.read, valid.user, deps.config, now);

@@ -11,10 +11,7 @@ import { checkNewPassword } from './password-rule';
 import { checkPassword, hashNewPassword } from './password-check';
 import { announceEndedSessions, invalidateUserSessions, type EndedSession } from './sessions';
 import { findUserById, loadPublicUser, type PublicUser, type UserRow } from './users';
-
-function now(deps: AuthDeps): number {
-  return (deps.clock ?? Date.now)();
-}
+import { timeOf } from '../clock';
 
 /**
  * The signed-in person proves it is them with the account's password: the same throttle as a
@@ -69,7 +66,7 @@ export async function changePassword(
   const hashed = await hashNewPassword(newPassword, auth.address);
   if (!hashed.ok) return hashed;
   const { passwordHash } = hashed;
-  const at = now(deps);
+  const at = timeOf(deps);
   const ended = await deps.database.write(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id));
     return endOtherSessions(tx, user.id, auth.sessionId);

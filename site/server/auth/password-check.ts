@@ -11,6 +11,7 @@ import { refusalWords } from '../api/refusal-words';
 import { PasswordWorkBusyError } from './password-work';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { releaseLoginAttempt, reserveLoginAttempt } from './throttle';
+import { timeOf } from '../clock';
 
 /** A 429 `rate_limited` that says how long to wait (and `Retry-After`). */
 export function tooManyAttempts(waitMs: number): Refusal {
@@ -40,7 +41,7 @@ export async function checkPassword(
   deps: Pick<AuthDeps, 'database' | 'clock'>,
   attempt: PasswordAttempt,
 ): Promise<PasswordCheck> {
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
   const key = { email: attempt.account, address: attempt.address };
   const reservation = await reserveLoginAttempt(deps.database, key, now());
   if (!reservation.ok) return tooManyAttempts(reservation.waitMs);

@@ -23,10 +23,7 @@ import { announceEndedSessions, invalidateUserSessions, type EndedSession } from
 import { clearAccountThrottle } from './throttle';
 import { findUserByEmail, findUserById } from './users';
 import { isValidEmail, normalizeEmail } from './validation';
-
-function now(deps: AuthDeps): number {
-  return (deps.clock ?? Date.now)();
-}
+import { timeOf } from '../clock';
 
 async function resetMailFor(deps: AuthDeps, email: string, at: number) {
   const user = await findUserByEmail(deps.database.read, email);
@@ -51,7 +48,7 @@ export function requestPasswordReset(
   const email = normalizeEmail((body as { email?: unknown } | null)?.email);
   if (!email) return refuse(400, 'email_required');
   if (!isValidEmail(email)) return refuse(400, 'invalid_email');
-  deps.mailer?.sendLater(resetMailFor(deps, email, now(deps)));
+  deps.mailer?.sendLater(resetMailFor(deps, email, timeOf(deps)));
   return { ok: true, message: m.resetRequested };
 }
 
@@ -72,13 +69,13 @@ export async function resetPassword(
   if (weak) return refuse(400, weak.code, weak.error);
 
   // A cheap look first, so a bad link costs no argon2 work (which must stay out of the write queue).
-  const first = await checkEmailToken(deps.database.read, b.token, 'reset_password', now(deps));
+  const first = await checkEmailToken(deps.database.read, b.token, 'reset_password', timeOf(deps));
   if (!first.ok) return tokenRefusal(first.problem);
   const hashed = await hashNewPassword(password, context.address);
   if (!hashed.ok) return hashed;
   const { passwordHash } = hashed;
 
-  const at = now(deps);
+  const at = timeOf(deps);
   let ended: EndedSession[] = [];
   const outcome = await deps.database.write(async (tx) => {
     const spent = await spendEmailToken(tx, b.token, 'reset_password', at);

@@ -49,6 +49,7 @@ import {
   type UserRow,
 } from './users';
 import { validatePhone, validatePhoneAccount, validatePhoneCode } from './validation';
+import { timeOf } from '../clock';
 
 export type CodeSent = {
   ok: true;
@@ -69,10 +70,6 @@ const CODE_LIMITS: readonly EndpointLimit[] = [
   ENDPOINT_LIMITS.phoneCode,
   ENDPOINT_LIMITS.phoneCodeDaily,
 ];
-
-function now(deps: AuthDeps): number {
-  return (deps.clock ?? Date.now)();
-}
 
 function phoneDepsOf(deps: AuthDeps): PhoneSignInDeps {
   if (!deps.phone) throw new Error('sign-in by phone is not configured');
@@ -118,7 +115,7 @@ export async function startPhoneSignIn(
   const input = validatePhone(body);
   if (!input.ok) return refuse(400, input.code, input.error);
   const phone = input.value;
-  const at = now(deps);
+  const at = timeOf(deps);
   const code = phoneDeps.newCode?.() ?? randomCode();
   const stored = await deps.database.write(async (tx) => {
     const refused = await admitCode(tx, { phone, address: context.address }, at);
@@ -178,7 +175,7 @@ export async function verifyPhoneSignIn(
   if (!(await hasCode(deps.database.read, codeKey, phone))) {
     return codeRefusal({ ok: false, problem: 'code_expired' });
   }
-  const at = now(deps);
+  const at = timeOf(deps);
   let verified: Verified;
   try {
     verified = await deps.database.write(async (tx): Promise<Verified> => {
@@ -246,7 +243,7 @@ export async function provePhone(
   }
   const confirmed = await confirmPassword(deps, account, asRecord(body).password, auth.address);
   if (!confirmed.ok) return confirmed;
-  const at = now(deps);
+  const at = timeOf(deps);
   let proved: Proved;
   try {
     proved = await deps.database.write(async (tx): Promise<Proved> => {

@@ -27,6 +27,7 @@ import {
 } from './users';
 import { validateLogin, validateProfile, validateSignup } from './validation';
 import { parseEmail } from '#site/shared/email.ts';
+import { timeOf } from '../clock';
 
 export type { Refusal };
 export type SignedIn = { ok: true; user: PublicUser; issued: IssuedSession };
@@ -42,10 +43,6 @@ export interface AddressContext {
   address: string;
 }
 
-function now(deps: AuthDeps): number {
-  return (deps.clock ?? Date.now)();
-}
-
 export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if (/UNIQUE constraint failed/i.test(e.message)) return true;
@@ -59,7 +56,7 @@ export async function startSession(
   userId: string,
   context: RequestContext,
 ): Promise<SignedIn> {
-  const at = now(deps);
+  const at = timeOf(deps);
   const previousId = context.previousToken ? sessionIdOf(context.previousToken) : null;
   const issued = await deps.database.write(async (tx) => {
     if (previousId) await invalidateSession(tx, previousId);
@@ -92,8 +89,8 @@ export async function signUp(
   try {
     user = await deps.database.write(async (tx) => {
       if (await findUserByEmail(tx, profile.email)) return null;
-      const created = await insertUser(tx, { ...profile, passwordHash }, now(deps));
-      await recordSignupConsents(tx, created.id, now(deps));
+      const created = await insertUser(tx, { ...profile, passwordHash }, timeOf(deps));
+      await recordSignupConsents(tx, created.id, timeOf(deps));
       return created;
     });
   } catch (error) {
@@ -102,7 +99,7 @@ export async function signUp(
   }
   if (!user) return refuse(409, 'email_taken');
   // Until the link is opened the address is only typed, not proved (no admin claim, no Google join).
-  sendVerificationMail(deps, user, now(deps));
+  sendVerificationMail(deps, user, timeOf(deps));
   return startSession(deps, user.id, context);
 }
 
@@ -141,7 +138,7 @@ export async function startGuest(deps: AuthDeps, context: RequestContext): Promi
         passwordHash: null,
         isGuest: true,
       },
-      now(deps),
+      timeOf(deps),
     ),
   );
   return startSession(deps, guest.id, context);
@@ -160,7 +157,7 @@ export async function signInWithGoogle(
   profile: OAuthProfile,
   context: RequestContext,
 ): Promise<AuthOutcome> {
-  const at = now(deps);
+  const at = timeOf(deps);
   let ended: EndedSession[] = [];
   const result = await deps.database.write(async (tx): Promise<UserRow | Refusal> => {
     const known = await findUserByGoogleSub(tx, profile.subject);
@@ -217,7 +214,7 @@ export async function completeProfile(
   if (current?.phoneVerifiedAt != null && current.phone !== input.value.phone) {
     return refuse(409, 'phone_proved');
   }
-  const at = now(deps);
+  const at = timeOf(deps);
   await deps.database.write((tx) =>
     tx
       .update(users)

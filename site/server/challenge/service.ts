@@ -28,6 +28,7 @@ import {
   rankOf,
   type OwnResult,
 } from './results';
+import { clockOf } from '../clock';
 
 export interface ChallengeDeps {
   database: Database;
@@ -179,6 +180,6 @@ export function challengeDepsOf(deps: {
   return {
     database: deps.database,
     challengeKey: challengeKeyOf(deps.config.internalSecret),
-    clock: deps.clock ?? Date.now,
+    clock: clockOf(deps),
   };
 }

@@ -6,6 +6,7 @@ import { backupDatabase, listBackups, pruneBackups } from '#db/backup.ts';
 import { localFilePath } from '#db/client.ts';
 import type { BackupSettings } from '../settings/operations';
 import { describeError, logger } from '../logging';
+import { clockOf } from '../clock';
 
 export interface BackupSchedule {
   /** Takes a copy now (and prunes); resolves with its path. */
@@ -24,7 +25,7 @@ export function startBackupSchedule(options: {
   onCopied?: () => void;
 }): BackupSchedule | null {
   const { settings } = options;
-  const clock = options.clock ?? Date.now;
+  const clock = clockOf(options);
   const log = logger.child({ scope: 'backup' });
   if (!localFilePath(options.databaseUrl)) {
     log.info('the database is remote: its server keeps the copies, none are scheduled here');

@@ -18,6 +18,7 @@ import { OVERDUE_GRACE_MS } from '../rooms/expiry';
 import { startedUnsettledRooms } from '../rooms/queries';
 import { SETTLEMENT_FAILED, SETTLEMENT_REFUSED } from '../rooms/settlement';
 import { LIVE_STATUSES } from '../rooms/user-rooms';
+import { clockOf } from '../clock';
 
 const MINUTE = 60_000;
 
@@ -122,7 +123,7 @@ async function inBatches<T>(items: T[], size: number, each: (item: T) => Promise
 }
 
 export function createFigures(deps: FiguresDeps): FiguresService {
-  const clock = deps.clock ?? Date.now;
+  const clock = clockOf(deps);
   const db = deps.database.read;
   const log = deps.log.child({ scope: 'ops' });
   let figures = emptyFigures();

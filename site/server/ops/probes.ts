@@ -10,6 +10,7 @@ import { wirePaths } from '#wire/site-room.ts';
 import { sendError } from '../api/refusals';
 import { describeError, logger } from '../logging';
 import { metricsText, type SiteMetrics } from './metrics';
+import { clockOf } from '../clock';
 
 const READY_TIMEOUT_MS = 3_000;
 
@@ -60,7 +61,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export function probesRouter(deps: ProbesDeps): Router {
   const router = Router();
-  const clock = deps.clock ?? Date.now;
+  const clock = clockOf(deps);
   const log = logger.child({ scope: 'ops' });
   const party = deps.partyUrl.replace(/\/+$/, '');
 

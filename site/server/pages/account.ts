@@ -16,6 +16,7 @@ import { checkRateLimit } from '../rate-limit/middleware';
 import { parseEmail } from '#site/shared/email.ts';
 import { refuse } from '../api/refusals';
 import { player, refused, signedIn, type PageAnswer, type PageCaller } from './caller';
+import { timeOf } from '../clock';
 
 /** How this account signs in (`GET /api/me/security`). */
 export interface AccountSecurity {
@@ -26,7 +27,7 @@ export interface AccountSecurity {
 }
 
 export function accountDoor(deps: AuthDeps, caller: PageCaller) {
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
   const { publicUrl } = deps.config;
 
   /** A started session as the Set-Cookie value that carries it. */

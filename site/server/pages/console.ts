@@ -17,10 +17,11 @@ import { checkReply, replyToTicket, supportInbox } from '../support/tickets';
 import { revenueSummary } from '../wallet/admin-revenue';
 import type { WalletDeps } from '../wallet/service';
 import { admin, refused, type PageCaller } from './caller';
+import { timeOf } from '../clock';
 
 export function consoleDoor(deps: WalletDeps, alertsDeps: AdminAlertsDeps, caller: PageCaller) {
   const db = deps.database.read;
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
   const who = admin(caller);
   const guard = () => (refused(who) ? who : null);
 

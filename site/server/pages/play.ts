@@ -12,9 +12,10 @@ import { noticesOf } from '../notifications/notices';
 import type { Notices } from '#site/shared/notices.ts';
 import { TERMS_VERSION } from '#site/shared/terms.ts';
 import { player, refused, signedIn, type PageCaller } from './caller';
+import { timeOf } from '../clock';
 
 export function playDoor(deps: AuthDeps, caller: PageCaller) {
-  const now = () => (deps.clock ?? Date.now)();
+  const now = () => timeOf(deps);
   return {
     /** `GET /api/me/limits`: the limits in force and the changes still waiting. */
     async limits() {

@@ -16,6 +16,7 @@ import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { refuse } from '../api/refusals';
 import { isLinkPreviewFetcher } from '../share/preview-fetchers';
 import { player, refused, signedIn, type PageCaller } from './caller';
+import { timeOf } from '../clock';
 
 export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: PageCaller) {
   const rooms = roomServiceOf(deps.rooms);
@@ -38,7 +39,7 @@ export function roomsDoor(deps: { rooms: RoomsDeps; auth: AuthDeps }, caller: Pa
     });
     if (limited) return limited;
     const guest = await startGuest(deps.auth, { previousToken: caller.sessionToken });
-    const now = (deps.auth.clock ?? Date.now)();
+    const now = timeOf(deps.auth);
     const maxAge = cookieMaxAgeSeconds(guest.issued.session, now);
     const cookie = sessionCookie(deps.auth.config.publicUrl, guest.issued.token, maxAge);
     return { ok: true as const, user: guest.user, cookie };

@@ -1,6 +1,7 @@
 import type { PaymentsConfig } from './config';
 import { createPawapayProvider } from './pawapay';
-import type { Clock, PaymentProvider } from './provider';
+import type { Clock } from '../clock';
+import type { PaymentProvider } from './provider';
 import { createSandboxProvider, type DeliverCallback } from './sandbox';
 import type { SandboxStore } from './sandbox-store';
 

@@ -2,7 +2,7 @@
 // when a callback names a key id we do not hold, at most once a minute.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { KeyLookup, VerificationKey } from './http-signatures';
-import type { Clock } from './provider';
+import type { Clock } from '../clock';
 
 export interface PublishedKey {
   id: string;

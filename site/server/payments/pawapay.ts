@@ -17,7 +17,6 @@ import { zmwText } from '#game/ngwee.ts';
 import { isValidZambianPhone, operatorFromPhone, toMsisdn } from './phone';
 import type {
   CallbackVerification,
-  Clock,
   InitiationResult,
   Operator,
   PaymentInstruction,
@@ -25,6 +24,7 @@ import type {
   PaymentProvider,
   StatusResult,
 } from './provider';
+import { clockOf, type Clock } from '../clock';
 
 export const PAWAPAY_SANDBOX_BASE_URL = 'https://api.sandbox.pawapay.io';
 export const PAWAPAY_DEFAULT_TIMEOUT_MS = 15_000;
@@ -100,7 +100,7 @@ export function createPawapayProvider(
   deps: PawapayDeps = {},
 ): PawapayProvider {
   const fetchImpl = deps.fetch ?? fetch;
-  const clock = deps.clock ?? Date.now;
+  const clock = clockOf(deps);
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? PAWAPAY_DEFAULT_TIMEOUT_MS;
 

@@ -104,6 +104,3 @@ export interface PaymentProvider {
   verifyCallback(req: IncomingCallback): Promise<CallbackVerification>;
   predictOperator(phone: string): Promise<Operator | null>;
 }
-
-/** Milliseconds since the epoch; injected so tests can move time. */
-export type Clock = () => number;

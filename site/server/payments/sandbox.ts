@@ -21,7 +21,6 @@ import { zmwText } from '#game/ngwee.ts';
 import { fromMsisdn, isValidZambianPhone, operatorFromPhone, toMsisdn } from './phone';
 import type {
   CallbackVerification,
-  Clock,
   IncomingCallback,
   InitiationResult,
   Operator,
@@ -38,6 +37,7 @@ import {
   type SandboxStore,
 } from './sandbox-store';
 import { logFailure } from '../logging';
+import { clockOf, type Clock } from '../clock';
 
 export const SANDBOX_KEY_ID = 'sandbox-1';
 export const SANDBOX_CALLBACK_PATH = '/api/payments/callback/sandbox';
@@ -128,7 +128,7 @@ function providerRefOf(paymentId: string): string {
 }
 
 export function createSandboxProvider(config: SandboxConfig, deps: SandboxDeps): SandboxProvider {
-  const clock = deps.clock ?? Date.now;
+  const clock = clockOf(deps);
   const deliver = deps.deliver ?? deliverWithFetch;
   const delayMs = config.delayMs ?? SANDBOX_DEFAULT_DELAY_MS;
   const callbackUrl = new URL(SANDBOX_CALLBACK_PATH, config.publicUrl);

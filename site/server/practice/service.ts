@@ -22,6 +22,7 @@ import { liveRoomOf, setCurrentRoom } from '../rooms/user-rooms';
 import { parseClientSeed, ROOM_EXPIRY_MS } from '../rooms/settings';
 import type { PublicRoom } from '#wire/site-room.ts';
 import { parseChallengeChoice, parsePracticeSettings, type PracticeSettings } from './settings';
+import { clockOf } from '../clock';
 
 export interface PracticeDeps {
   database: Database;
@@ -97,7 +98,7 @@ export async function createPractice(
   const seed = parseClientSeed(body);
   if (!seed.ok) return seed;
   const roomId = newRoomId();
-  const clock = deps.clock ?? Date.now;
+  const clock = clockOf(deps);
 
   const outcome = await deps.database.write(async (tx) => {
     const now = clock();

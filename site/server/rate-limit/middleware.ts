@@ -9,6 +9,7 @@ import { refusalWords } from '../api/refusal-words';
 import { clientAddress } from './client-address';
 import { admit, counterKey, type CounterCheck } from './counters';
 import type { EndpointLimit, Subject } from './limits';
+import { timeOf } from '../clock';
 
 export interface RateLimitDeps {
   database: Database;
@@ -62,7 +63,7 @@ export async function countRequest(
     });
   }
   if (checks.length === 0) return null;
-  const now = (deps.clock ?? Date.now)();
+  const now = timeOf(deps);
   const admission = await deps.database.write((tx) => admit(tx, checks, now));
   return admission.ok ? null : Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
 }

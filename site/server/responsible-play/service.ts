@@ -25,6 +25,7 @@ import { limitKinds, type LimitKind } from '#game/payment-vocabulary.ts';
 import { ngweeToZmw, parseZmw } from '#game/ngwee.ts';
 import type { Refusal } from '../api/refusals';
 import { refusalWords, withWords } from '../api/refusal-words';
+import { timeOf } from '../clock';
 
 export interface PlayDeps {
   database: Database;
@@ -100,7 +101,7 @@ export async function updateLimits(
 ): Promise<Outcome<{ limits: Awaited<ReturnType<typeof limitsOf>> }>> {
   const parsed = parseLimitChanges(body);
   if (!parsed.ok) return parsed;
-  const now = (deps.clock ?? Date.now)();
+  const now = timeOf(deps);
   const limits = await deps.database.write(async (tx) => {
     await setLimits(tx, userId, parsed.changes, now);
     return limitsOf(tx, userId, now);
@@ -123,7 +124,7 @@ export async function excludeSelf(
   if (!isPeriod(period)) {
     return { ok: false, status: 400, ...withWords('invalid_period') };
   }
-  const now = (deps.clock ?? Date.now)();
+  const now = timeOf(deps);
   try {
     const { until } = await deps.database.write((tx) => startExclusion(tx, userId, period, now));
     return { ok: true, exclusion: { until: until === null ? null : iso(until) } };

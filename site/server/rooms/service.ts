@@ -10,6 +10,7 @@ import { createSeating } from './seating';
 import { isRoomIdShaped } from './settings';
 import { createTickets } from './tickets';
 import type { PublicRoom, RoomForParty } from '#wire/site-room.ts';
+import { clockOf } from '../clock';
 
 export interface RoomsConfig {
   /** Shared with the room servers: signs tickets and every internal call. */
@@ -86,7 +87,7 @@ export interface RoomService {
 export function createRoomService(deps: RoomServiceDeps): RoomService {
   const { database, config } = deps;
   const { gameTimeScale } = config;
-  const clock = deps.clock ?? Date.now;
+  const clock = clockOf(deps);
   const client =
     deps.partyClient ??
     httpPartyClient({ partyUrl: config.partyUrl, internalSecret: config.internalSecret, clock });

@@ -1,5 +1,6 @@
 import type { RoomService } from './service';
 import { warnAs } from '../logging';
+import { clockOf } from '../clock';
 
 export interface RoomSweeper {
   /** One pass now (also what the timer runs). */
@@ -19,7 +20,7 @@ export function startRoomSweeper(options: {
   clock?: () => number;
   log?: (message: string) => void;
 }): RoomSweeper {
-  const clock = options.clock ?? Date.now;
+  const clock = clockOf(options);
   const log = options.log ?? warnAs('rooms');
   let running: Promise<string[]> | null = null;
 

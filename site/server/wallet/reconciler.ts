@@ -9,13 +9,13 @@ import {
 } from '#db/payments.ts';
 import {
   initiationReport,
-  type Clock,
   type InitiationResult,
   type PaymentProvider,
   type StatusResult,
 } from '../payments/provider';
 import { describeError, logFailure } from '../logging';
 import { recordMismatch, reportMismatches, reportMismatchToOperator } from './report-check';
+import { clockOf, type Clock } from '../clock';
 
 export const RECONCILE_DEFAULTS = {
   /** A payment is looked at once it has waited this long since its creation or its last check. */
@@ -218,7 +218,7 @@ export function startReconciler(
   deps: ReconcilerDeps,
   options: ReconcilerOptions = {},
 ): RunningReconciler {
-  const clock = deps.clock ?? Date.now;
+  const clock = clockOf(deps);
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return; // a slow provider must not pile runs on top of each other

@@ -17,7 +17,6 @@ import {
 import { userTransactions } from '#db/schema/wallet-history.ts';
 import {
   initiationReport,
-  type Clock,
   type InitiationResult,
   type PaymentKind,
   type PaymentProvider,
@@ -47,6 +46,7 @@ import { refuse, type Refusal } from '../api/refusals';
 import { refusalWords } from '../api/refusal-words';
 import { checkIdempotencyKey, checkPaymentRequest, type Checked } from './validation';
 import { playRefusalOf } from '../responsible-play/refusals';
+import { clockOf, type Clock } from '../clock';
 
 export interface WalletConfig {
   /** The site's public URL (the session cookie's name depends on it). */
@@ -183,7 +183,7 @@ function sameRequest(
 
 export function createWalletService(deps: WalletDeps): WalletService {
   const { database, provider } = deps;
-  const clock = deps.clock ?? Date.now;
+  const clock = clockOf(deps);
 
   async function answerFor(
     payment: PaymentRequest,
