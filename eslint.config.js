@@ -31,6 +31,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // One import statement per module (a type-only one beside it is fine).
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       'no-console': 'off',
     },
   },

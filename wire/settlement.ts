@@ -3,8 +3,7 @@
 // a later try could be accepted.
 import { z } from 'zod';
 import { diceRollEntrySchema, logEntrySchema } from '#game/log.ts';
-import { boardStateSchema, participantViewSchema } from '#game/protocol.ts';
-import { statementSchema } from '#game/protocol.ts';
+import { boardStateSchema, participantViewSchema, statementSchema } from '#game/protocol.ts';
 import { callRefusalSchema } from './site-room';
 
 const uid = z.string().min(1).max(128);

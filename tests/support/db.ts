@@ -8,7 +8,7 @@ import { applyPaymentStatus, createPaymentRequest } from '#db/payments.ts';
 import { rooms } from '#db/schema/rooms.ts';
 import { users } from '#db/schema/people.ts';
 import { operatorFromPhone } from '#site/server/payments/phone.ts';
-import type { ProviderName } from '#site/server/payments/provider.ts';
+import type { ProviderName } from '#game/payment-vocabulary.ts';
 
 export interface TestDatabase {
   database: Database;

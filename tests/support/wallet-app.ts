@@ -37,7 +37,7 @@ import {
   sandboxCallbackSecret,
 } from '#site/server/payments/sandbox.ts';
 import { createDatabaseSandboxStore } from '#site/server/payments/sandbox-store-db.ts';
-import type { ProviderName } from '#site/server/payments/provider.ts';
+import type { ProviderName } from '#game/payment-vocabulary.ts';
 import { roomServiceOf, type RoomsDeps } from '#site/server/rooms/deps.ts';
 import type { OutgoingSms } from '#site/server/sms/sender.ts';
 import type { ReconcilerOptions } from '#site/server/wallet/reconciler.ts';

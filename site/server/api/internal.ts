@@ -6,9 +6,8 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { checkSignatureHeaders, purposeKey, verifyRequest } from '#wire/signing.ts';
 import { CALL_BODY_LIMITS, type RoomPull } from '#wire/site-room.ts';
 import { sendCallRefusal } from './refusals';
-import { logFailure } from '../logging';
+import { logFailure, refusalLog } from '../logging';
 import { rawBodyUpTo } from './limited-body';
-import { refusalLog } from '../logging';
 import { roomServiceOf, type RoomsDeps } from '../rooms/deps';
 import { settleReportedGame } from '../rooms/settlement';
 import { roomIdOf } from '../rooms/settings';

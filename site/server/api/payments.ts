@@ -1,5 +1,6 @@
 import express, { Router, type Request } from 'express';
-import type { IncomingCallback, ProviderName } from '../payments/provider';
+import type { IncomingCallback } from '../payments/provider';
+import type { ProviderName } from '#game/payment-vocabulary.ts';
 import { logAdminError, refusalLog } from '../logging';
 import { walletMessages as m } from '../wallet/messages';
 import { apiErrors, sendError, sendUnexpected } from './refusals';

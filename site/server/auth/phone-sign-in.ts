@@ -31,6 +31,7 @@ import {
 } from './phone-codes';
 import {
   isUniqueViolation,
+  publicUserById,
   startSession,
   type AddressContext,
   type RequestContext,
@@ -39,7 +40,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { users } from '#db/schema/people.ts';
 import { confirmPassword } from './password-change';
-import { publicUserById } from './service';
 import {
   findUserByEmail,
   findUserById,

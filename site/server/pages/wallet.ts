@@ -9,7 +9,7 @@ import { isRoomIdShaped } from '../rooms/settings';
 import type { RoomsDeps } from '../rooms/deps';
 import { refuse } from '../api/refusals';
 import type { WalletDeps, WalletService } from '../wallet/service';
-import type { PaymentKind } from '../payments/provider';
+import type { PaymentKind } from '#game/payment-vocabulary.ts';
 import { player, refused, signedIn, type PageCaller } from './caller';
 
 export interface PaymentInput {

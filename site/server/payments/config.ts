@@ -1,5 +1,5 @@
 import type { PawapayConfig } from './pawapay';
-import type { ProviderName } from './provider';
+import type { ProviderName } from '#game/payment-vocabulary.ts';
 
 /** The payments' slice of the site's settings (site/server/config.ts reads them). */
 export interface PaymentsConfig {

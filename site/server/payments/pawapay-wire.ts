@@ -1,13 +1,8 @@
 // pawaPay v2's vocabulary: provider codes, statuses and the shape of a payment as pawaPay reports
 // it (in status checks and in callbacks). The sandbox speaks the same language.
 import { z } from 'zod';
-import type {
-  Operator,
-  PaymentKind,
-  PaymentStatus,
-  ReportedPayment,
-  VerifiedCallback,
-} from './provider';
+import type { ReportedPayment, VerifiedCallback } from './provider';
+import type { Operator, PaymentKind, PaymentStatus } from '#game/payment-vocabulary.ts';
 
 export const PAWAPAY_PROVIDER_OF: Readonly<Record<Operator, string>> = {
   mtn: 'MTN_MOMO_ZMB',

@@ -18,12 +18,11 @@ import { isValidZambianPhone, operatorFromPhone, toMsisdn } from './phone';
 import type {
   CallbackVerification,
   InitiationResult,
-  Operator,
   PaymentInstruction,
-  PaymentKind,
   PaymentProvider,
   StatusResult,
 } from './provider';
+import type { Operator, PaymentKind } from '#game/payment-vocabulary.ts';
 import { clockOf, type Clock } from '../clock';
 
 export const PAWAPAY_SANDBOX_BASE_URL = 'https://api.sandbox.pawapay.io';

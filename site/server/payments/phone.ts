@@ -1,5 +1,5 @@
 import { isValidZambianPhone, operatorFromPrefix } from '#site/shared/phone.ts';
-import type { Operator } from './provider';
+import type { Operator } from '#game/payment-vocabulary.ts';
 
 export { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
 

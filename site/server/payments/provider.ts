@@ -5,9 +5,6 @@ import type {
   ProviderName,
 } from '#game/payment-vocabulary.ts';
 
-// The payment vocabulary is declared once, in game/payment-vocabulary.ts.
-export type { Operator, PaymentKind, PaymentStatus, ProviderName };
-
 export interface PaymentInstruction {
   /** A UUIDv4 we generate and store before calling the provider, so a lost answer can be reconciled. */
   paymentId: string;

@@ -1,7 +1,7 @@
 // What the built-in sandbox does with a number, by its last three digits. The suffixes are those of
 // pawaPay's own sandbox test numbers for MTN and Airtel Zambia (docs.pawapay.io/v2/docs/test_numbers),
 // applied to all three networks so that any valid number can be used to try each outcome.
-import type { PaymentKind } from './provider';
+import type { PaymentKind } from '#game/payment-vocabulary.ts';
 
 export type SandboxOutcome =
   | { status: 'COMPLETED' }

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { sandboxPayments } from '#db/schema/payments.ts';
-import type { PaymentKind } from './provider';
+import type { PaymentKind } from '#game/payment-vocabulary.ts';
 import type { SandboxPaymentRecord, SandboxStore } from './sandbox-store';
 
 type Row = typeof sandboxPayments.$inferSelect;

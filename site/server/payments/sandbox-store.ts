@@ -1,4 +1,4 @@
-import type { PaymentKind } from './provider';
+import type { PaymentKind } from '#game/payment-vocabulary.ts';
 
 /** One sandbox payment, as the `sandboxPayments` table holds it. Times are ms since the epoch. */
 export interface SandboxPaymentRecord {

@@ -23,12 +23,11 @@ import type {
   CallbackVerification,
   IncomingCallback,
   InitiationResult,
-  Operator,
   PaymentInstruction,
-  PaymentKind,
   PaymentProvider,
   StatusResult,
 } from './provider';
+import type { Operator, PaymentKind } from '#game/payment-vocabulary.ts';
 import { FAILURE_MESSAGES, sandboxOutcome } from './sandbox-outcomes';
 import {
   isDue,

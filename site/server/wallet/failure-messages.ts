@@ -1,7 +1,7 @@
 // What a person reads when the provider refuses or fails a payment: what happened and what to do
 // next. Keys are pawaPay v2 failure / rejection codes (the sandbox uses the same ones); anything
 // unlisted falls back to a generic sentence, never to the raw code alone.
-import type { PaymentKind } from '../payments/provider';
+import type { PaymentKind } from '#game/payment-vocabulary.ts';
 
 const NO_MONEY_MOVED: Record<PaymentKind, string> = {
   deposit: 'No money was taken.',

@@ -18,13 +18,11 @@ import { userTransactions } from '#db/schema/wallet-history.ts';
 import {
   initiationReport,
   type InitiationResult,
-  type PaymentKind,
   type PaymentProvider,
-  type ProviderName,
   type VerifiedCallback,
 } from '../payments/provider';
-import { formatNgwee } from '#game/ngwee.ts';
-import { ngweeToZmw } from '#game/ngwee.ts';
+import { type PaymentKind, type ProviderName } from '#game/payment-vocabulary.ts';
+import { formatNgwee, ngweeToZmw } from '#game/ngwee.ts';
 import { rejectionStatus } from './failure-messages';
 import {
   checkHistoryQuery,

@@ -1,5 +1,5 @@
 import { isValidZambianPhone, normalizeZambianPhone, operatorFromPhone } from '../payments/phone';
-import type { Operator, PaymentKind } from '../payments/provider';
+import type { Operator, PaymentKind } from '#game/payment-vocabulary.ts';
 import { parseZmw } from '#game/ngwee.ts';
 import { isOneOf, operators } from '#game/payment-vocabulary.ts';
 import { refuse, type Refusal } from '../api/refusals';

@@ -1,12 +1,8 @@
 // The behaviour every payment provider owes the wallet, as one suite run against each provider.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  Operator,
-  PaymentKind,
-  PaymentProvider,
-  VerifiedCallback,
-} from '#site/server/payments/provider.ts';
+import type { PaymentProvider, VerifiedCallback } from '#site/server/payments/provider.ts';
+import type { Operator, PaymentKind } from '#game/payment-vocabulary.ts';
 import type { ReceivedCallback } from '#tests/support/fake-pawapay/callback-sink.ts';
 
 export interface ContractHarness {
