@@ -4,8 +4,6 @@
 
 import { OPERATOR_LABELS, operators, type Operator } from '#game/payment-vocabulary.ts';
 
-export type { Operator };
-
 /** The networks as a form offers them. */
 export const OPERATORS: readonly { value: Operator; label: string }[] = operators.map((value) => ({
   value,

@@ -5,6 +5,7 @@
 // (the page door), sets the session cookie and goes on to the `returnTo` path (same site only) or
 // the dashboard. A signed-in account that lacks names or
 // a phone number (made with Google) gets the complete-profile popup first.
+import { phoneFieldValue } from '#site/shared/phone.ts';
 import { data, redirect } from 'react-router';
 import { authMessages } from '#site/shared/auth-messages.ts';
 import { checkLogin, checkSignup, type AuthMode } from '../components/account/auth-checks';
@@ -18,7 +19,6 @@ import { LOGIN_INTENT } from '../components/account/login-form';
 import { isPhoneIntent, phoneAction } from '../components/account/phone-action';
 import { completeProfileAction } from '../components/account/profile-action';
 import { authPath, returnToAfterSignIn } from '../components/account/return-to';
-import { phoneDigits } from '../components/account/phone';
 import { SIGNUP_INTENT, type SignupDraft } from '../components/account/signup-form';
 import { Island } from '../components/island';
 import { BRAND } from '../content/brand';
@@ -119,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const draft: SignupDraft = {
       firstName: formText(form, 'firstName'),
       lastName: formText(form, 'lastName'),
-      phone: phoneDigits(formText(form, 'phone')),
+      phone: phoneFieldValue(formText(form, 'phone')),
       adult: formChecked(form, 'adult'),
       terms: formChecked(form, 'terms'),
     };

@@ -1,6 +1,7 @@
 // The pawaPay v2 Merchant API behind the PaymentProvider interface. Any answer that does not say
 // for certain what happened (timeout, network error, 5xx, UNKNOWN_ERROR) is "unknown", never a
 // failure: the caller asks for the status later.
+import { isValidZambianPhone } from '#site/shared/phone.ts';
 import { verifyRequest, PAWAPAY_COVERED_COMPONENTS } from './http-signatures';
 import { createPawapayKeyCache, type PublishedKey } from './pawapay-keys';
 import {
@@ -14,7 +15,7 @@ import {
   pawapayPaymentSchema,
 } from './pawapay-wire';
 import { zmwText } from '#game/ngwee.ts';
-import { isValidZambianPhone, operatorFromPhone, toMsisdn } from './phone';
+import { operatorFromPhone, toMsisdn } from './phone';
 import type {
   CallbackVerification,
   InitiationResult,

@@ -1,8 +1,6 @@
 import { isValidZambianPhone, operatorFromPrefix } from '#site/shared/phone.ts';
 import type { Operator } from '#game/payment-vocabulary.ts';
 
-export { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
-
 const MSISDN = /^260(95|96|97|76|77)\d{7}$/;
 
 /** The network that owns the number's prefix, or null when the number is not a Zambian mobile. */

@@ -2,6 +2,7 @@
 // PIN prompt after `delayMs`, with outcomes chosen by the number's last digits (sandbox-outcomes.ts),
 // and it delivers pawaPay-shaped v2 callbacks, signed per RFC 9421, to the site's own callback URL.
 // Its state lives in a SandboxStore; the interval timer only drives it.
+import { isValidZambianPhone } from '#site/shared/phone.ts';
 import { decodeHex } from '@oslojs/encoding';
 import { purposeKey } from '#wire/signing.ts';
 import {
@@ -18,7 +19,7 @@ import {
   paymentStatusOf,
 } from './pawapay-wire';
 import { zmwText } from '#game/ngwee.ts';
-import { fromMsisdn, isValidZambianPhone, operatorFromPhone, toMsisdn } from './phone';
+import { fromMsisdn, operatorFromPhone, toMsisdn } from './phone';
 import type {
   CallbackVerification,
   IncomingCallback,

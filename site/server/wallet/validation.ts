@@ -1,4 +1,5 @@
-import { isValidZambianPhone, normalizeZambianPhone, operatorFromPhone } from '../payments/phone';
+import { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
+import { operatorFromPhone } from '../payments/phone';
 import type { Operator, PaymentKind } from '#game/payment-vocabulary.ts';
 import { parseZmw } from '#game/ngwee.ts';
 import { isOneOf, operators } from '#game/payment-vocabulary.ts';

@@ -1,8 +1,8 @@
 // The sign-in and sign-up forms' messages and their client-side checks (the server checks again).
+import { isValidZambianPhone } from '#site/shared/phone.ts';
 import { authMessages, LIMITS } from '#site/shared/auth-messages.ts';
 import { isValidEmail } from '#site/shared/email.ts';
 import { consentMessages } from '#site/shared/terms.ts';
-import { isValidZambianPhone } from './phone';
 
 export type AuthMode = 'login' | 'signup';
 

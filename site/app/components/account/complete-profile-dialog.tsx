@@ -3,13 +3,14 @@
 // saved, or the person logs out. It is a form that posts to its page's action without scripts
 // (`intent=complete-profile`, shown as an open, non-modal dialog), and a modal that calls
 // `PATCH /api/me` once its island has hydrated.
+import { isValidZambianPhone, phoneFieldValue } from '#site/shared/phone.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { PublicUser } from '#site/server/auth/users.ts';
 import { componentIsland } from '../../islands';
 import { apiFetch } from './api';
 import { Banner } from './banner';
 import { FieldError } from './fields';
-import { isValidZambianPhone, PHONE_INPUT, phoneDigits } from './phone';
+import { PHONE_INPUT } from './phone';
 import { PATHS } from '#site/shared/paths.ts';
 
 export const PROFILE_FAILED = 'Failed to complete profile. Please try again.';
@@ -64,7 +65,7 @@ export function CompleteProfileDialog({
     attempt?.fields ?? {
       firstName: user.firstName,
       lastName: user.lastName,
-      phone: phoneDigits(user.phone),
+      phone: phoneFieldValue(user.phone),
     },
   );
   const [errors, setErrors] = useState<ProfileErrors>(attempt?.errors ?? {});
@@ -159,7 +160,7 @@ export function CompleteProfileDialog({
           <input
             {...field('phone')}
             {...PHONE_INPUT}
-            onChange={(e) => setFields({ ...fields, phone: phoneDigits(e.target.value) })}
+            onChange={(e) => setFields({ ...fields, phone: phoneFieldValue(e.target.value) })}
           />
           <FieldError id="profile-phone-error" message={errors.phone} />
         </div>

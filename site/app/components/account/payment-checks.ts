@@ -1,9 +1,9 @@
 // The payment form's words and checks as the person types: what is wrong with the phone and the
 // amount, which proved number a withdrawal starts from, and what a post without scripts carries.
+import { isValidZambianPhone, operatorFromPrefix, PHONE_LENGTH } from '#site/shared/phone.ts';
 import type { PaymentKind } from '#game/payment-vocabulary.ts';
 import { authMessages } from '#site/shared/auth-messages.ts';
 import { typedPaymentNgwee } from './money';
-import { isValidZambianPhone, operatorFromPrefix, PHONE_MAX_LENGTH } from './phone';
 import type { ProvedNumber, ProvedNumbers } from './proved-numbers';
 
 export type { PaymentKind };
@@ -53,7 +53,7 @@ export function phoneError(phone: string, blurred: boolean): string | null {
   if (isValidZambianPhone(phone)) return null;
   // Tell as soon as the number cannot become valid; otherwise wait for all ten digits or the blur.
   const impossible = phone.length >= 3 && operatorFromPrefix(phone) === null;
-  return blurred || phone.length >= PHONE_MAX_LENGTH || impossible ? MESSAGES.invalidPhone : null;
+  return blurred || phone.length >= PHONE_LENGTH || impossible ? MESSAGES.invalidPhone : null;
 }
 
 export function amountError(text: string, blurred: boolean): string | null {

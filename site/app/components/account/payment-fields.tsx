@@ -1,9 +1,11 @@
 // The payment form's three fields: the mobile money number (a free field, or for a withdrawal the
 // choice among proved numbers), the network, and the amount with the deposit's quick amounts.
+import type { Operator } from '#game/payment-vocabulary.ts';
+import { OPERATORS } from '#site/shared/phone.ts';
 import { formatNgwee, zmwText } from '#game/ngwee.ts';
 import type { PaymentKind } from './payment-checks';
 import { MIN_PAYMENT_NGWEE, QUICK_DEPOSIT_NGWEE } from './money';
-import { OPERATORS, PHONE_INPUT, type Operator } from './phone';
+import { PHONE_INPUT } from './phone';
 import { ProvedNumberSelect, type ProvedNumber } from './proved-numbers';
 
 export function PhoneField({

@@ -5,6 +5,8 @@
 // itself while it is pending) or with the refusal and what was typed. Its parts: the checks and
 // words (`payment-checks.ts`), the fields (`payment-fields.tsx`), following a payment
 // (`payment-follow.ts`) and the steps after it (`payment-steps.tsx`).
+import type { Operator } from '#game/payment-vocabulary.ts';
+import { isValidZambianPhone, operatorFromPrefix, phoneFieldValue } from '#site/shared/phone.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatNgwee, formatZmw } from '#game/ngwee.ts';
 import type { PublicUser } from '#site/server/auth/users.ts';
@@ -30,7 +32,6 @@ import {
 import { AmountField, OperatorField, PhoneField } from './payment-fields';
 import { followPayment, initialPhase, type PaymentView, type Phase } from './payment-follow';
 import { NextStep, PHONE_NOT_PROVED, Waiting } from './payment-steps';
-import { isValidZambianPhone, operatorFromPrefix, phoneDigits, type Operator } from './phone';
 import { PhoneSignIn } from './phone-sign-in';
 import type { PhoneFormState } from './phone-sign-in-checks';
 import {
@@ -83,7 +84,9 @@ function PaymentForm({
   const text = FORM_TEXT[kind];
   const hydrated = useHydrated();
   const { balance } = useLiveBalance(initialUser);
-  const typedPhone = refused ? phoneDigits(refused.fields.phone) : phoneDigits(initialUser.phone);
+  const typedPhone = refused
+    ? phoneFieldValue(refused.fields.phone)
+    : phoneFieldValue(initialUser.phone);
   const firstChoice = provedChoice(loadedNumbers, typedPhone);
   const [phone, setPhone] = useState(firstChoice?.phone ?? typedPhone);
   const [operator, setOperator] = useState<Operator | ''>(
@@ -130,7 +133,7 @@ function PaymentForm({
   const busy = phase.name === 'sending' || phase.name === 'waiting';
 
   function changePhone(value: string) {
-    const digits = phoneDigits(value);
+    const digits = phoneFieldValue(value);
     setPhone(digits);
     const owner = operatorFromPrefix(digits);
     if (owner) setOperator(owner);
@@ -221,7 +224,7 @@ function PaymentForm({
           <PhoneSignIn
             mode="login"
             purpose="prove"
-            initialPhone={phoneDigits(initialUser.phone)}
+            initialPhone={phoneFieldValue(initialUser.phone)}
             initial={proving}
             action={path}
             onSignedIn={() => {

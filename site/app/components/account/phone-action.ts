@@ -2,9 +2,9 @@
 // number must be confirmed): the same checks as the island, then the page door's `phoneStart`,
 // `phoneVerify` or `provePhone` (the JSON API's services, limits and codes). The answer is where
 // the form stands next, or what the page does once the number is in: sign in, or confirmed.
+import { phoneFieldValue } from '#site/shared/phone.ts';
 import type { PageServices } from '#site/server/pages/services.ts';
 import { formChecked, formText } from '../../form-data';
-import { phoneDigits } from './phone';
 import { phoneCodeFieldValue } from '#site/shared/phone-code.ts';
 import {
   afterRefusal,
@@ -45,7 +45,7 @@ export async function phoneAction(
 ): Promise<PhoneActionAnswer> {
   const account = services.account;
   const intent = formText(form, 'intent');
-  const phone = phoneDigits(formText(form, 'phone'));
+  const phone = phoneFieldValue(formText(form, 'phone'));
   const formAt = (state: PhoneFormState, status = 200) => ({
     kind: 'form' as const,
     phone: state,

@@ -1,8 +1,8 @@
 // The phone sign-in form's steps, its client-side checks (the server checks again) and which field a
 // server refusal belongs to, by its `code` (docs/api.md), never by its words.
+import { isValidZambianPhone } from '#site/shared/phone.ts';
 import { PHONE_CODE } from '#site/shared/phone-code.ts';
 import { M, type Errors } from './auth-checks';
-import { isValidZambianPhone } from './phone';
 import { isValidEmail } from '#site/shared/email.ts';
 
 /** One number, then its code, then (for a new number only) the names and the two consents. */

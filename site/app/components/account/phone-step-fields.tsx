@@ -1,10 +1,11 @@
 // The fields of each step of the phone form: the number (or, past it, the number with "Change
 // number"), the code from the SMS (with the password when a signed-in account proves its number),
 // and a new number's names, optional email and consents.
+import { phoneFieldValue } from '#site/shared/phone.ts';
 import type { MouseEvent } from 'react';
 import { phoneCodeFieldValue } from '#site/shared/phone-code.ts';
 import { ConsentFields, NameFields, PasswordField, TextField } from './fields';
-import { PHONE_INPUT, phoneDigits } from './phone';
+import { PHONE_INPUT } from './phone';
 import type { PhoneFormState, PhonePurpose, PhoneStep } from './phone-sign-in-checks';
 import type { PhoneSignInState } from './use-phone-sign-in';
 
@@ -30,7 +31,7 @@ export function NumberField({
           : 'We send a 6-digit code to it by SMS. No password needed.'
       }
       value={phone}
-      onChange={(value) => form.change.phone(phoneDigits(value))}
+      onChange={(value) => form.change.phone(phoneFieldValue(value))}
       error={form.shown.phone}
       autoFocus={form.first === 'phone'}
     />

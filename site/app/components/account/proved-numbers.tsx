@@ -1,10 +1,11 @@
 // Where a withdrawal may go: only numbers from which a deposit of this account completed. The
 // withdraw page's loader reads them; the form offers these and nothing else, and asks
 // `GET /api/wallet/numbers` again after a refusal says the list changed.
+import type { Operator } from '#game/payment-vocabulary.ts';
+import { OPERATORS } from '#site/shared/phone.ts';
 import { useCallback, useState } from 'react';
 import { apiFetch } from './api';
 import { Banner } from './banner';
-import { OPERATORS, type Operator } from './phone';
 import { PATHS } from '#site/shared/paths.ts';
 
 export interface ProvedNumber {

@@ -1,12 +1,13 @@
 // The sign-up form: names, phone, email, password, age and terms, checked here first, then
 // `POST /api/auth/signup`; without scripts it posts to the auth page's action (`intent=signup`).
+import { phoneFieldValue } from '#site/shared/phone.ts';
 import { useState } from 'react';
 import { LIMITS } from '#site/shared/auth-messages.ts';
 import { checkSignup, type SignupFields } from './auth-checks';
 import { AUTH_FORMS, AuthFormFrame } from './auth-form-frame';
 import type { AuthFormProps } from './auth-next-step';
 import { ConsentFields, NameFields, PasswordField, TextField } from './fields';
-import { PHONE_INPUT, phoneDigits } from './phone';
+import { PHONE_INPUT } from './phone';
 import { useAuthSubmit } from './use-auth-submit';
 
 export const SIGNUP_INTENT = AUTH_FORMS.signup.intent;
@@ -68,7 +69,7 @@ export function SignupForm({
             {...PHONE_INPUT}
             hint="Your Zambian mobile number: 10 digits starting 095, 096, 097, 076 or 077."
             value={fields.phone}
-            onChange={(value) => set('phone')(phoneDigits(value))}
+            onChange={(value) => set('phone')(phoneFieldValue(value))}
             error={submission.errors.phone}
             autoFocus={first === 'phone'}
           />

@@ -1,12 +1,7 @@
+import { isValidZambianPhone, normalizeZambianPhone } from '#site/shared/phone.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  fromMsisdn,
-  isValidZambianPhone,
-  normalizeZambianPhone,
-  operatorFromPhone,
-  toMsisdn,
-} from '#site/server/payments/phone.ts';
+import { fromMsisdn, operatorFromPhone, toMsisdn } from '#site/server/payments/phone.ts';
 
 describe('normalizeZambianPhone', () => {
   it.each([
