@@ -2,6 +2,7 @@
 // mid-game) together with the workerd child it spawns, and start it again on the same persist folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,16 +38,48 @@ export interface PartykitServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The kernel's range for outgoing connections' local ports (Linux; the usual default elsewhere). */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high)) return [low, high];
+  } catch {
+    // not Linux
+  }
+  return [32768, 60999];
+}
+
+function canListen(port: number, host?: string): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
+}
+
+const handedOut = new Set<number>();
+
+/**
+ * A port nothing listens on, for a server a test starts. Chosen below the ephemeral range: a port
+ * the kernel gives out (`listen(0)`) can be taken by any outgoing connection on the machine (a
+ * browser's, another test run's) between this check and the server's own bind. Never the same port
+ * twice in one process.
+ */
+export async function freePort(): Promise<number> {
+  const [low, high] = ephemeralRange();
+  const [from, to] = low > 11_000 ? [10_000, low - 1] : [high + 1, 65_535];
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    if (handedOut.has(port)) continue;
+    if ((await canListen(port, '127.0.0.1')) && (await canListen(port))) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port found between ${from} and ${to}`);
 }
 
 export async function tempDir(prefix: string): Promise<string> {
