@@ -12,8 +12,6 @@ import {
   type ExclusionPeriod,
 } from './schema/responsible-play';
 
-export type { Identities };
-
 export interface RunningExclusion {
   until: number | null;
   startedAt: number;

@@ -5,9 +5,10 @@
 // PIN). Withdrawals go only to proved numbers (decision 018) and a self-exclusion is carried, and
 // matched, only on proved identities (decisions 050, 067). This module is the one place that decides
 // what counts: when sign-up by SMS code proves a profile phone, `provedIdentities` adds it here.
+import type { Operator } from '#game/payment-vocabulary.ts';
 import { and, asc, desc, eq, max } from 'drizzle-orm';
 import type { Queryable } from './client';
-import { paymentRequests, type Operator } from './schema/payments';
+import { paymentRequests } from './schema/payments';
 import { users } from './schema/people';
 
 /** The identities a person can be known by here: their email addresses and phone numbers. */

@@ -1,19 +1,14 @@
 // Responsible play inside the money's own transactions: a self-exclusion or a limit refuses a
 // deposit request or a stake in the same write transaction that would record it, so two requests
 // at once cannot pass a limit together (the one write queue runs them one after the other).
+import { limitKinds, type LimitKind } from '#game/payment-vocabulary.ts';
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 import { lusakaPeriod, type PeriodUnit } from './lusaka-time';
 import { carriedExclusion, laterExclusion, type RunningExclusion } from './carried-exclusions';
 import { provedIdentities, type Identities } from './proved-identities';
 import { paymentRequests } from './schema/payments';
-import {
-  playLimits,
-  selfExclusions,
-  limitKinds,
-  type ExclusionPeriod,
-  type LimitKind,
-} from './schema/responsible-play';
+import { playLimits, selfExclusions, type ExclusionPeriod } from './schema/responsible-play';
 import { userTransactions } from './schema/wallet-history';
 
 const HOUR_MS = 60 * 60 * 1000;

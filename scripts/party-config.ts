@@ -2,11 +2,11 @@
 // `--var` (a command line is readable by every local user in the process list). The file holds only
 // the keys derived from INTERNAL_SECRET that a room server needs (docs/decisions/022), is readable
 // by this user alone, and is removed once the room server has read it.
+import { CONFIG_VARIABLES } from '#site/server/settings/environment.ts';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RoomServerVars } from '#party/room/env.ts';
 import { purposeKey, roomKeys } from '#wire/signing.ts';
-import { CONFIG_VARIABLES } from '#site/server/config.ts';
 import { writePrivateFile } from '#site/server/data-dir.ts';
 
 export const PARTY_CONFIG_FILE = 'partykit.local.json';

@@ -10,6 +10,7 @@
 // lines, the site's (already JSON, passed on with the process named), and every other line of the
 // children (partykit, the build, a crash's stack) wrapped as a message; on a terminal, the same
 // lines are shown readable instead.
+import { ConfigError } from '#site/server/settings/fields.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { runMigrations } from '#db/migrate.ts';
 import { PRIVATE_DIR_MODE, usePrivateUmask } from '#db/private-files.ts';
-import { ConfigError, loadConfig, type SiteConfig } from '#site/server/config.ts';
+import { loadConfig, type SiteConfig } from '#site/server/config.ts';
 import { databaseFile } from '#site/server/settings/database.ts';
 import { assertPaymentsDeployment } from '#site/server/payments/deployment-check.ts';
 import { partyEnvironment, removePartyConfig, writePartyConfig } from './party-config';

@@ -11,16 +11,6 @@ import {
 } from '#game/payment-vocabulary.ts';
 import { users } from './people';
 
-export {
-  operators,
-  paymentKinds,
-  paymentStatuses,
-  providerNames,
-  type Operator,
-  type PaymentKind,
-  type PaymentStatus,
-  type ProviderName,
-} from '#game/payment-vocabulary.ts';
 export const paymentEventSources = [
   'initiation',
   'callback',

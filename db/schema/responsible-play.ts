@@ -26,8 +26,6 @@ export const consents = sqliteTable(
   (t) => [index('consents_user_kind').on(t.userId, t.kind)],
 );
 
-export { limitKinds, type LimitKind } from '#game/payment-vocabulary.ts';
-
 /**
  * Every limit a player asked for. The one in force for a kind at time t is the latest row not
  * cancelled whose `effectiveAt` ≤ t; a later request cancels any change still waiting.

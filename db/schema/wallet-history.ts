@@ -1,9 +1,9 @@
 // What the user sees in the wallet history: one line per deposit, withdrawal, stake, refund, win.
+import { paymentStatuses } from '#game/payment-vocabulary.ts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 import { createdAt, id, updatedAt } from './columns';
-import { paymentStatuses } from './payments';
 import { users } from './people';
 
 export const userTransactionTypes = [

@@ -24,9 +24,6 @@ import { paymentsOf } from './settings/payments';
 import { addressesOf, assertOnlyThisMachine, type StartMode } from './settings/server';
 import type { SmsGatewayConfig } from './sms/create-sender';
 
-export { ConfigError, type Env } from './settings/fields';
-export { CONFIG_VARIABLES } from './settings/environment';
-
 export interface SiteConfig extends DatabaseSettings {
   start: StartMode;
   port: number;

@@ -9,8 +9,6 @@ import type { Database } from '#db/client.ts';
 import { adminErrors } from '#db/schema/operator.ts';
 import { countRefusal, type RefusalKind } from './refusal-counter';
 
-export type { Logger };
-
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

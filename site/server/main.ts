@@ -2,8 +2,9 @@
 // SIGTERM or SIGINT stop taking requests, then stop the background work and close the database.
 // Run by `npm start` (through scripts/start.ts) as `tsx site/server/main.ts [--dev]`. Everything it
 // says is a JSON line on stdout (site/server/logging.ts).
+import { ConfigError } from './settings/fields';
 import { usePrivateUmask } from '#db/private-files.ts';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 import { createSiteServer } from './create-site-server';
 import { describeError, logger, setLogLevel } from './logging';
 import { assertPaymentsDeployment } from './payments/deployment-check';

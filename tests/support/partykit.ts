@@ -39,13 +39,13 @@ export interface PartykitServer {
 }
 
 /** The kernel's range for outgoing connections' local ports (Linux; the usual default elsewhere). */
-function ephemeralRange(): [number, number] {
+export function ephemeralRange(): [number, number] {
   try {
     const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
       .trim()
       .split(/\s+/)
       .map(Number);
-    if (Number.isInteger(low) && Number.isInteger(high)) return [low, high];
+    if (Number.isInteger(low) && Number.isInteger(high)) return [low!, high!];
   } catch {
     // not Linux
   }

@@ -3,7 +3,8 @@
 // service of `createSiteServices`, and `createSiteServer` on the shared production build
 // (`build.ts`). For what only the whole composition shows: the headers of every page and answer,
 // `TRUST_PROXY`. No room server runs (nothing here opens a room); `stop()` ends it all.
-import { loadConfig, type Env, type SiteConfig } from '#site/server/config.ts';
+import type { Env } from '#site/server/settings/fields.ts';
+import { loadConfig, type SiteConfig } from '#site/server/config.ts';
 import { createSiteServer, type SiteServer } from '#site/server/create-site-server.ts';
 import { createSiteServices, type ComposedSite } from '#site/server/services.ts';
 import { runMigrations } from '#db/migrate.ts';

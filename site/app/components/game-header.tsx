@@ -21,13 +21,6 @@ import { LeaveControl } from './leave-game';
 import { NotificationsMenu } from './notifications-menu';
 import { PATHS } from '#site/shared/paths.ts';
 
-export {
-  requestBalanceRefresh,
-  useLiveBalance,
-  BALANCE_REFRESH_EVENT,
-} from './account/live-balance';
-export type { LiveBalance } from './account/live-balance';
-
 /** Its stylesheet, for the `links` of a route that shows the header: `links = gameHeaderLinks`. */
 export const gameHeaderLinks = () => [{ rel: 'stylesheet', href: accountStyles }];
 

@@ -7,8 +7,6 @@ import type { PublicRoom } from '#wire/site-room.ts';
 import { roomListMessages, roomMessages } from '#site/shared/room-messages.ts';
 import { apiFetch } from '../components/account/api';
 
-export type { FinishedGame, HistoryEntry, PublicRoom };
-
 export const UNEXPECTED = 'An unexpected error occurred. Please try again.';
 export const LOAD_GAME_FAILED =
   'Failed to load game data. Please check your connection or room ID.';

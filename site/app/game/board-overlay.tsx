@@ -7,6 +7,7 @@
 // `data-step-ends`, when it ends on the page's clock), `data-die-face` (the face shown) and
 // `data-hud-turn` (whose turn the hud names) let tests and other readers wait on what the board
 // shows.
+import { boardLayout, type BoardLayout, type Point } from '#site/shared/art/geometry.ts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RoomView } from '#game/protocol.ts';
 import { pipsOf } from '#site/shared/art/die.ts';
@@ -14,7 +15,6 @@ import { purchaseDrive } from '#site/shared/art/purchase-drive.ts';
 import { boardModel } from '#site/shared/art/model.ts';
 import { TRUCK_UNITS } from '#site/shared/art/truck.ts';
 import { BoardHud, readTextScale } from './board-hud';
-import { boardLayout, type BoardLayout, type Point } from './layout';
 import { tumbleFace, type Float, type MotionStep, type Reveal, type Spot } from './motion-plan';
 import { playerHex } from './palette';
 import type { PlayingStep } from './reveal-queue';

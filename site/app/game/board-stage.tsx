@@ -3,6 +3,7 @@
 // (first-paint/), the Pixi canvas lazy-loaded into it at the box's measured side, taking over after
 // its first frame with the motion's DOM over it (board-overlay.tsx); and the board described in
 // words for people who cannot see it.
+import { fitBoardSize, tileAt } from '#site/shared/art/geometry.ts';
 import { countOf } from '#site/shared/count.ts';
 import {
   lazy,
@@ -19,7 +20,6 @@ import type { Drive } from './animation';
 import { BoardOverlay, type OverlayProps } from './board-overlay';
 import { FIRST_BOARD_SIZE, FirstBoard } from './first-paint/first-board';
 import { homesOf, positionName } from './format';
-import { fitBoardSize, tileAt } from './layout';
 import { tileInfo } from './tile-legend';
 import { TappedTile } from './tile-legend-view';
 

@@ -2,10 +2,10 @@
 // came 2nd"), who won, the podium with why, confetti for the winner; the rematch (one tap: creates
 // the next room or joins it), sharing the result and the history always in view under it; the
 // lesson and the statements below, folded. The popup can be put away to study the final board.
+import { requestBalanceRefresh } from '../components/account/balance-store';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { RoomView } from '#game/protocol.ts';
-import { requestBalanceRefresh } from '../components/account/live-balance';
 import { formatZmw } from '#game/ngwee.ts';
 import { rematchRoom } from './api';
 import type { Names } from './format';

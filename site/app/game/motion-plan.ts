@@ -5,11 +5,11 @@
 // floats from the tile to the player's chip, a fee from payer to owner), a 6 is celebrated; a
 // purchase drives a truck from the dealer into its yard. Nothing here knows about time passing:
 // the board machine plays the steps one after another (reveal-queue.ts) and the screens draw them.
+import { pathBetween } from '#site/shared/art/geometry.ts';
 import { BOARD, MAX_TRUCKS, TRUCK_COST, type Box } from '#game/board.ts';
 import type { DiceRollEntry, LogEntry, TruckDeclinedEntry, TruckPurchaseEntry } from '#game/log.ts';
 import type { RoomView } from '#game/protocol.ts';
 import { formatGameAmount, positionName, type Homes, type Names } from './format';
-import { pathBetween } from './layout';
 import { followsRoll } from './room-marker';
 
 /** The die tumbles this long before it shows the rolled face. */

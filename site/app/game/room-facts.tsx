@@ -1,7 +1,7 @@
 // A room's settings as a definition list: stake, time, seats taken, and the host or the privacy.
 // The room list, the invite page and the waiting room show the same facts with their own labels.
+import type { PublicRoom } from '#wire/site-room.ts';
 import { formatZmw } from '#game/ngwee.ts';
-import type { PublicRoom } from './api';
 
 export interface RoomFactsProps {
   room: PublicRoom;

@@ -1,13 +1,13 @@
 // The board screen's state: the board machine over the room socket, its intents sent, the turn cues
 // and the game-over sounds played, a closed room's redirect taken, and what the screen shows worked
 // out from the view as far as it has been revealed.
+import { requestBalanceRefresh } from '../components/account/balance-store';
 import { useMachine } from '@xstate/react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { RoomView } from '#game/protocol.ts';
 import { statementOf } from '#game/statement.ts';
 import type { PublicUser } from '#site/server/auth/users.ts';
-import { requestBalanceRefresh } from '../components/account/live-balance';
 import { useHydrated } from '../components/account/use-hydrated';
 import { boardMachine } from './board-machine';
 import { describeLog, homesOf, namesOf, secondsLeft } from './format';

@@ -4,11 +4,12 @@
 // socket is down, the list is polled instead so it never goes stale. When the lobby is full (for
 // this address, or in all: close code 4429), or the ticket call is refused as too frequent, the
 // socket waits a long while before trying again, and the list is polled meanwhile.
+import type { PublicRoom } from '#wire/site-room.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { SOCKET_CLOSE_CODES } from '#game/messages.ts';
 import { roomListMessages } from '#site/shared/room-messages.ts';
-import { getLobbyTicket, listRooms, type PublicRoom } from './api';
+import { getLobbyTicket, listRooms } from './api';
 
 export const POLL_MS = 4_000;
 

@@ -20,8 +20,6 @@ import { getTicket } from './api';
 import { takeEarlyTicket } from './early-ticket';
 import type { RoomSocketEvent } from './board-context';
 
-export type { RoomSocketEvent };
-
 export type Connection = 'connecting' | 'open' | 'reconnecting' | 'failed';
 
 export const PING_EVERY_MS = 3_000;

@@ -2,6 +2,8 @@
 // server. One game at a time opens (`?game=<roomId>`, or the game just played, `?room=`) with its
 // lesson, final statements and "Verify the dice", which recomputes every roll in the browser (a
 // script island) from the revealed server seed with game/dice.ts.
+import type { HistoryEntry } from '#site/server/rooms/games.ts';
+import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
 import { Link } from 'react-router';
 import { GetHelpLink } from '../components/account/get-help-link';
 import { AccountPage } from '../components/account/account-page';
@@ -12,7 +14,6 @@ import { DiceCheck } from '../components/game-history/dice-check';
 import { SETTLING_ATTRIBUTE, settlingGameScript } from '../components/game-history/settling-game';
 import { useIslandScript } from '../components/island';
 import { BRAND } from '../content/brand';
-import type { FinishedGame, HistoryEntry } from '../game/api';
 import { requireUser } from '../game/guards';
 import { AfterPractice, LessonList, PracticeMark } from '../game/lesson-view';
 import { balanceChange } from '../game/money';

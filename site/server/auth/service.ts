@@ -29,7 +29,6 @@ import { validateLogin, validateProfile, validateSignup } from './validation';
 import { parseEmail } from '#site/shared/email.ts';
 import { timeOf } from '../clock';
 
-export type { Refusal };
 export type SignedIn = { ok: true; user: PublicUser; issued: IssuedSession };
 export type AuthOutcome = SignedIn | Refusal;
 

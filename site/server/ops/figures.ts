@@ -2,6 +2,8 @@
 // sockets the room servers hold, payments pending by age, how late settlements are and how many
 // were refused, the ledger audit, the newest backup, the free disk. `/metrics` and the console's
 // alerts both read the latest gathering; a part that fails keeps its previous value and is logged.
+import type { PaymentKind } from '#game/payment-vocabulary.ts';
+import type { Logger } from 'pino';
 import { stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, inArray, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
@@ -9,11 +11,11 @@ import { listBackups } from '#db/backup.ts';
 import { localFilePath, type Database } from '#db/client.ts';
 import { checkLedger, isLedgerClean } from '#db/ledger.ts';
 import { adminErrors } from '#db/schema/operator.ts';
-import { paymentRequests, type PaymentKind } from '#db/schema/payments.ts';
+import { paymentRequests } from '#db/schema/payments.ts';
 import { rooms } from '#db/schema/rooms.ts';
 import type { RoomServerStatus } from '#wire/site-room.ts';
 import type { BackupSettings } from '../settings/operations';
-import { describeError, type Logger } from '../logging';
+import { describeError } from '../logging';
 import { OVERDUE_GRACE_MS } from '../rooms/expiry';
 import { startedUnsettledRooms } from '../rooms/queries';
 import { SETTLEMENT_FAILED, SETTLEMENT_REFUSED } from '../rooms/settlement';

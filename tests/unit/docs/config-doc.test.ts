@@ -1,10 +1,10 @@
 // The README's configuration table and the one schema the settings are read by name the same
 // variables: a setting added to the schema without its row, or a row for a variable nothing reads,
 // fails here.
+import { CONFIG_VARIABLES } from '#site/server/settings/environment.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '#site/server/config.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

@@ -1,9 +1,9 @@
 // What `npm start` hands the room server: a private config file with the derived keys only, and an
 // environment without the site's secrets (docs/decisions/022).
+import { CONFIG_VARIABLES } from '#site/server/settings/environment.ts';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '#site/server/config.ts';
 import { purposeKey, roomKeys } from '#wire/signing.ts';
 import {
   PARTY_CONFIG_FILE,

@@ -2,23 +2,9 @@
 // ephemeral range, free when it was checked, can be taken by any client's connection (another test
 // run's, a browser's) before the product binds it ("port … is already in use", seen with two
 // `npm test` runs side by side).
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '#tests/support/partykit.ts';
-
-/** The kernel's range for outgoing connections' local ports (Linux; the usual default elsewhere). */
-function ephemeralRange(): [number, number] {
-  try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    return [low, high];
-  } catch {
-    return [32768, 60999];
-  }
-}
+import { ephemeralRange, freePort } from '#tests/support/partykit.ts';
 
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -38,7 +24,7 @@ describe('freePort', () => {
       expect(port).toBeGreaterThanOrEqual(1024);
     }
     expect(new Set(ports).size).toBe(ports.length);
-    expect(await canListen(ports[0])).toBe(true);
+    expect(await canListen(ports[0]!)).toBe(true);
   });
 
   it('skips a port something already listens on', async () => {

@@ -4,8 +4,6 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PublicUser } from '#site/server/auth/users.ts';
 import { fetchBalance, subscribeBalance } from './balance-store';
 
-export { BALANCE_REFRESH_EVENT, requestBalanceRefresh } from './balance-store';
-
 export interface LiveBalance {
   /** The freshest user the page knows of (the loader's until an answer arrives). */
   user: PublicUser;

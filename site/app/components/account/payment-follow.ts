@@ -1,9 +1,9 @@
 // After a payment starts: the form's phases, and following the payment until the operator answers
 // (`GET /api/wallet/payments/:id`, 1 s growing to 5 s between looks, for at most three minutes).
+import { requestBalanceRefresh } from './balance-store';
 import type { Dispatch, SetStateAction } from 'react';
 import type { PaymentStatus } from '#game/payment-vocabulary.ts';
 import { apiFetch } from './api';
-import { requestBalanceRefresh } from './live-balance';
 import { MESSAGES, type RefusedPayment } from './payment-checks';
 
 /** `GET /api/wallet/payments/:id`'s `payment`, the part this form reads. */

@@ -5,6 +5,7 @@
 // itself while it is pending) or with the refusal and what was typed. Its parts: the checks and
 // words (`payment-checks.ts`), the fields (`payment-fields.tsx`), following a payment
 // (`payment-follow.ts`) and the steps after it (`payment-steps.tsx`).
+import { requestBalanceRefresh } from './balance-store';
 import type { Operator } from '#game/payment-vocabulary.ts';
 import { isValidZambianPhone, operatorFromPrefix, phoneFieldValue } from '#site/shared/phone.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -17,7 +18,7 @@ import { apiFetch } from './api';
 import { Banner } from './banner';
 import { GetHelpLink } from './get-help-link';
 import { attemptFor, type PaymentAttempt } from './idempotency';
-import { requestBalanceRefresh, useLiveBalance } from './live-balance';
+import { useLiveBalance } from './live-balance';
 import { typedPaymentNgwee } from './money';
 import {
   amountError,

@@ -2,9 +2,9 @@
 // rolls on the section for the script island that recomputes them in the browser
 // (dice-check-script.ts). Without scripts it says how to check by hand. A daily challenge's seed
 // stays sealed until the next day: then it says when to come back.
+import type { FinishedGame } from '#site/server/rooms/settlement-record.ts';
 import { Link } from 'react-router';
 import { logEntrySchema } from '#game/log.ts';
-import type { FinishedGame } from '../../game/api';
 import { formatDateTime } from '../account/dates';
 import { useIslandScript } from '../island';
 import { DICE_CHECK, diceCheckScript, type LoggedRoll } from './dice-check-script';

@@ -1,9 +1,9 @@
 // The game just played is paid out a moment after it ends: while game history does not list it
 // yet, a script island asks the API every 1.5 s (for a minute) and reloads once it is there.
+import type { HistoryEntry } from '#site/server/rooms/games.ts';
 import { scriptIsland } from '../../islands';
 import { apiFetch } from '../account/api';
 import { reloadWhen } from '../reload-when';
-import type { HistoryEntry } from '../../game/api';
 
 export const settlingGameScript = scriptIsland('settling-game');
 

@@ -1,11 +1,12 @@
 // Join a random room, an island: the public rooms still filling up (the page's loader lists them;
 // the lobby party's pushes keep the list live), one tap to take a seat through the JSON API. Each
 // Join is a form that posts to the page's action without scripts.
+import type { PublicRoom } from '#wire/site-room.ts';
 import { useState, type MouseEvent } from 'react';
 import { formatZmw } from '#game/ngwee.ts';
 import { PATHS, roomPaths } from '#site/shared/paths.ts';
 import { roomListMessages } from '#site/shared/room-messages.ts';
-import { joinRoom, UNEXPECTED, type PublicRoom } from '../../game/api';
+import { joinRoom, UNEXPECTED } from '../../game/api';
 import { RoomFacts } from '../../game/room-facts';
 import { joinable, usePublicRooms } from '../../game/use-public-rooms';
 import { componentIsland } from '../../islands';

@@ -4,13 +4,14 @@
 // wait here to watch). A full room shows one state: "This room is full", with Watch the game and
 // Find another room, and no Join. The room comes from the page's loader; Join and Exit are forms
 // that post to the page's action without scripts, and the page reloads itself while seats fill.
+import type { PublicRoom } from '#wire/site-room.ts';
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PublicUser } from '#site/server/auth/users.ts';
 import { formatZmw } from '#game/ngwee.ts';
 import { PATHS, noticePaths, roomPaths } from '#site/shared/paths.ts';
 import { roomMessages } from '#site/shared/room-messages.ts';
 import { CopyLink } from '../../game/copy-link';
-import { getRoom, joinRoom, leaveRoom, type PublicRoom } from '../../game/api';
+import { getRoom, joinRoom, leaveRoom } from '../../game/api';
 import { secondsLeft } from '../../game/format';
 import { GameDialog } from '../../game/game-dialog';
 import { playerHex } from '../../game/palette';

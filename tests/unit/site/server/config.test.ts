@@ -1,7 +1,8 @@
+import { ConfigError } from '#site/server/settings/fields.ts';
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from '#site/server/config.ts';
+import { loadConfig } from '#site/server/config.ts';
 import { databaseFile } from '#site/server/settings/database.ts';
 import { createPaymentProvider } from '#site/server/payments/create-provider.ts';
 import { createMemorySandboxStore } from '#site/server/payments/sandbox-store.ts';

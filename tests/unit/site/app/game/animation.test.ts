@@ -1,7 +1,7 @@
+import { pathBetween } from '#site/shared/art/geometry.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isDriving, tilesDriven, type Drive } from '#site/app/game/animation.ts';
-import { pathBetween } from '#site/app/game/layout.ts';
 import { pipsOf } from '#site/shared/art/die.ts';
 
 const drive = (from: number, to: number, ms = 420): Drive => ({

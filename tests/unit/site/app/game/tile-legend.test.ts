@@ -1,8 +1,8 @@
+import { boardLayout, tileAt } from '#site/shared/art/geometry.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BOARD, BOARD_SIZE } from '#game/board.ts';
 import type { RoomView } from '#game/protocol.ts';
-import { boardLayout, tileAt } from '#site/app/game/layout.ts';
 import { FULL_NAME_CELL_PX, tileInfo, tileTitle } from '#site/app/game/tile-legend.ts';
 
 function seat(name: string, color: 'red' | 'blue', homeBox: `box${number}`, trucks: number) {

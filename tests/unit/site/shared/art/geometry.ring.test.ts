@@ -1,6 +1,3 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { BOARD_SIZE } from '#game/board.ts';
 import {
   boardLayout,
   fitBoardSize,
@@ -10,7 +7,10 @@ import {
   pathBetween,
   pointAlong,
   tileCell,
-} from '#site/app/game/layout.ts';
+} from '#site/shared/art/geometry.ts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BOARD_SIZE } from '#game/board.ts';
 
 const positions = fc.integer({ min: 0, max: BOARD_SIZE - 1 });
 
