@@ -19,7 +19,7 @@ import {
   tap,
   type Seen,
 } from './support/board-watch';
-import { holdClock, releaseClock } from './support/clock';
+import { holdClock, readClock, releaseClock, stepClock } from './support/clock';
 import { expectAccessible, expectOnScreen, PORTRAIT, SIZES } from './support/screens';
 
 interface Roll {
@@ -220,12 +220,34 @@ test('reduced motion: each roll shows at once, with the same words and the die o
   await page.addInitScript(recordTheBoard);
   await startGuest(page.request);
   const roomId = await createPracticeViaApi(page.request, { time: 5, bots: 2 });
+  // The game moves only as the test steps its clock: on a loaded machine a running game would be
+  // over, or many rolls on, before the page had shown one.
+  await holdClock(roomId);
   await page.goto(`/rentalgame/boardgame/${roomId}`);
-  await expect(page.locator('[data-die]')).toBeAttached({ timeout: 30_000 });
-  // Several rolls later (their words said in the board's centre and in the log)…
-  await expect
-    .poll(() => page.locator('[data-testid="game-log"] li').count(), { timeout: 30_000 })
-    .toBeGreaterThan(6);
+  // The live board (its code comes after the first paint), connected.
+  await expect(page.locator('.board-overlay [data-die]')).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByTestId('reconnecting')).toHaveCount(0, { timeout: 30_000 });
+  // Several rolls later (their words said in the board's centre and in the log), each one shown
+  // before the clock moves on to the next…
+  const rollLinesShown = () =>
+    page.evaluate(
+      () =>
+        new Set(
+          (window as unknown as { __seen: Seen[] }).__seen
+            .filter((s) => s.lineFor.startsWith('roll:'))
+            .map((s) => s.lineFor),
+        ).size,
+    );
+  let rolls = (await readClock(roomId)).rolls;
+  for (let steps = 0; (await rollLinesShown()) < 4; steps += 1) {
+    expect(steps, 'clock steps before four rolls were shown').toBeLessThan(40);
+    const shown = await rollLinesShown();
+    const clock = await stepClock(roomId);
+    if (clock.rolls > rolls) {
+      await expect.poll(rollLinesShown, { timeout: 30_000 }).toBeGreaterThan(shown);
+    }
+    rolls = clock.rolls;
+  }
   const seen = await page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen);
   // …no step ever played: the board went from one end state to the next…
   expect(seen.filter((s) => s.phase !== 'idle' || s.rolling)).toEqual([]);
