@@ -22,7 +22,11 @@ async function drawnAtTheBox(page: Page, size: Size): Promise<void> {
             canvas.dataset.drawn === String(stage.clientWidth),
           );
         }),
-      { message: `the board drawn at its box at ${size.width} × ${size.height}` },
+      // The canvas's code comes after the first paint: on a loaded machine, seconds after it.
+      {
+        message: `the board drawn at its box at ${size.width} × ${size.height}`,
+        timeout: 30_000,
+      },
     )
     .toBe(true);
 }
