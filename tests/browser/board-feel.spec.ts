@@ -107,10 +107,18 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
     }
     // The player's own taps wait for the sound check above: any tap (Roll too) lets sound play.
     if (!tapped) continue;
-    if (now.offer && !bought && captured.has('feel-offer')) {
-      bought = await tap(page, '[data-testid="truck-offer"] button');
-    } else if (now.rollEnabled && !now.offer) {
-      await tap(page, '.dice-bar__roll');
+    // A tap lands where the button was looked at: the game stands still meanwhile, so that game
+    // over cannot open under the finger (a tap on its history link would leave the board).
+    const wantsOffer = now.offer && !bought && captured.has('feel-offer');
+    if (wantsOffer || (now.rollEnabled && !now.offer)) {
+      await pause();
+      const still = await lookAt(page);
+      if (!still.over && wantsOffer && still.offer) {
+        bought = await tap(page, '[data-testid="truck-offer"] button');
+      } else if (!still.over && !wantsOffer && still.rollEnabled && !still.offer) {
+        await tap(page, '.dice-bar__roll');
+      }
+      await resume();
     }
   }
   await page.clock.resume();
