@@ -1,6 +1,9 @@
 // A link to copy: the Clipboard API where the browser allows it, else selecting the text and the
-// old copy command, else asking the person to copy it themselves. The result is announced.
+// old copy command, else asking the person to copy it themselves. The result is announced. Until
+// scripts run the button is disabled, so a tap is never silently lost; the field can still be
+// selected and copied by hand.
 import { useId, useRef, useState } from 'react';
+import { useHydrated } from '../components/account/use-hydrated';
 
 type CopyState = 'idle' | 'copied' | 'manual';
 
@@ -8,6 +11,7 @@ export function CopyLink({ label, url }: { label: string; url: string }) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const [state, setState] = useState<CopyState>('idle');
+  const hydrated = useHydrated();
 
   async function copy() {
     try {
@@ -37,7 +41,12 @@ export function CopyLink({ label, url }: { label: string; url: string }) {
           value={url}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button type="button" className="button button--small" onClick={() => void copy()}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => void copy()}
+          disabled={!hydrated}
+        >
           {state === 'copied' ? 'Copied' : 'Copy link'}
         </button>
       </div>
