@@ -5,6 +5,7 @@
 // (tests/support/chromium.ts; unpacked on the first load of this file).
 import { defineConfig } from '@playwright/test';
 import { playwrightLaunchOptions } from '#tests/support/chromium.ts';
+import { ALONE_SPEC } from '#tests/browser/support/alone.ts';
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -33,4 +34,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // A quick match seats its player in any open public room at its stake, which may be another
+  // test's: the files that use one (`*.alone.spec.ts`, support/alone.ts) run after every other
+  // file has finished. They are the `teardown` of the rest because a teardown runs even when a
+  // test before it failed (a dependency would be skipped); a run of other files brings them along.
+  projects: [
+    { name: 'shared', testIgnore: ALONE_SPEC, teardown: 'alone' },
+    { name: 'alone', testMatch: ALONE_SPEC },
+  ],
 });

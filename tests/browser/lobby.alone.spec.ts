@@ -1,7 +1,8 @@
 // The dashboard as a lobby: its first action, "Play ZMW 10 now", seats the player in a public
 // waiting room at that stake (quick match through the page door), from a phone-sized screen; the
 // stake and deposit forms say what the player's limits leave before they are filled, and are shown
-// locked, with the date, during a self-exclusion.
+// locked, with the date, during a self-exclusion. It runs after every other file (support/alone.ts):
+// its quick match would take another test's open room.
 import { baseUrl, depositViaApi, expect, screenshot, signUpViaApi, test } from './support/fixtures';
 
 test("the dashboard's primary action seats the player in a waiting room", async ({ page }) => {
@@ -38,8 +39,9 @@ test("the dashboard's primary action seats the player in a waiting room", async 
   expect(me.user.accountBalance).toBe(20);
 
   // The stake taken counts against the day's loss limit, before the next form is filled.
-  // The room is public: a player of another test may fill it meanwhile, and the waiting room then
-  // carries this page to the board, which cancels a navigation begun at that moment: go again.
+  // The quick match may have seated this player in a public room another test left waiting; if
+  // that filled it, the waiting room carries this page to the board, which cancels a navigation
+  // begun at that moment: go again.
   await expect(async () => {
     await page.goto('/rentalgame/createnewgame');
   }).toPass({ timeout: 20_000 });

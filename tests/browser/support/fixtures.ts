@@ -254,8 +254,8 @@ export function isPixi(script: { url: string; body: string }): boolean {
 
 /**
  * A room created through the API by the signed-in player of `request`; answers its ID. Private
- * unless asked: a public one at ZMW 10 is what another test's quick
- * match ("Play ZMW 10 now") may seat its player in, which would fill it under this test.
+ * unless asked: a room nobody else can find. (The quick-match test, which seats its player in any
+ * open public room, runs after every other file: support/alone.ts.)
  */
 export async function createRoomViaApi(
   request: APIRequestContext,
