@@ -8,8 +8,8 @@
 //
 // A dropped link is noticed two ways (docs/decisions/036): the browser's offline event closes the
 // socket at once (the room marks the seat away) and its online event reconnects; and a heartbeat
-// `ping` every PING_EVERY_MS, with the link taken as lost when the room has said nothing (not even
-// `pong`) for LINK_SILENT_MS, reconnects a socket that died without a close.
+// `ping` (heartbeat.ts), with the link taken as lost when the room has said nothing for a while,
+// reconnects a socket that died without a close.
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import ReconnectingWebSocket from 'partysocket/ws';
 import type { RoomErrorCode } from '#game/messages.ts';
@@ -18,13 +18,10 @@ import { ROOM_CLOSE, ROOM_PROTOCOL } from '#game/protocol-version.ts';
 import { readServerMessage, SYNC_MESSAGE, ViewFollower } from '#game/room-sync.ts';
 import { getTicket } from './api';
 import { takeEarlyTicket } from './early-ticket';
+import { Heartbeat, PING_EVERY_MS } from './heartbeat';
 import type { RoomSocketEvent } from './board-context';
 
 export type Connection = 'connecting' | 'open' | 'reconnecting' | 'failed';
-
-export const PING_EVERY_MS = 3_000;
-/** Silence after which the socket is taken as dead: two pings unanswered. */
-export const LINK_SILENT_MS = 7_000;
 
 export interface RoomSocket {
   /** The room's view, kept here only for a caller without `onEvent` (the waiting room). */
@@ -78,7 +75,6 @@ export function useRoomSocket(
   useEffect(() => {
     if (!roomId) return;
     let opened = false;
-    let heardAt = Date.now();
     let gaveUp = false;
     let offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     // Closing the socket below still fires its listeners: nobody is listening any more then.
@@ -117,12 +113,22 @@ export function useRoomSocket(
       },
     );
     socketRef.current = socket;
+    const heartbeat = new Heartbeat(
+      {
+        send: (text) => socket.send(text),
+        lost: () => {
+          lostLink();
+          socket.reconnect();
+        },
+      },
+      Date.now(),
+    );
 
     // Live means the room has spoken since the socket (re)opened: its state arrives first.
     socket.addEventListener('open', () => {
       opened = true;
       follower.reset();
-      heardAt = Date.now();
+      heartbeat.opened(Date.now());
       report({ type: 'socket.open' });
     });
     socket.addEventListener('close', (event: CloseEvent) => {
@@ -140,7 +146,7 @@ export function useRoomSocket(
       report({ type: 'socket.close' });
     });
     socket.addEventListener('message', (event: MessageEvent) => {
-      heardAt = Date.now();
+      heartbeat.heard(Date.now());
       if (typeof event.data !== 'string') return;
       const message = readServerMessage(event.data);
       if (!message) {
@@ -182,14 +188,9 @@ export function useRoomSocket(
       }));
       report({ type: 'socket.close' });
     };
-    const heartbeat = window.setInterval(() => {
+    const beating = window.setInterval(() => {
       if (offline || gaveUp || socket.readyState !== socket.OPEN) return;
-      if (Date.now() - heardAt > LINK_SILENT_MS) {
-        lostLink();
-        socket.reconnect();
-        return;
-      }
-      socket.send(JSON.stringify({ type: 'ping' } satisfies ClientMessage));
+      heartbeat.beat(Date.now());
     }, PING_EVERY_MS);
     const goneOffline = () => {
       offline = true;
@@ -202,7 +203,7 @@ export function useRoomSocket(
       offline = false;
       report({ type: 'browser.online' });
       if (gaveUp) return;
-      heardAt = Date.now();
+      heartbeat.heard(Date.now());
       socket.reconnect();
     };
     window.addEventListener('offline', goneOffline);
@@ -210,7 +211,7 @@ export function useRoomSocket(
 
     return () => {
       live = false;
-      window.clearInterval(heartbeat);
+      window.clearInterval(beating);
       window.removeEventListener('offline', goneOffline);
       window.removeEventListener('online', backOnline);
       socketRef.current = null;
