@@ -2,7 +2,7 @@
 // mid-game) together with the workerd child it spawns, and start it again on the same persist folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,22 +62,65 @@ function canListen(port: number, host?: string): Promise<boolean> {
 
 const handedOut = new Set<number>();
 
+/** Where test processes on this machine reserve the ports they hand out: a file per port. */
+const RESERVATIONS = path.join(tmpdir(), 'zt-test-ports');
+const reserved = new Set<string>();
+
+/** The file that reserves `port` while the process named in it lives. */
+export function portReservation(port: number): string {
+  return path.join(RESERVATIONS, String(port));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Reserves `port` for this process, unless a live process holds it (a dead one's goes). */
+function reserve(port: number): boolean {
+  const file = portReservation(port);
+  mkdirSync(RESERVATIONS, { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      if (reserved.size === 0) process.once('exit', releaseReservations);
+      reserved.add(file);
+      return true;
+    } catch {
+      const holder = Number(readFileSync(file, { encoding: 'utf8', flag: 'r' }) || 0);
+      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) return false;
+      rmSync(file, { force: true });
+    }
+  }
+  return false;
+}
+
+function releaseReservations(): void {
+  for (const file of reserved) rmSync(file, { force: true });
+}
+
 /**
  * A port nothing listens on, for a server a test starts. Chosen below the ephemeral range: a port
  * the kernel gives out (`listen(0)`) can be taken by any outgoing connection on the machine (a
  * browser's, another test run's) between this check and the server's own bind. Never the same port
- * twice in one process.
+ * twice in one process, and never one another live test process on this machine reserved: two runs
+ * side by side (or two workers of one) could otherwise both find a port free and both start a
+ * server on it (decision 130). `range` is for the harness's own tests.
  */
-export async function freePort(): Promise<number> {
+export async function freePort(range?: readonly [number, number]): Promise<number> {
   const [low, high] = ephemeralRange();
-  const [from, to] = low > 11_000 ? [10_000, low - 1] : [high + 1, 65_535];
+  const [from, to] = range ?? (low > 11_000 ? [10_000, low - 1] : [high + 1, 65_535]);
   for (let attempt = 0; attempt < 200; attempt++) {
     const port = from + Math.floor(Math.random() * (to - from + 1));
     if (handedOut.has(port)) continue;
-    if ((await canListen(port, '127.0.0.1')) && (await canListen(port))) {
-      handedOut.add(port);
-      return port;
-    }
+    if (!(await canListen(port, '127.0.0.1')) || !(await canListen(port))) continue;
+    if (!reserve(port)) continue;
+    handedOut.add(port);
+    return port;
   }
   throw new Error(`no free port found between ${from} and ${to}`);
 }
