@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isAlive } from './process-tree';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules/.bin/partykit');
@@ -60,8 +61,6 @@ function canListen(port: number, host?: string): Promise<boolean> {
   });
 }
 
-const handedOut = new Set<number>();
-
 /** Where test processes on this machine reserve the ports they hand out: a file per port. */
 const RESERVATIONS = path.join(tmpdir(), 'zt-test-ports');
 const reserved = new Set<string>();
@@ -71,16 +70,20 @@ export function portReservation(port: number): string {
   return path.join(RESERVATIONS, String(port));
 }
 
-function isAlive(pid: number): boolean {
+/** The process holding a reservation file, or null when the file is gone or unreadable. */
+function holderOf(file: string): number | null {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const pid = Number(readFileSync(file, 'utf8'));
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
   }
 }
 
-/** Reserves `port` for this process, unless a live process holds it (a dead one's goes). */
+/**
+ * Reserves `port` for this process unless a live process holds it (this one included: a port is
+ * never handed out twice); a dead process's reservation is taken over.
+ */
 function reserve(port: number): boolean {
   const file = portReservation(port);
   mkdirSync(RESERVATIONS, { recursive: true });
@@ -91,8 +94,8 @@ function reserve(port: number): boolean {
       reserved.add(file);
       return true;
     } catch {
-      const holder = Number(readFileSync(file, { encoding: 'utf8', flag: 'r' }) || 0);
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) return false;
+      const holder = holderOf(file);
+      if (holder !== null && isAlive(holder)) return false;
       rmSync(file, { force: true });
     }
   }
@@ -116,11 +119,8 @@ export async function freePort(range?: readonly [number, number]): Promise<numbe
   const [from, to] = range ?? (low > 11_000 ? [10_000, low - 1] : [high + 1, 65_535]);
   for (let attempt = 0; attempt < 200; attempt++) {
     const port = from + Math.floor(Math.random() * (to - from + 1));
-    if (handedOut.has(port)) continue;
     if (!(await canListen(port, '127.0.0.1')) || !(await canListen(port))) continue;
-    if (!reserve(port)) continue;
-    handedOut.add(port);
-    return port;
+    if (reserve(port)) return port;
   }
   throw new Error(`no free port found between ${from} and ${to}`);
 }

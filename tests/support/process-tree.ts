@@ -31,3 +31,13 @@ export async function processTree(pid: number): Promise<number[]> {
   }
   return tree;
 }
+
+/** True while a process with this id exists (one we may not signal exists too). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

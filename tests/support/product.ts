@@ -7,6 +7,7 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './partykit';
+import { isAlive } from './process-tree';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -35,15 +36,6 @@ export interface Product {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** SIGTERM to the start script (it stops its servers itself), SIGKILL to its group if it lingers. */
 export async function stopProductProcess(pid: number, graceMs = 15_000): Promise<void> {
   try {
@@ -52,7 +44,7 @@ export async function stopProductProcess(pid: number, graceMs = 15_000): Promise
     // already gone
   }
   const deadline = Date.now() + graceMs;
-  while (alive(pid) && Date.now() < deadline) await sleep(100);
+  while (isAlive(pid) && Date.now() < deadline) await sleep(100);
   try {
     process.kill(-pid, 'SIGKILL');
   } catch {
