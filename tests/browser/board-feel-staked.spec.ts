@@ -45,6 +45,8 @@ test('a staked game: back from a dropped connection the player reads what happen
   await expect(away).toBeVisible({ timeout: 20_000 });
   await expect(away.getByRole('heading', { name: 'While you were away' })).toBeVisible();
   await expect(away.locator('li').first()).toContainText(/rolled/);
+  // Under the dice: on a phone held upright, a short scroll down.
+  await away.scrollIntoViewIfNeeded();
   await keep(page, testInfo, 'feel-while-away');
   await away.getByRole('button', { name: 'Got it' }).click();
   await expect(away).toHaveCount(0);

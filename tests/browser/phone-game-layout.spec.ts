@@ -4,10 +4,20 @@
 // line floats over the board without moving it. A started game stands still on a held clock
 // (support/held-game.ts). Screenshots are attached to the report; axe-core checks the board at each
 // size and with the legend open.
+import type { Locator, Page } from '@playwright/test';
 import { depositViaApi, expect, signUpViaApi, test } from './support/fixtures';
 import { attachScreenshot, expectAccessible, expectOnScreen, SIZES } from './support/screens';
 import { rollOnHeldClock } from './support/play';
-import { afterResize, expectCanvasFillsBoard, roll, startedGame } from './support/held-game';
+import { stepClock } from './support/clock';
+import { keep } from './support/board-watch';
+import {
+  afterResize,
+  expectCanvasFillsBoard,
+  heldTwoPlayerGame,
+  roll,
+  startedGame,
+} from './support/held-game';
+import { roomPaths } from '#site/shared/paths.ts';
 
 test('players, board, Roll and the turn line on one screen at every size; axe finds nothing serious', async ({
   page,
@@ -137,3 +147,59 @@ test('a roll’s line floats over the board: the board never moves for it', asyn
   expect(other.problems).toEqual([]);
   await other.context.close();
 });
+
+// A short landscape phone gives every pixel of height to the board: what the game has to say
+// besides never pushes the board, the players or Roll off the screen, at any size. The countdown's
+// "not started yet" stands beside the board (above it on a phone held upright); what happened while
+// the player was away comes under Roll, first in the column of what happened.
+test('the countdown’s note and “While you were away” never push the board or Roll off the screen', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  // The clock held in the countdown: the room is full and the game has not started.
+  const { roomId, other } = await heldTwoPlayerGame(page, browser, { until: 'countdown' });
+  await page.goto(roomPaths.board(roomId));
+  const notStarted = page.getByText('The game has not started yet.');
+  await expect(notStarted).toBeVisible({ timeout: 30_000 });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectAtTop(page, page.getByTestId('board'), `the board (${size.name})`);
+    await expectAtTop(page, notStarted, `the countdown's note (${size.name})`);
+    await keep(page, testInfo, 'board-countdown');
+  }
+
+  await page.setViewportSize(SIZES[0]);
+  await stepClock(roomId);
+  await expect(page.getByTestId('turn-label')).toHaveText('Your turn', { timeout: 20_000 });
+  await expect(notStarted).toHaveCount(0);
+  // The network drops, her turn timer rolls for her, and when she is back she is told so.
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 20_000 });
+  await stepClock(roomId);
+  await page.context().setOffline(false);
+  const away = page.getByTestId('away-list');
+  await expect(away).toBeVisible({ timeout: 30_000 });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectAtTop(page, page.getByTestId('board'), `the board (${size.name})`);
+    await expectAtTop(page, page.getByRole('list', { name: 'Players' }), `players (${size.name})`);
+    await expectAtTop(page, roll(page), `Roll (${size.name})`);
+    await keep(page, testInfo, 'board-while-away');
+    if (size.name === 'desktop') await expectAtTop(page, away, 'the away list (desktop)');
+    // On a phone it is a short scroll down, the board staying put beside it when held sideways.
+    await away.scrollIntoViewIfNeeded();
+    await expectOnScreen(page, away, `the away list (${size.name})`);
+  }
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+});
+
+/** Wholly on the screen with the page at its top, once the page has taken its new size. */
+async function expectAtTop(page: Page, locator: Locator, what: string): Promise<void> {
+  await expect(async () => {
+    await afterResize(page);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expectOnScreen(page, locator, what);
+  }).toPass({ timeout: 10_000 });
+}

@@ -8,6 +8,7 @@ import { AccountPage } from '../components/account/account-page';
 import { Banner, Progress } from '../components/account/banner';
 import { RealityCheck } from '../components/responsible-play/reality-check';
 import { AwayList } from './away-list';
+import { BoardNotes } from './board-notes';
 import { hasOffer, isMyTurn } from './board-context';
 import { DicePanel, FairnessPanel, PlayersBar, TruckOffer } from './board-panels';
 import { BoardStage } from './board-stage';
@@ -85,6 +86,41 @@ export function GameScreen({
     statementRows,
   } = useBoardScreen({ user, roomId, firstView, renderedAt });
 
+  // Under the dice (so the board, the players and Roll keep their place on every screen), the first
+  // thing in the column of what happened.
+  const awayList =
+    away && away.entries.length > 0 && !reconnecting ? (
+      <AwayList
+        entries={away.entries}
+        names={names}
+        homes={homes}
+        onDismiss={() => tell({ type: 'away.dismiss' })}
+      />
+    ) : null;
+  const notes = view ? (
+    <BoardNotes>
+      {shown && isPracticeView(shown) ? <PracticeNote short /> : null}
+      {!seated ? (
+        <p className="spectator-note" data-testid="spectator-note">
+          You are watching{user.isGuest ? ' as a guest' : ''}. {watchers}{' '}
+          {watchers === 1 ? 'person is' : 'people are'} watching.
+        </p>
+      ) : null}
+      {view.status === 'waiting' || view.status === 'countdown' ? (
+        <Banner tone="info" title="The game has not started yet.">
+          <p>
+            {view.joinedOrder.length} / {view.maxPlayers} players.{' '}
+            {seated ? (
+              <Link to={roomPaths.waitingRoom(roomId)}>Back to the waiting room</Link>
+            ) : (
+              'The board comes alive at the first roll.'
+            )}
+          </p>
+        </Banner>
+      ) : null}
+    </BoardNotes>
+  ) : null;
+
   return (
     <AccountPage user={user} className="board-page" confirmLeave={liveGame}>
       <h1 className="visually-hidden">Game board</h1>
@@ -136,36 +172,10 @@ export function GameScreen({
         )
       ) : (
         <>
-          {!seated ? (
-            <p className="spectator-note" data-testid="spectator-note">
-              You are watching{user.isGuest ? ' as a guest' : ''}. {watchers}{' '}
-              {watchers === 1 ? 'person is' : 'people are'} watching.
-            </p>
-          ) : null}
-          {away && away.entries.length > 0 && !reconnecting ? (
-            <AwayList
-              entries={away.entries}
-              names={names}
-              homes={homes}
-              onDismiss={() => tell({ type: 'away.dismiss' })}
-            />
-          ) : null}
-          {view.status === 'waiting' || view.status === 'countdown' ? (
-            <Banner tone="info" title="The game has not started yet.">
-              <p>
-                {view.joinedOrder.length} / {view.maxPlayers} players.{' '}
-                {seated ? (
-                  <Link to={roomPaths.waitingRoom(roomId)}>Back to the waiting room</Link>
-                ) : (
-                  'The board comes alive at the first roll.'
-                )}
-              </p>
-            </Banner>
-          ) : null}
           {shown ? (
             <div className="board-layout">
               <div className="board-layout__main">
-                {isPracticeView(shown) ? <PracticeNote short /> : null}
+                {notes}
                 <PlayersBar
                   view={shown}
                   me={user.id}
@@ -197,6 +207,7 @@ export function GameScreen({
                 />
               </div>
               <div className="board-layout__side">
+                {awayList}
                 <GameLog lines={lines} />
                 <TileLegend view={shown} />
                 <StatementTables
@@ -206,7 +217,9 @@ export function GameScreen({
                 <FairnessPanel view={view} seated={seated} />
               </div>
             </div>
-          ) : null}
+          ) : (
+            notes
+          )}
           <Announcer text={announcement} id={announcementId} />
           <p className="visually-hidden" aria-live="assertive" data-testid="turn-call">
             <span key={turnCall?.id ?? 0}>{turnCall?.text ?? ''}</span>

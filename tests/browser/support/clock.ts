@@ -39,13 +39,21 @@ export function releaseClock(roomId: string): Promise<TestClockAnswer> {
 
 /**
  * A room held while it waited, whose last seat has now been taken: once the room server has the full
+ * room (the site pushes it after the join's answer) its countdown stands still.
+ */
+export async function heldCountdown(roomId: string): Promise<void> {
+  await expect
+    .poll(async () => (await holdClock(roomId)).status, { intervals: [100, 200, 500] })
+    .toBe('countdown');
+}
+
+/**
+ * A room held while it waited, whose last seat has now been taken: once the room server has the full
  * room (the site pushes it after the join's answer) its countdown stands still, and one step ends
  * it. The game is then on, at the first player's turn, and stands still there.
  */
 export async function startHeldGame(roomId: string): Promise<void> {
-  await expect
-    .poll(async () => (await holdClock(roomId)).status, { intervals: [100, 200, 500] })
-    .toBe('countdown');
+  await heldCountdown(roomId);
   const started = await stepClock(roomId);
   expect(started).toMatchObject({ status: 'active', stopped: true });
 }

@@ -10,16 +10,20 @@ import {
   joinViaApi,
   signUpViaApi,
 } from './fixtures';
-import { holdClock, startHeldGame } from './clock';
+import { heldCountdown, holdClock, startHeldGame } from './clock';
 import { PORTRAIT } from './screens';
 import { roomPaths } from '#site/shared/paths.ts';
 
 /**
  * Two funded players seated in Chanda's private 2-player room, started on a held clock (the game
- * stands still at Chanda's first turn); `page` is Chanda's, at 360 × 740, and neither page is on the
- * board yet.
+ * stands still at Chanda's first turn; or, `until: 'countdown'`, in the countdown before it);
+ * `page` is Chanda's, at 360 × 740, and neither page is on the board yet.
  */
-export async function heldTwoPlayerGame(page: Page, browser: Browser) {
+export async function heldTwoPlayerGame(
+  page: Page,
+  browser: Browser,
+  { until = 'first turn' }: { until?: 'countdown' | 'first turn' } = {},
+) {
   await page.setViewportSize(PORTRAIT);
   const chanda = await signUpViaApi(page.request, { firstName: 'Chanda' });
   await depositViaApi(page.request, 20);
@@ -29,7 +33,8 @@ export async function heldTwoPlayerGame(page: Page, browser: Browser) {
   const bwalya = await signUpViaApi(other.page.request, { firstName: 'Bwalya' });
   await depositViaApi(other.page.request, 20);
   await joinViaApi(other.page.request, roomId);
-  await startHeldGame(roomId);
+  if (until === 'countdown') await heldCountdown(roomId);
+  else await startHeldGame(roomId);
   return { roomId, other, chanda, bwalya };
 }
 
