@@ -21,6 +21,7 @@ import {
 } from './support/board-watch';
 import { holdClock, readClock, releaseClock, stepClock } from './support/clock';
 import { expectAccessible, expectOnScreen, PORTRAIT, SIZES } from './support/screens';
+import { SOCKET_CLOSE_CODES } from '#game/messages.ts';
 
 interface Roll {
   nonce: number;
@@ -122,6 +123,16 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
     }
   }
   await page.clock.resume();
+  if (room.closedByRoom.length > 0) {
+    testInfo.annotations.push({
+      type: 'closed by the room',
+      description: room.closedByRoom.join(),
+    });
+  }
+  // The room never took the board's link as lost (the test keeps its heartbeat, board-watch.ts).
+  expect(room.closedByRoom, 'the room dropped the socket as silent').not.toContain(
+    SOCKET_CLOSE_CODES.silent,
+  );
   const audioAfter = await lookAt(page);
   expect(
     { tapped, heard, audio: audioAfter.audio },

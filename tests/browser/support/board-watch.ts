@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, SCREENSHOT_DIR } from './fixtures';
 import { expectOnScreen, PORTRAIT, SIZES } from './screens';
+import { PING_EVERY_MS, PING_MESSAGE } from '#site/app/game/heartbeat.ts';
 
 /** Page time run forward per look at the board while nothing moves (ms). */
 export const IDLE_STEP_MS = 80;
@@ -200,17 +201,38 @@ export async function holdTheClock(page: Page): Promise<void> {
 /**
  * The room's messages to the page pass through the test, which can hold them back for a moment
  * (while it photographs one; the room goes on, and what it said arrives afterwards, in order).
+ * The test also keeps the socket's heartbeat in real time: the page's own pings run on its held
+ * clock, and the room, on the wall's, would otherwise drop a socket silent for SILENCE_MS while a
+ * slow machine photographs a moment (and the board would come back with "While you were away").
  */
 export async function holdableRoom(page: Page) {
   const gate = { held: false, waiting: [] as (() => void)[] };
+  /** The codes of the room's closes of the page's sockets, in order. */
+  const closedByRoom: number[] = [];
   await page.routeWebSocket(/\/parties\/main\//, (ws) => {
     const server = ws.connectToServer();
+    const beat = setInterval(() => server.send(PING_MESSAGE), PING_EVERY_MS);
     server.onMessage((message) => {
       if (gate.held) gate.waiting.push(() => ws.send(message));
       else ws.send(message);
     });
+    // With a close handler set, closing one side no longer closes the other by itself.
+    const closeOther =
+      (other: { close(how?: { code?: number; reason?: string }): Promise<void> }) =>
+      (code: number | undefined, reason: string | undefined) => {
+        clearInterval(beat);
+        // A code the browser reports but never sends (1005, 1006) cannot be passed on.
+        const sendable = code === 1000 || (code !== undefined && code >= 3000 && code <= 4999);
+        other.close(sendable ? { code, reason } : {}).catch(() => undefined);
+      };
+    ws.onClose(closeOther(server));
+    server.onClose((code, reason) => {
+      if (code !== undefined) closedByRoom.push(code);
+      closeOther(ws)(code, reason);
+    });
   });
   return {
+    closedByRoom,
     hold() {
       gate.held = true;
     },
