@@ -195,8 +195,13 @@ test('the board asks for its ticket from its first HTML, before its code has run
   page.on('request', (request) => {
     if (isTicketCall(request.url(), request.method())) calls.push(request.url());
   });
+  const roomSocket = page.waitForEvent('websocket', {
+    predicate: (ws) => ws.url().includes('/parties/main/'),
+    timeout: 20_000,
+  });
   await page.goto(`/rentalgame/boardgame/${roomId}`);
   await expect(page.getByTestId('spectator-note')).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(500);
+  // The room's first message: the socket opened on a ticket, so every ask for one came before.
+  await (await roomSocket).waitForEvent('framereceived', { timeout: 20_000 });
   expect(calls).toHaveLength(1);
 });
