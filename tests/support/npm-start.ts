@@ -7,6 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '#scripts/build-site.ts';
+import { stopProductProcess } from './product';
 
 export async function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -71,12 +72,10 @@ export function startScript(
         });
       }),
     stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      // Let start.ts take its servers down; only then force it.
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+      // Let start.ts take its servers down; only then force it, and all it started.
+      await stopProductProcess(child.pid);
       await exited;
-      clearTimeout(timer);
     },
   };
 }

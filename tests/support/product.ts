@@ -7,7 +7,7 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './partykit';
-import { isAlive } from './process-tree';
+import { groupsOfTree, isAlive, processTree } from './process-tree';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -36,8 +36,14 @@ export interface Product {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** SIGTERM to the start script (it stops its servers itself), SIGKILL to its group if it lingers. */
+/**
+ * SIGTERM to the start script (it stops its servers itself), then SIGKILL to every process group of
+ * its tree and to every process in it. The groups are taken before the stop and again before the kill: each server runs in a
+ * group of its own, and a start script killed half-way through its stop leaves a server's workers
+ * (workerd under `partykit dev`) alive with their parent gone, out of its tree but in their group.
+ */
 export async function stopProductProcess(pid: number, graceMs = 15_000): Promise<void> {
+  const groups = new Set(await groupsOfTree(pid));
   try {
     process.kill(pid, 'SIGTERM');
   } catch {
@@ -45,10 +51,15 @@ export async function stopProductProcess(pid: number, graceMs = 15_000): Promise
   }
   const deadline = Date.now() + graceMs;
   while (isAlive(pid) && Date.now() < deadline) await sleep(100);
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // the whole group is gone
+  for (const group of await groupsOfTree(pid)) groups.add(group);
+  // Members one by one too: a script started in the caller's own group (whose group is spared).
+  const targets = [...[...groups].map((group) => -group), ...(await processTree(pid))];
+  for (const target of targets) {
+    try {
+      process.kill(target, 'SIGKILL');
+    } catch {
+      // already gone
+    }
   }
 }
 
