@@ -161,7 +161,7 @@ async function main(): Promise<void> {
 
   const report = async (minute: number, label: string) => {
     const figures = await check();
-    const processes = await sampleProcesses(running.pid);
+    const processes = await sampleProcesses(running.process.pid);
     const total = sumStats(stats);
     minutesSeen.push({ minute, figures, processes, stats: total });
     say(`${label}: ${figuresLine(figures)}`);
@@ -192,7 +192,7 @@ async function main(): Promise<void> {
   const productGone = new Promise<void>((resolve) => {
     const watch = setInterval(() => {
       try {
-        process.kill(running.pid, 0);
+        process.kill(running.process.pid, 0);
       } catch {
         clearInterval(watch);
         if (stopping) return resolve();

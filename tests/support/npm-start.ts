@@ -7,6 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '#scripts/build-site.ts';
+import { identify } from './process-tree';
 import { stopProductProcess } from './product';
 
 export async function portIsFree(port: number): Promise<boolean> {
@@ -73,8 +74,10 @@ export function startScript(
       }),
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-      // Let start.ts take its servers down; only then force it, and all it started.
-      await stopProductProcess(child.pid);
+      // Not yet reaped, so the pid is still the script's. Let start.ts take its servers down; only
+      // then force it, and all it started.
+      const script = await identify(child.pid);
+      if (script) await stopProductProcess(script);
       await exited;
     },
   };

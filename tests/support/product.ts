@@ -7,7 +7,7 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './partykit';
-import { groupsOfTree, isAlive, processTree } from './process-tree';
+import { identify, signalEach, stillRunning, treeOf, type ProcessId } from './process-tree';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -24,8 +24,8 @@ export interface Product {
   baseUrl: string;
   /** Where the room servers answer (`partykit dev` on PARTY_PORT). */
   partyUrl: string;
-  /** The start script's pid, which is also its process group's id. */
-  pid: number;
+  /** The start script's process (its pid is also its process group's id). */
+  process: ProcessId;
   dataDir: string;
   logFile: string;
   /** Seconds from spawn to `Ready:` (migrate + build + both servers answering). */
@@ -37,30 +37,20 @@ export interface Product {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * SIGTERM to the start script (it stops its servers itself), then SIGKILL to every process group of
- * its tree and to every process in it. The groups are taken before the stop and again before the kill: each server runs in a
- * group of its own, and a start script killed half-way through its stop leaves a server's workers
- * (workerd under `partykit dev`) alive with their parent gone, out of its tree but in their group.
+ * SIGTERM to the start script (it stops its servers itself), then SIGKILL to every process of its
+ * tree that still runs: the tree is taken before the stop and again before the kill, since each
+ * server runs in a group of its own and a start script killed half-way through its stop leaves a
+ * server's workers (workerd under `partykit dev`) alive with their parent gone. Only the processes
+ * named are signalled, each by its pid and start time: a pid given to another process since (a
+ * script that had already exited, a pid reused) is never hit.
  */
-export async function stopProductProcess(pid: number, graceMs = 15_000): Promise<void> {
-  const groups = new Set(await groupsOfTree(pid));
-  try {
-    process.kill(pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
+export async function stopProductProcess(script: ProcessId, graceMs = 15_000): Promise<void> {
+  const before = await treeOf(script);
+  if (before.length === 0) return;
+  await signalEach([script], 'SIGTERM');
   const deadline = Date.now() + graceMs;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(100);
-  for (const group of await groupsOfTree(pid)) groups.add(group);
-  // Members one by one too: a script started in the caller's own group (whose group is spared).
-  const targets = [...[...groups].map((group) => -group), ...(await processTree(pid))];
-  for (const target of targets) {
-    try {
-      process.kill(target, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  while ((await stillRunning(script)) && Date.now() < deadline) await sleep(100);
+  await signalEach([...before, ...(await treeOf(script))], 'SIGKILL');
 }
 
 export async function startProduct(options: ProductOptions): Promise<Product> {
@@ -92,8 +82,8 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
     },
   );
   await log.close();
-  const pid = child.pid;
-  if (pid === undefined) throw new Error('the product did not start');
+  const script = child.pid === undefined ? null : await identify(child.pid);
+  if (!script) throw new Error('the product did not start');
   let exitCode: number | null = null;
   child.once('exit', (code) => {
     exitCode = code ?? 1;
@@ -103,7 +93,7 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
   const stop = async ({ keepData = false } = {}) => {
     if (stopped) return;
     stopped = true;
-    await stopProductProcess(pid);
+    await stopProductProcess(script);
     if (!keepData) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
   };
   const tail = async () =>
@@ -127,7 +117,7 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
   return {
     baseUrl,
     partyUrl: `http://127.0.0.1:${partyPort}`,
-    pid,
+    process: script,
     dataDir,
     logFile,
     startSeconds: (Date.now() - started) / 1000,

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT } from '#scripts/build-site.ts';
-import { parents, processTree } from './process-tree';
+import { identify, parents, processTree } from './process-tree';
 import { stopProductProcess } from './product';
 import { sleep, waitFor } from './wait';
 
@@ -105,7 +105,8 @@ export async function startPart(options: PartOptions): Promise<StartedPart> {
       while (!exited) await sleep(20);
     },
     async stop() {
-      if (!exited) await stopProductProcess(pid);
+      const script = exited ? null : await identify(pid);
+      if (script) await stopProductProcess(script);
     },
     // A part still running is stopped first: a restart never leaves a second copy behind (say, when
     // a test fails before it killed the part).

@@ -26,7 +26,7 @@ export default async function globalSetup(): Promise<void> {
     },
   });
 
-  process.env.E2E_SERVER_PID = String(product.pid);
+  process.env.E2E_SERVER_PROCESS = JSON.stringify(product.process);
   process.env.E2E_DATA_DIR = product.dataDir;
   process.env.E2E_BASE_URL = product.baseUrl;
   process.env.E2E_PARTY_URL = product.partyUrl;

@@ -4,12 +4,13 @@
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { stopProductProcess } from '#tests/support/product.ts';
+import type { ProcessId } from '#tests/support/process-tree.ts';
 
 const KEPT_PRODUCT_LOG = path.join('test-results', 'browser-product.log');
 
 export default async function globalTeardown(): Promise<void> {
-  const pid = Number(process.env.E2E_SERVER_PID);
-  if (Number.isInteger(pid) && pid > 0) await stopProductProcess(pid);
+  const started = process.env.E2E_SERVER_PROCESS;
+  if (started) await stopProductProcess(JSON.parse(started) as ProcessId);
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) return;
   await mkdir(path.dirname(KEPT_PRODUCT_LOG), { recursive: true });

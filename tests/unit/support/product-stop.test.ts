@@ -1,9 +1,17 @@
-// stopProductProcess when the start script does not stop in time: every process the script had
-// started goes, also those in process groups of their own whose leader had already exited (the
-// room server's workerd after `partykit dev` went), and nothing outside the script's tree.
+// stopProductProcess: when the start script does not stop in time, every process it had started
+// goes, also those in process groups of their own whose leader had already exited (the room
+// server's workerd after `partykit dev` went); and a pid that now names another process (the
+// script gone, its pid given again) is never signalled.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { isAlive, processTree } from '#tests/support/process-tree.ts';
+import {
+  identify,
+  processTree,
+  signalEach,
+  stillRunning,
+  treeOf,
+  type ProcessId,
+} from '#tests/support/process-tree.ts';
 import { stopProductProcess } from '#tests/support/product.ts';
 import { waitFor } from '#tests/support/wait.ts';
 
@@ -24,37 +32,53 @@ const SCRIPT = `
   setInterval(() => {}, 1000);
 `;
 
+async function started(
+  code: string,
+  size: number,
+): Promise<{ script: ProcessId; tree: ProcessId[] }> {
+  const child = spawn(process.execPath, ['-e', code], { detached: true, stdio: 'ignore' });
+  const script = await identify(child.pid!);
+  if (!script) throw new Error('the script did not start');
+  const tree = await waitFor(
+    `${size} processes`,
+    async () => ((await processTree(script.pid)).length === size ? treeOf(script) : null),
+    10_000,
+    20,
+  );
+  return { script, tree };
+}
+
+async function running(tree: ProcessId[]): Promise<number[]> {
+  const live: number[] = [];
+  for (const member of tree) if (await stillRunning(member)) live.push(member.pid);
+  return live;
+}
+
 describe('stopProductProcess', () => {
   it('kills what a start script that did not stop in time leaves behind, in every group', async () => {
-    const script = spawn(process.execPath, ['-e', SCRIPT], { detached: true, stdio: 'ignore' });
-    const pid = script.pid!;
-    const tree = await waitFor(
-      'the script, its server and the worker',
-      async () => {
-        const pids = await processTree(pid);
-        return pids.length === 3 ? pids : null;
-      },
-      10_000,
-      20,
-    );
+    const { script, tree } = await started(SCRIPT, 3);
     try {
-      await stopProductProcess(pid, 500);
+      await stopProductProcess(script, 500);
       await waitFor(
-        'every process of the tree to be gone',
-        async () => tree.every((member) => !isAlive(member)) || null,
+        'the tree gone',
+        async () => (await running(tree)).length === 0 || null,
         5_000,
         20,
       ).catch(() => undefined);
-      expect(tree.filter(isAlive), `left alive of ${tree.join(', ')}`).toEqual([]);
-      expect(isAlive(process.pid)).toBe(true);
+      expect(await running(tree), 'left running').toEqual([]);
     } finally {
-      for (const member of tree) {
-        try {
-          process.kill(member, 'SIGKILL');
-        } catch {
-          // gone
-        }
-      }
+      await signalEach(tree, 'SIGKILL');
+    }
+  }, 20_000);
+
+  it('never signals a pid that names another process now', async () => {
+    // A process that dies on SIGTERM, named as if it were an earlier process given the same pid.
+    const { script, tree } = await started('setInterval(() => {}, 1000);', 1);
+    try {
+      await stopProductProcess({ pid: script.pid, startTime: script.startTime - 1 }, 200);
+      expect(await running(tree), 'still running').toEqual([script.pid]);
+    } finally {
+      await signalEach(tree, 'SIGKILL');
     }
   }, 20_000);
 });
