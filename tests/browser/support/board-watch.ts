@@ -212,6 +212,8 @@ export async function holdableRoom(page: Page) {
   await page.routeWebSocket(/\/parties\/main\//, (ws) => {
     const server = ws.connectToServer();
     const beat = setInterval(() => server.send(PING_MESSAGE), PING_EVERY_MS);
+    // A page closed with its socket open ends the route without a close on either side.
+    page.once('close', () => clearInterval(beat));
     server.onMessage((message) => {
       if (gate.held) gate.waiting.push(() => ws.send(message));
       else ws.send(message);
