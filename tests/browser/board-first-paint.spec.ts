@@ -108,7 +108,9 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // Three browsers, a roll, nine screenshots: on a machine loaded by a second suite each step can
+  // take seconds. The game itself stands still on its held clock meanwhile.
+  test.setTimeout(180_000);
   const { roomId, other, chanda, bwalya } = await heldTwoPlayerGame(page, browser);
   // One roll, so the die has a face; then the game stands still at the next turn.
   await page.goto(roomPaths.board(roomId));

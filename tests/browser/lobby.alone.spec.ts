@@ -42,11 +42,12 @@ test("the dashboard's primary action seats the player in a waiting room", async 
   expect(me.user.currentRoomId).toBe(roomId);
   expect(me.user.accountBalance).toBe(20);
 
-  // The stake taken counts against the day's loss limit, before the next form is filled. If the
-  // room filled, the waiting room carries this page to the board, which cancels a navigation begun
-  // at that moment: go again.
+  // The stake taken counts against the day's loss limit, before the next game is chosen (on the
+  // dashboard: a game-creation form would send a player whose game has started to the board). If
+  // the room filled, the waiting room carries this page to the board, which cancels a navigation
+  // begun at that moment: go again.
   await expect(async () => {
-    await page.goto('/rentalgame/createnewgame');
+    await page.goto('/rentalgame/dashboard');
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('allowance')).toContainText('ZMW 15 left today');
   await page.goto('/rentalgame/deposit');
