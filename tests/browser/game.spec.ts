@@ -135,8 +135,10 @@ test('two players play a whole game while a guest watches; the history shows the
   await expect(guest.page.getByTestId('spectator-note')).toContainText(
     'You are watching as a guest',
   );
-  await expect(guest.page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`));
+  // The guest step's mark leaves the address bar once the page's scripts run (after its first
+  // paint, decision 129): the canvas drawn says they have.
   await expect(guest.page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(guest.page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`));
   await expect(guest.page.getByRole('button', { name: 'Roll', exact: true })).toHaveCount(0);
 
   // Both play by pressing Roll, the game standing still between rolls: each roll reaches the guest's
