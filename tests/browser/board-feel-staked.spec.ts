@@ -13,12 +13,13 @@ import {
 } from './support/fixtures';
 import { keep } from './support/board-watch';
 import { expectAccessible, expectOnScreen, PORTRAIT, SIZES } from './support/screens';
+import { budgetFromAlone } from './support/budget';
 
 test('a staked game: back from a dropped connection the player reads what happened; game over opens on the prize', async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  budgetFromAlone(78);
   await page.setViewportSize(PORTRAIT);
   await signUpViaApi(page.request, { firstName: 'Chanda' });
   await depositViaApi(page.request, 20);

@@ -22,6 +22,7 @@ import {
 import { holdClock, readClock, releaseClock, stepClock } from './support/clock';
 import { expectAccessible, expectOnScreen, PORTRAIT, SIZES } from './support/screens';
 import { SOCKET_CLOSE_CODES } from '#game/messages.ts';
+import { budgetFromAlone } from './support/budget';
 
 interface Roll {
   nonce: number;
@@ -32,7 +33,7 @@ interface Roll {
 test('a practice game reveals each roll in order: the die shows the roll, sound waits for a tap, game over opens on the winner', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  budgetFromAlone(72);
   await page.setViewportSize(PORTRAIT);
   await page.addInitScript(recordTheBoard);
   const room = await holdableRoom(page);

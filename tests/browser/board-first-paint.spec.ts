@@ -11,6 +11,7 @@ import { heldTwoPlayerGame } from './support/held-game';
 import { rollOnHeldClock } from './support/play';
 import { roomPaths } from '#site/shared/paths.ts';
 import { attachScreenshot, PORTRAIT, SIZES } from './support/screens';
+import { budgetFromAlone } from './support/budget';
 
 /**
  * What a reader sees of the board: the die's face (`[data-die]`: the SVG's in the first HTML, the
@@ -108,6 +109,7 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
   page,
   browser,
 }, testInfo) => {
+  budgetFromAlone(84);
   // Three browsers, a roll, nine screenshots: on a machine loaded by a second suite each step can
   // take seconds. The game itself stands still on its held clock meanwhile.
   test.setTimeout(180_000);

@@ -4,6 +4,7 @@
 import { attachScreenshot, expectAccessible, expectOnScreen } from './support/screens';
 import { expect, screenshot, signUpViaApi, test } from './support/fixtures';
 import { playUntil } from './support/play';
+import { budgetFromAlone } from './support/budget';
 
 const VIEWPORT = { width: 360, height: 740 };
 test.use({ viewport: VIEWPORT });
@@ -13,6 +14,7 @@ test("a player starts today's challenge from its page, plays it to game over and
   browser,
   baseURL,
 }, testInfo) => {
+  budgetFromAlone(29);
   await signUpViaApi(page.request, { firstName: 'Natasha', lastName: 'Mwale' });
 
   // The page works without a script: a form posted to the route's action.

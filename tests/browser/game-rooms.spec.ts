@@ -17,6 +17,7 @@ import {
   waitForHydration,
 } from './support/fixtures';
 import { holdClock, startHeldGame } from './support/clock';
+import { budgetFromAlone } from './support/budget';
 
 test('a private room: the invite link is copied, and a signed-out friend signs in and joins', async ({
   page,
@@ -117,6 +118,7 @@ test('signed-out people are sent to sign in and come back; /gameboard without a 
 });
 
 test('the board reconnects by itself and resizes with the screen', async ({ page, browser }) => {
+  budgetFromAlone(23);
   await signUpViaApi(page.request, { firstName: 'Luyando' });
   await depositViaApi(page.request, 20);
   const roomId = await createRoomViaApi(page.request, {

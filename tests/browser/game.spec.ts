@@ -27,12 +27,13 @@ import {
 } from './support/canvas';
 import { holdClock, releaseClock, startHeldGame } from './support/clock';
 import { answerOffers, playUntil, rollOnHeldClock, type Hand } from './support/play';
+import { budgetFromAlone } from './support/budget';
 
 test('two players play a whole game while a guest watches; the history shows the result', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  budgetFromAlone(114);
   // Player one signs up through the form and deposits through the form.
   await page.goto('/auth?returnTo=%2Frentalgame%2Fcreatenewgame');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();

@@ -16,6 +16,7 @@ import {
   test,
 } from './support/fixtures';
 import { readSmsOutbox, waitForSmsCode } from '#tests/support/sms-outbox.ts';
+import { budgetFromAlone } from './support/budget';
 
 test.use({ javaScriptEnabled: false });
 
@@ -145,6 +146,7 @@ test('a new number signs up by phone as plain forms, its code read from the SMS 
 test("the dashboard, both histories and the console's read views show their data in the first HTML", async ({
   page,
 }) => {
+  budgetFromAlone(33);
   const player = await signUpViaApi(page.request, { firstName: 'Chilufya', lastName: 'Zulu' });
   await depositViaApi(page.request, 40);
   const roomId = await finishedPracticeGame(page.request);

@@ -11,12 +11,13 @@ import { readClock } from './support/clock';
 import { rollOnHeldClock } from './support/play';
 import { afterResize, roll, startedGame } from './support/held-game';
 import { roomPaths } from '#site/shared/paths.ts';
+import { budgetFromAlone } from './support/budget';
 
 test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the other; back online it resyncs', async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  budgetFromAlone(42);
   const { other } = await startedGame(page, browser);
   const boardBoxAt = async (size: (typeof SIZES)[number]) => {
     await page.setViewportSize(size);
@@ -78,7 +79,7 @@ test('Roll is disabled on the other player’s turn; the tab title and an announ
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  budgetFromAlone(32);
   const { roomId, other, bwalya } = await startedGame(page, browser);
 
   // Chanda's turn: the tab title and the announcement say so; Bwalya's tab does not.
@@ -103,7 +104,7 @@ test('leaving during a game asks first; cancelling stays; the dashboard leads ba
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  budgetFromAlone(48);
   const { roomId, other } = await startedGame(page, browser);
 
   await page.getByRole('link', { name: 'Leave to the dashboard' }).click();

@@ -20,12 +20,13 @@ import { attachScreenshot, expectAccessible, PORTRAIT, SIZES } from './support/s
 import { holdClock, releaseClock, startHeldGame } from './support/clock';
 import { startedGame } from './support/held-game';
 import { roomPaths } from '#site/shared/paths.ts';
+import { budgetFromAlone } from './support/budget';
 
 test('an invitee with no money signs up, deposits, comes back and joins without typing a URL; a guest waiting is carried to the board', async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  budgetFromAlone(43);
   await page.setViewportSize(PORTRAIT);
   const host = await anotherPerson(browser, PORTRAIT);
   await signUpViaApi(host.page.request, { firstName: 'Mwila' });
@@ -103,7 +104,7 @@ test('game over stays on the board with who won and why; a rematch puts both pla
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  budgetFromAlone(72);
   const { roomId, other } = await startedGame(page, browser);
   // The game plays out on its turn timer (10 minutes are 30 s here).
   await releaseClock(roomId);

@@ -18,12 +18,13 @@ import {
   startedGame,
 } from './support/held-game';
 import { roomPaths } from '#site/shared/paths.ts';
+import { budgetFromAlone } from './support/budget';
 
 test('players, board, Roll and the turn line on one screen at every size; axe finds nothing serious', async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  budgetFromAlone(78);
   const { other } = await startedGame(page, browser);
 
   for (const size of SIZES) {
@@ -123,7 +124,7 @@ test('a roll’s line floats over the board: the board never moves for it', asyn
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  budgetFromAlone(28);
   const { other } = await startedGame(page, browser);
   await rollOnHeldClock([{ page, buy: { done: false } }]);
   await expect(page.locator('.roll-effect')).toBeVisible({ timeout: 20_000 });

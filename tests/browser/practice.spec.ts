@@ -3,12 +3,14 @@
 // game over and again in the game history, each time marked "Practice".
 import { capture, expect, screenshot, test } from './support/fixtures';
 import { playUntil } from './support/play';
+import { budgetFromAlone } from './support/budget';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 test('a signed-out visitor practises against bots from the home page and reads the lesson', async ({
   page,
 }, testInfo) => {
+  budgetFromAlone(25);
   await page.goto('/');
   // One tap: the default practice game (5 minutes, 3 bots) starts as a guest.
   await page.getByTestId('practise-first').click();

@@ -17,6 +17,7 @@ import {
   waitForHydration,
 } from './support/fixtures';
 import { holdClock, startHeldGame } from './support/clock';
+import { budgetFromAlone } from './support/budget';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -97,6 +98,7 @@ test('the board shows the reality check after an hour of play (shortened for the
   page,
   browser,
 }, testInfo) => {
+  budgetFromAlone(23);
   const host = await browser.newContext({ baseURL: baseUrl() });
   const hostPage = await host.newPage();
   await signUpViaApi(hostPage.request, { firstName: 'Mulenga' });
