@@ -1,11 +1,20 @@
 // The live game's screen at 360 × 740, 740 × 360 and 1366 × 800: the players, the board, Roll and the
 // turn line on one screen at each size, the canvas redrawn at the board's size; the header's balance
 // whole with 150 % text; a tap on a tile says what it does and the legend lists every tile; a roll's
-// line floats over the board without moving it. A started game stands still on a held clock
+// line floats over the board without moving it; no note (the countdown's, "While you were away", a
+// closing room's) pushes the board off the screen. A started game stands still on a held clock
 // (support/held-game.ts). Screenshots are attached to the report; axe-core checks the board at each
 // size and with the legend open.
 import type { Locator, Page } from '@playwright/test';
-import { depositViaApi, expect, signUpViaApi, test } from './support/fixtures';
+import {
+  anotherPerson,
+  createRoomViaApi,
+  depositViaApi,
+  expect,
+  leaveViaApi,
+  signUpViaApi,
+  test,
+} from './support/fixtures';
 import { attachScreenshot, expectAccessible, expectOnScreen, SIZES } from './support/screens';
 import { rollOnHeldClock } from './support/play';
 import { stepClock } from './support/clock';
@@ -195,6 +204,75 @@ test('the countdown’s note and “While you were away” never push the board 
   expect(other.problems).toEqual([]);
   await other.context.close();
 });
+
+// A room that closes while someone watches its board (its last player left before it filled) says so
+// beside the board, not above it, and the page then goes to the dashboard. The page leaves 5 s after
+// the note shows, so the page itself measures the moment the note appears and hands it over.
+test('a room closing under a watcher says so beside the board, then the page leaves', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page.request, { firstName: 'Chanda' });
+  await depositViaApi(page.request, 50);
+  const roomId = await createRoomViaApi(page.request);
+  const watcher = await anotherPerson(browser, SIZES[1]);
+  await signUpViaApi(watcher.page.request, { firstName: 'Mutale' });
+  const seen = new Promise<ClosingMarks>((resolve) => {
+    void watcher.page.exposeFunction('__closingSeen', resolve);
+  });
+  await watcher.page.addInitScript(measureTheClosingNote);
+  await watcher.page.goto(roomPaths.board(roomId));
+  await expect(watcher.page.getByTestId('spectator-note')).toBeVisible();
+  await expectAtTop(watcher.page, watcher.page.getByTestId('board'), 'the board, watched');
+
+  await leaveViaApi(page.request, roomId);
+  const marks = await seen;
+  expect(marks.note, 'the closing note').toMatch(/^Room is closed\. Redirecting in \d+s/);
+  for (const [what, box] of [
+    ['the board', marks.board],
+    ['the closing note', marks.box],
+  ] as const) {
+    expect(box.top, `${what}: top`).toBeGreaterThanOrEqual(0);
+    expect(box.bottom, `${what}: bottom`).toBeLessThanOrEqual(marks.height);
+  }
+  await expect(watcher.page).toHaveURL(/\/rentalgame\/dashboard$/);
+  expect(watcher.problems).toEqual([]);
+  await watcher.context.close();
+});
+
+/** The closing note's words and place, and the board's, the moment the note appeared. */
+interface ClosingMarks {
+  note: string;
+  box: { top: number; bottom: number };
+  board: { top: number; bottom: number };
+  height: number;
+}
+
+/** In the page: once a banner says the room closed, measure it and the board, and hand them over. */
+function measureTheClosingNote(): void {
+  const observer = new MutationObserver(() => {
+    const title = [...document.querySelectorAll('[role="alert"] .banner__title')].find((p) =>
+      p.textContent?.includes(' Redirecting in '),
+    );
+    const board = document.querySelector('[data-testid="board"]');
+    if (!title || !board) return;
+    observer.disconnect();
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    const place = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom };
+    };
+    (window as unknown as { __closingSeen: (marks: ClosingMarks) => void }).__closingSeen({
+      note: title.textContent ?? '',
+      box: place(title.closest('[role="alert"]') ?? title),
+      board: place(board),
+      height: window.innerHeight,
+    });
+  });
+  document.addEventListener('DOMContentLoaded', () =>
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true }),
+  );
+}
 
 /** Wholly on the screen with the page at its top, once the page has taken its new size. */
 async function expectAtTop(page: Page, locator: Locator, what: string): Promise<void> {

@@ -97,8 +97,17 @@ export function GameScreen({
         onDismiss={() => tell({ type: 'away.dismiss' })}
       />
     ) : null;
+  // The room closed (or this person is not in it): said beside the board while the page leaves.
+  const leaving = redirect ? (
+    <Banner tone="warning" title={`${redirect.reason} Redirecting in ${redirectSeconds}s...`}>
+      <p>
+        <Link to={PATHS.dashboard}>Go to the dashboard now</Link>
+      </p>
+    </Banner>
+  ) : null;
   const notes = view ? (
     <BoardNotes>
+      {leaving}
       {shown && isPracticeView(shown) ? <PracticeNote short /> : null}
       {!seated ? (
         <p className="spectator-note" data-testid="spectator-note">
@@ -131,13 +140,7 @@ export function GameScreen({
           {offline ? 'You are offline. Reconnecting when the network is back…' : 'Reconnecting…'}
         </p>
       ) : null}
-      {redirect ? (
-        <Banner tone="warning" title={`${redirect.reason} Redirecting in ${redirectSeconds}s...`}>
-          <p>
-            <Link to={PATHS.dashboard}>Go to the dashboard now</Link>
-          </p>
-        </Banner>
-      ) : null}
+      {view && !failure ? null : leaving}
       {failure ? (
         <Banner
           // A new release is good news, not a fault: it asks for a reload, without alarm.

@@ -288,6 +288,18 @@ export async function joinViaApi(request: APIRequestContext, roomId: string): Pr
 }
 
 /**
+ * The signed-in player of `request` leaves the waiting room they sit in: 200 with the room, or 204
+ * when they were its last player and it closed.
+ */
+export async function leaveViaApi(request: APIRequestContext, roomId: string): Promise<void> {
+  const response = await request.post(`/api/rooms/${roomId}/leave`, {
+    headers: changing(),
+    data: {},
+  });
+  expect([200, 204], await response.text()).toContain(response.status());
+}
+
+/**
  * Another person in a browser context of their own, with the same guard as `page`: their console
  * errors and page errors land in `problems` (check it at the end of the test).
  */
