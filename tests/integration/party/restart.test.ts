@@ -3,6 +3,7 @@
 // acknowledged settlement. Checked against an uninterrupted replay of the same seeds and intents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiceRollEntry, LogEntry } from '#game/log.ts';
+import { TIME_OPTIONS_MINUTES } from '#game/room-options.ts';
 import { startBot, type Bot } from '#tests/support/bot.ts';
 import { seededRandom } from '#tests/support/seeded-random.ts';
 import { mustConnect, stateOf, type TestClient, type WireState } from '#tests/support/ws-client.ts';
@@ -15,8 +16,12 @@ import {
 } from './support/environment';
 import { gameOf, intentsOf, replay, rollProblems } from './support/replay';
 
-// 10 minutes → 12 s, the turn timer → 400 ms, the countdown → 100 ms.
+// The turn timer → 400 ms, the countdown → 100 ms: turns fall due while the server is down. The game
+// is the longest there is, 60 minutes → 72 s, so that it is still running after the first two
+// restarts however slow they are: on a 2-core machine beside a second suite, a 10-minute game (12 s)
+// ended while partykit dev restarted in the countdown.
 const TIME_SCALE = 0.02;
+const GAME_MINUTES = Math.max(...TIME_OPTIONS_MINUTES);
 
 let env: Environment;
 
@@ -36,7 +41,7 @@ const latestState = (client: TestClient): WireState | undefined => {
 
 describe('restarts of the room server', () => {
   it('resumes the same game after kills while waiting, in the countdown, mid-turn and at the end', async () => {
-    const room = makeRoom({ players: ['ann', 'ben'] });
+    const room = makeRoom({ players: ['ann', 'ben'], timeMinutes: GAME_MINUTES });
     let bots: Bot[] = [];
     const startBots = async (mode: 'play' | 'idle') => {
       bots = await Promise.all(
@@ -108,7 +113,10 @@ describe('restarts of the room server', () => {
     // 4. At the end, before the site has the settlement: the site is down, then the server dies.
     env.site.setDown(true);
     const ended = stateOf(
-      await watcher.waitFor((m) => m.type === 'state' && stateOf(m).status === 'ended', 20_000),
+      await watcher.waitFor(
+        (m) => m.type === 'state' && stateOf(m).status === 'ended',
+        Math.max(0, gameEndTime! - Date.now()) + 20_000,
+      ),
     );
     await eventually(() => env.site.settlementCalls.some((c) => c.roomId === room.roomId));
     await Promise.all(bots.map((bot) => bot.close()));
@@ -151,7 +159,7 @@ describe('restarts of the room server', () => {
     expect(env.site.acknowledged(room.roomId)).toHaveLength(1);
     expect(env.site.settlementCalls.filter((c) => c.roomId === room.roomId)).toHaveLength(calls);
     await watcher.close();
-  }, 90_000); // four restarts of partykit dev: slow on a loaded 2-core machine
+  }, 240_000); // a 72 s game and four restarts of partykit dev: slow on a loaded 2-core machine
 
   it('still tells a reconnecting player of the rematch the site pushed before the restart', async () => {
     const room = makeRoom({ players: ['ann'], maxPlayers: 3 });
