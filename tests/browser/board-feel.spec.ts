@@ -22,7 +22,7 @@ import {
 import { holdClock, readClock, releaseClock, stepClock } from './support/clock';
 import { expectAccessible, expectOnScreen, PORTRAIT, SIZES } from './support/screens';
 import { SOCKET_CLOSE_CODES } from '#game/messages.ts';
-import { budgetFromAlone } from './support/budget';
+import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
 
 interface Roll {
   nonce: number;
@@ -40,11 +40,13 @@ test('a practice game reveals each roll in order: the die shows the roll, sound 
   await startGuest(page.request);
   const roomId = await createPracticeViaApi(page.request, { time: 10, bots: 3 });
   await page.goto(`/rentalgame/boardgame/${roomId}`);
-  await expect(page.locator('[data-die]')).toBeAttached({ timeout: 30_000 });
-  await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-die]')).toBeAttached({ timeout: BOARD_LIVE_MS });
+  await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({
+    timeout: BOARD_LIVE_MS,
+  });
   // Connected: a loaded machine can take seconds to open the room's socket, and meanwhile the
   // "Reconnecting…" line stands above the board.
-  await expect(page.getByTestId('reconnecting')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('reconnecting')).toHaveCount(0, { timeout: BOARD_LIVE_MS });
 
   // While a moment is photographed the game stands still: the room's clock held (no turn timer or
   // bot moves on, so no reveal piles up to be hurried past and no offer lapses meanwhile) and its
@@ -245,8 +247,8 @@ test('reduced motion: each roll shows at once, with the same words and the die o
   await holdClock(roomId);
   await page.goto(`/rentalgame/boardgame/${roomId}`);
   // The live board (its code comes after the first paint), connected.
-  await expect(page.locator('.board-overlay [data-die]')).toBeAttached({ timeout: 30_000 });
-  await expect(page.getByTestId('reconnecting')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('.board-overlay [data-die]')).toBeAttached({ timeout: BOARD_LIVE_MS });
+  await expect(page.getByTestId('reconnecting')).toHaveCount(0, { timeout: BOARD_LIVE_MS });
   // Several rolls later (their words said in the board's centre and in the log), each one shown
   // before the clock moves on to the next…
   const rollLinesShown = () =>

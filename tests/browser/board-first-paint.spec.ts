@@ -11,7 +11,7 @@ import { heldTwoPlayerGame } from './support/held-game';
 import { rollOnHeldClock } from './support/play';
 import { roomPaths } from '#site/shared/paths.ts';
 import { attachScreenshot, PORTRAIT, SIZES } from './support/screens';
-import { budgetFromAlone } from './support/budget';
+import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
 
 /**
  * What a reader sees of the board: the die's face (`[data-die]`: the SVG's in the first HTML, the
@@ -146,7 +146,7 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
   // Both boards connected (the first HTML already shows whose turn it is; Roll waits for the socket).
   await expect(
     page.getByRole('button', { name: 'Roll', exact: true, disabled: false }),
-  ).toBeVisible({ timeout: 30_000 });
+  ).toBeVisible({ timeout: BOARD_LIVE_MS });
   const roller = await rollOnHeldClock([
     { page, buy: { done: true } },
     { page: other.page, buy: { done: true } },
@@ -198,7 +198,7 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
     ),
   );
   await expect(fresh.getByTestId('board')).toHaveAttribute('data-renderer', 'canvas', {
-    timeout: 30_000,
+    timeout: BOARD_LIVE_MS,
   });
   await expect(fresh.getByTestId('board').locator('canvas')).toBeVisible();
   // The canvas fills the box it took over.

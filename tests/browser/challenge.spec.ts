@@ -4,7 +4,7 @@
 import { attachScreenshot, expectAccessible, expectOnScreen } from './support/screens';
 import { expect, screenshot, signUpViaApi, test } from './support/fixtures';
 import { playUntil } from './support/play';
-import { budgetFromAlone } from './support/budget';
+import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
 
 const VIEWPORT = { width: 360, height: 740 };
 test.use({ viewport: VIEWPORT });
@@ -41,7 +41,9 @@ test("a player starts today's challenge from its page, plays it to game over and
 
   // The board, with its scripts: played to the end.
   await page.goto(board);
-  await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({
+    timeout: BOARD_LIVE_MS,
+  });
   const gameOver = page.getByRole('dialog', { name: 'Daily challenge over' });
   await playUntil([{ page, buy: { done: false } }], gameOver, 120_000);
   await expect(gameOver.getByTestId('lesson').locator('li')).toHaveCount(6);

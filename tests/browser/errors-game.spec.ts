@@ -13,6 +13,7 @@ import {
 } from './support/fixtures';
 import { holdClock, startHeldGame, stepUntilTurnOf } from './support/clock';
 import { answerOffers } from './support/play';
+import { BOARD_LIVE_MS } from './support/budget';
 
 const PHONE = { width: 360, height: 640 };
 
@@ -267,7 +268,7 @@ test('a board older than the room protocol is told to reload, and Reload brings 
   }
 
   await banner.getByRole('button', { name: 'Reload' }).click();
-  await expect(page.getByTestId('turn-label')).toHaveText(/turn$/, { timeout: 20_000 });
+  await expect(page.getByTestId('turn-label')).toHaveText(/turn$/, { timeout: BOARD_LIVE_MS });
   await expect(banner).toHaveCount(0);
   await other.context.close();
 });

@@ -17,7 +17,7 @@ import {
   waitForHydration,
 } from './support/fixtures';
 import { holdClock, startHeldGame } from './support/clock';
-import { budgetFromAlone } from './support/budget';
+import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
 
 test('a private room: the invite link is copied, and a signed-out friend signs in and joins', async ({
   page,
@@ -144,7 +144,7 @@ test('the board reconnects by itself and resizes with the screen', async ({ page
   });
   await page.goto(`/rentalgame/boardgame/${roomId}`);
   const canvas = page.locator('[data-testid="board"] canvas');
-  await expect(canvas).toBeVisible({ timeout: 20_000 });
+  await expect(canvas).toBeVisible({ timeout: BOARD_LIVE_MS });
   const small = (await canvas.boundingBox())?.width ?? 0;
   // On a 360 × 640 phone the board leaves room for the players and Roll on the same screen.
   expect(small).toBeGreaterThanOrEqual(280);
@@ -199,11 +199,11 @@ test('the board asks for its ticket from its first HTML, before its code has run
   });
   const roomSocket = page.waitForEvent('websocket', {
     predicate: (ws) => ws.url().includes('/parties/main/'),
-    timeout: 20_000,
+    timeout: BOARD_LIVE_MS,
   });
   await page.goto(`/rentalgame/boardgame/${roomId}`);
-  await expect(page.getByTestId('spectator-note')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('spectator-note')).toBeVisible({ timeout: BOARD_LIVE_MS });
   // The room's first message: the socket opened on a ticket, so every ask for one came before.
-  await (await roomSocket).waitForEvent('framereceived', { timeout: 20_000 });
+  await (await roomSocket).waitForEvent('framereceived', { timeout: BOARD_LIVE_MS });
   expect(calls).toHaveLength(1);
 });

@@ -27,7 +27,7 @@ import {
 } from './support/canvas';
 import { holdClock, releaseClock, startHeldGame } from './support/clock';
 import { answerOffers, playUntil, rollOnHeldClock, type Hand } from './support/play';
-import { budgetFromAlone } from './support/budget';
+import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
 
 test('two players play a whole game while a guest watches; the history shows the result', async ({
   page,
@@ -106,11 +106,15 @@ test('two players play a whole game while a guest watches; the history shows the
 
   // The room is full: both go to the board once the countdown is over.
   await startHeldGame(roomId);
-  await expect(page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`), { timeout: 20_000 });
-  await expect(two.page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`), {
-    timeout: 20_000,
+  await expect(page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`), {
+    timeout: BOARD_LIVE_MS,
   });
-  await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(two.page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`), {
+    timeout: BOARD_LIVE_MS,
+  });
+  await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({
+    timeout: BOARD_LIVE_MS,
+  });
   await expect(page.getByTestId('turn-label')).toHaveText(/^(Your turn|Bwalya Phiri's turn)$/);
   expect(scripts.scripts.some(isPixi)).toBe(true);
 
@@ -138,7 +142,9 @@ test('two players play a whole game while a guest watches; the history shows the
   );
   // The guest step's mark leaves the address bar once the page's scripts run (after its first
   // paint, decision 129): the canvas drawn says they have.
-  await expect(guest.page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(guest.page.locator('[data-testid="board"] canvas')).toBeVisible({
+    timeout: BOARD_LIVE_MS,
+  });
   await expect(guest.page).toHaveURL(new RegExp(`/rentalgame/boardgame/${roomId}$`));
   await expect(guest.page.getByRole('button', { name: 'Roll', exact: true })).toHaveCount(0);
 

@@ -20,7 +20,7 @@ import { attachScreenshot, expectAccessible, PORTRAIT, SIZES } from './support/s
 import { holdClock, releaseClock, startHeldGame } from './support/clock';
 import { startedGame } from './support/held-game';
 import { roomPaths } from '#site/shared/paths.ts';
-import { budgetFromAlone } from './support/budget';
+import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
 
 test('an invitee with no money signs up, deposits, comes back and joins without typing a URL; a guest waiting is carried to the board', async ({
   page,
@@ -88,11 +88,13 @@ test('an invitee with no money signs up, deposits, comes back and joins without 
   await expect(page).toHaveURL(new RegExp(`/rentalgame/playerwaitingroom/${roomId}$`));
   await page.getByRole('button', { name: /^Join Room/ }).click();
   await startHeldGame(roomId);
-  await expect(page).toHaveURL(new RegExp(`${roomPaths.board(roomId)}$`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`${roomPaths.board(roomId)}$`), {
+    timeout: BOARD_LIVE_MS,
+  });
   await expect(page.getByTestId('header-balance')).toHaveText('ZMW 10.00');
   // The guest who waited on the room is on the board too, watching.
   await expect(guest.page).toHaveURL(new RegExp(`${roomPaths.board(roomId)}$`), {
-    timeout: 20_000,
+    timeout: BOARD_LIVE_MS,
   });
   await expect(guest.page.getByTestId('spectator-note')).toBeVisible();
   expect([...host.problems, ...guest.problems]).toEqual([]);
@@ -151,9 +153,11 @@ test('game over stays on the board with who won and why; a rematch puts both pla
     new RegExp(`/rentalgame/(playerwaitingroom|boardgame)/${rematchId}$`),
   );
   await startHeldGame(rematchId);
-  await expect(page).toHaveURL(new RegExp(`${roomPaths.board(rematchId)}$`), { timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`${roomPaths.board(rematchId)}$`), {
+    timeout: BOARD_LIVE_MS,
+  });
   await expect(other.page).toHaveURL(new RegExp(`${roomPaths.board(rematchId)}$`), {
-    timeout: 30_000,
+    timeout: BOARD_LIVE_MS,
   });
   expect(await balanceOf(other.page)).toBeCloseTo(before[1]! - 10, 2);
   expect(await balanceOf(page)).toBeCloseTo(before[0]! - 10, 2);

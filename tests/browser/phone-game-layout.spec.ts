@@ -27,7 +27,7 @@ import {
   startedGame,
 } from './support/held-game';
 import { roomPaths } from '#site/shared/paths.ts';
-import { budgetFromAlone } from './support/budget';
+import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
 
 test('players, board, Roll and the turn line on one screen at every size; axe finds nothing serious', async ({
   page,
@@ -171,7 +171,7 @@ test('the countdown’s note and “While you were away” never push the board 
   const { roomId, other } = await heldTwoPlayerGame(page, browser, { until: 'countdown' });
   await page.goto(roomPaths.board(roomId));
   const notStarted = page.getByText('The game has not started yet.');
-  await expect(notStarted).toBeVisible({ timeout: 30_000 });
+  await expect(notStarted).toBeVisible({ timeout: BOARD_LIVE_MS });
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await expectAtTop(page, page.getByTestId('board'), `the board (${size.name})`);
@@ -189,7 +189,7 @@ test('the countdown’s note and “While you were away” never push the board 
   await stepClock(roomId);
   await page.context().setOffline(false);
   const away = page.getByTestId('away-list');
-  await expect(away).toBeVisible({ timeout: 30_000 });
+  await expect(away).toBeVisible({ timeout: BOARD_LIVE_MS });
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await expectAtTop(page, page.getByTestId('board'), `the board (${size.name})`);

@@ -3,7 +3,7 @@
 // game over and again in the game history, each time marked "Practice".
 import { capture, expect, screenshot, test } from './support/fixtures';
 import { playUntil } from './support/play';
-import { budgetFromAlone } from './support/budget';
+import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -17,7 +17,9 @@ test('a signed-out visitor practises against bots from the home page and reads t
 
   await expect(page).toHaveURL(/\/rentalgame\/boardgame\//, { timeout: 15_000 });
   await expect(page.getByTestId('practice-mark').first()).toBeVisible();
-  await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-testid="board"] canvas')).toBeVisible({
+    timeout: BOARD_LIVE_MS,
+  });
   await expect(page.getByText('Bot Balanced').first()).toBeVisible();
 
   // The bots and the turn timer move the game on; the player rolls whenever it is their turn.

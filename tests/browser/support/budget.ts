@@ -14,3 +14,12 @@ export const LOAD_FACTOR = 3;
 export function budgetFromAlone(secondsAlone: number): void {
   test.setTimeout(Math.ceil((secondsAlone * LOAD_FACTOR) / 30) * 30_000);
 }
+
+/**
+ * How long a board page may take to be live: its first paint, its scripts (asked for only after
+ * that paint), hydration, the room's socket, then Pixi drawing on a software GPU. Alone, a few
+ * seconds; beside a second suite one page took 27 s to open its socket (its scripts arrived in
+ * 8 s, then hydrated on a starved core), so waits of 20 and 30 s failed. Every wait for what only
+ * a live board shows (the canvas, a connected socket's first state) uses it.
+ */
+export const BOARD_LIVE_MS = 90_000;

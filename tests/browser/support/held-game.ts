@@ -12,6 +12,7 @@ import {
 } from './fixtures';
 import { heldCountdown, holdClock, startHeldGame } from './clock';
 import { PORTRAIT } from './screens';
+import { BOARD_LIVE_MS } from './budget';
 import { roomPaths } from '#site/shared/paths.ts';
 
 /**
@@ -54,7 +55,7 @@ export async function startedGame(page: Page, browser: Browser) {
   // scripts came after its first paint (decision 129) and the canvas drew the room.
   for (const live of [page, other.page]) {
     await expect(live.getByTestId('board').locator('canvas[data-drawn]')).toBeVisible({
-      timeout: 30_000,
+      timeout: BOARD_LIVE_MS,
     });
   }
   await expect(page.getByRole('button', { name: 'Roll', exact: true })).toBeEnabled();
