@@ -59,7 +59,7 @@ export interface WalletAppOptions {
   provider?: ProviderName;
   /** How long the sandbox "phone" takes to approve (default 50 ms). */
   sandboxDelayMs?: number;
-  /** pawaPay client timeout against the fake (default 1 s). */
+  /** pawaPay client timeout against the fake (default 10 s: a fake that answers never meets it). */
   pawapayTimeoutMs?: number;
   adminEmails?: string[];
   /** Wraps the real provider, e.g. to make an initiation fail in a chosen way. */
@@ -147,7 +147,7 @@ export async function startWalletApp(options: WalletAppOptions = {}): Promise<Wa
       pawapay: {
         baseUrl: fake?.baseUrl ?? 'http://127.0.0.1:9',
         apiToken: fake?.apiToken ?? 'unused',
-        timeoutMs: options.pawapayTimeoutMs ?? 1_000,
+        timeoutMs: options.pawapayTimeoutMs ?? 10_000,
       },
     },
     { sandboxStore: createDatabaseSandboxStore(db.database) },

@@ -141,7 +141,7 @@ describe('pawaPay (the fake) callbacks and status checks', () => {
   let fake: NonNullable<WalletApp['fake']>;
 
   beforeAll(async () => {
-    app = await startWalletApp({ provider: 'pawapay', pawapayTimeoutMs: 300 });
+    app = await startWalletApp({ provider: 'pawapay' });
     fake = app.fake!;
   });
 

@@ -10,7 +10,8 @@ let fake: NonNullable<WalletApp['fake']>;
 let callbackUrl: string;
 
 beforeAll(async () => {
-  app = await startWalletApp({ provider: 'pawapay', pawapayTimeoutMs: 300 });
+  // One test waits out a pawaPay that hangs; every other answer comes well within 3 s.
+  app = await startWalletApp({ provider: 'pawapay', pawapayTimeoutMs: 3_000 });
   fake = app.fake!;
   callbackUrl = `${app.url}/api/payments/callback/pawapay`;
 });
