@@ -71,6 +71,9 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
+/** How long an idle connection stays open: longer than a proxy's 60 s. */
+export const IDLE_CONNECTION_MS = 65_000;
+
 export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer> {
   const log =
     deps.log ??
@@ -78,6 +81,11 @@ export async function createSiteServer(deps: SiteServerDeps): Promise<SiteServer
   const buildDirectory = deps.buildDirectory ?? path.join(ROOT, 'build');
   const app = express();
   const server = createServer(app);
+  // A proxy in front (nginx, a load balancer) reuses its idle connections to the site for up to
+  // 60 s; a site that closes one sooner (Node's default: 5 s) races the proxy's next request on it,
+  // and the player gets a 502. So the site keeps them longer than any proxy does.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
   if (deps.ops) app.use(deps.ops.middleware);
   app.disable('x-powered-by');
   applyTrustProxy(app, deps.trustProxy ?? ['loopback']);

@@ -1,6 +1,8 @@
 // What the production site server sends beside its pages, on a real build (support:
 // production-site.ts): the Content-Security-Policy and its nonces, the Origin check on a page's form
-// post, the security headers, and the hashed assets' caching and compression.
+// post, the security headers, the hashed assets' caching and compression, and how long an idle
+// connection stays open.
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { expectSecurityHeaders, productionSitePerFile } from './production-site';
 
@@ -59,5 +61,25 @@ describe('site server headers (production build)', () => {
     expect(response.headers.get('content-type')).toContain('text/css');
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expectSecurityHeaders(response);
+  });
+  it('keeps an idle connection open longer than a proxy in front of it does', async () => {
+    // A proxy reuses its idle connections to the site for up to 60 s (nginx's and most load
+    // balancers' default). A site that closes one sooner races the proxy's next request on it:
+    // the proxy gets a reset and the player a 502. Node's own default is 5 s.
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get(`${site.base}/healthz`, { agent }, (response) => {
+            response.resume();
+            resolve(response.headers['keep-alive']?.toString());
+          })
+          .on('error', reject);
+      });
+      const seconds = Number(keepAlive?.match(/timeout=(\d+)/)?.[1]);
+      expect(seconds, `Keep-Alive: ${keepAlive}`).toBeGreaterThan(60);
+    } finally {
+      agent.destroy();
+    }
   });
 });
