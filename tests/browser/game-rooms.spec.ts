@@ -157,7 +157,7 @@ test('the board reconnects by itself and resizes with the screen', async ({ page
   // The held second try is dropped (unless the board already gave up on its silence).
   await expect.poll(() => sockets.length).toBeGreaterThanOrEqual(2);
   await sockets[1]?.close().catch(() => {});
-  await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: BOARD_LIVE_MS });
   expect(sockets.length).toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId('turn-label')).toHaveText('Your turn');
 

@@ -139,6 +139,7 @@ test('two players play a whole game while a guest watches; the history shows the
   await guest.page.goto(`/rentalgame/boardgame/${roomId}`);
   await expect(guest.page.getByTestId('spectator-note')).toContainText(
     'You are watching as a guest',
+    { timeout: BOARD_LIVE_MS },
   );
   // The guest step's mark leaves the address bar once the page's scripts run (after its first
   // paint, decision 129): the canvas drawn says they have.

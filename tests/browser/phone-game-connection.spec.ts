@@ -54,7 +54,7 @@ test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the
   ).toContainText('away', { timeout: 25_000 });
 
   await page.context().setOffline(false);
-  await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: 10_000 });
+  await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: BOARD_LIVE_MS });
   await expect(
     other.page.getByRole('list', { name: 'Players' }).getByRole('listitem').filter({
       hasText: 'Chanda',

@@ -96,7 +96,7 @@ test('an invitee with no money signs up, deposits, comes back and joins without 
   await expect(guest.page).toHaveURL(new RegExp(`${roomPaths.board(roomId)}$`), {
     timeout: BOARD_LIVE_MS,
   });
-  await expect(guest.page.getByTestId('spectator-note')).toBeVisible();
+  await expect(guest.page.getByTestId('spectator-note')).toBeVisible({ timeout: BOARD_LIVE_MS });
   expect([...host.problems, ...guest.problems]).toEqual([]);
   await host.context.close();
   await guest.context.close();
