@@ -11,7 +11,7 @@ import { readClock } from './support/clock';
 import { rollOnHeldClock } from './support/play';
 import { afterResize, roll, startedGame } from './support/held-game';
 import { roomPaths } from '#site/shared/paths.ts';
-import { budgetFromAlone } from './support/budget';
+import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
 
 test('offline on your turn: reconnecting within 5 s, Roll disabled, away for the other; back online it resyncs', async ({
   page,
