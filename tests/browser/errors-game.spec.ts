@@ -221,8 +221,25 @@ test('Roll is disabled out of turn and while a roll is on its way; a wrong room 
   await expect(label).toHaveText('Your turn');
   // (A truck offer his turn timer's roll brought him is answered first: it sits over the board.)
   await answerOffers([{ page, buy: { done: true } }]);
+  // The page records Roll's state as it changes: on a loaded machine the dice can land (and a 6
+  // give the turn back, Roll enabled again) before the test looks.
+  await page.evaluate(() => {
+    const seen = window as unknown as { __rollDisabledSeen: boolean };
+    seen.__rollDisabledSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector<HTMLButtonElement>('.dice-bar__roll')?.disabled) {
+        seen.__rollDisabledSeen = true;
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributeFilter: ['disabled'] });
+  });
   await roll.click();
-  await expect(roll).toBeDisabled();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { __rollDisabledSeen: boolean }).__rollDisabledSeen,
+      ),
+    )
+    .toBe(true);
 
   await page.goto('/rentalgame/boardgame/no-such-room');
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid room ID.' })).toBeVisible();
