@@ -4,7 +4,8 @@
 // alone. `--no-build` serves the build/ already there (a second site process on one checkout).
 //
 // Each server runs in its own process group (detached) so that stopping it also stops what it
-// spawned (tsx's node, partykit's workerd and esbuild); otherwise an orphan would keep a port.
+// spawned (partykit's workerd and esbuild); otherwise an orphan would keep a port. The site and
+// this script each run as one node process (typescript-process.ts), so a signal reaches each once.
 //
 // Everything it prints is one JSON object per line on stdout (docs/operations.md, "Logs"): its own
 // lines, the site's (already JSON, passed on with the process named), and every other line of the
@@ -26,6 +27,7 @@ import { ensurePrivateDatabaseFiles, ensurePrivateDir } from '#site/server/data-
 import { maskPhoneNumbers } from '#site/server/logging.ts';
 import { discardBuild, putBuildInPlace, ROOT, siteBuildStep } from './build-site';
 import { drainRooms } from './drain-rooms';
+import { typescriptCommand } from './typescript-process';
 
 const BIN = path.join(ROOT, 'node_modules/.bin');
 const READY_TIMEOUT_MS = 90_000;
@@ -44,6 +46,10 @@ interface Supervised {
 
 const running = new Set<Supervised>();
 let stopping = false;
+/** When the signal that began the stop came (ms since the epoch). */
+let stopSignalledAt = 0;
+/** Copies of one signal arrive within this of each other; a person's second Ctrl-C comes later. */
+const SIGNAL_ECHO_MS = 1_000;
 /** Set once the room server answers: a stop then tells its live rooms first (call 7). */
 let roomsToDrain: SiteConfig | null = null;
 
@@ -205,10 +211,13 @@ async function shutdown(reason: string, code: number, drain = false): Promise<ne
 
 function onSignal(signal: NodeJS.Signals): void {
   if (stopping) {
-    // A second Ctrl-C: don't wait for the grace period.
+    // The same stop arrives more than once at once: a signal to the whole group reaches this
+    // process, and npm passes its own copy on. Only a second Ctrl-C later on forces the stop.
+    if (Date.now() - stopSignalledAt < SIGNAL_ECHO_MS) return;
     for (const { child } of running) signalGroup(child, 'SIGKILL');
     return;
   }
+  stopSignalledAt = Date.now();
   void shutdown(`${signal} received, stopping…`, 0, true);
 }
 
@@ -307,14 +316,13 @@ async function prepare(config: SiteConfig): Promise<void> {
 }
 
 function startSite(): Supervised {
-  return startProcess(
-    'site',
-    path.join(BIN, 'tsx'),
-    [path.join(ROOT, 'site/server/main.ts'), ...(dev ? ['--dev'] : [])],
-    {
-      NODE_ENV: dev ? 'development' : 'production',
-    },
+  const [command, args] = typescriptCommand(
+    path.join(ROOT, 'site/server/main.ts'),
+    dev ? ['--dev'] : [],
   );
+  return startProcess('site', command, args, {
+    NODE_ENV: dev ? 'development' : 'production',
+  });
 }
 
 function startParty(config: SiteConfig, partyConfig: string): Supervised {

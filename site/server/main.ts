@@ -1,6 +1,6 @@
 // The composition root: read the settings, build the services and the site server, listen; on
 // SIGTERM or SIGINT stop taking requests, then stop the background work and close the database.
-// Run by `npm start` (through scripts/start.ts) as `tsx site/server/main.ts [--dev]`. Everything it
+// Run by `npm start` (through scripts/start.ts) as one node process with tsx as its loader (`scripts/typescript-process.ts`). Everything it
 // says is a JSON line on stdout (site/server/logging.ts).
 import { ConfigError } from './settings/fields';
 import { usePrivateUmask } from '#db/private-files.ts';

@@ -7,6 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '#scripts/build-site.ts';
+import { typescriptCommand } from '#scripts/typescript-process.ts';
 import { identify } from './process-tree';
 import { stopProductProcess } from './product';
 
@@ -19,6 +20,8 @@ export async function portIsFree(port: number): Promise<boolean> {
 }
 
 export interface StartedScript {
+  /** The process started (with `npm`, npm's, which leads its process group). */
+  pid: number;
   output(): string;
   exited: Promise<number | null>;
   /** Resolves once the `Ready:` line is printed; rejects if the script exits first. */
@@ -27,21 +30,24 @@ export interface StartedScript {
   stop(): Promise<void>;
 }
 
-/** `umask` starts the script under that umask (through sh), as a careless service manager might. */
+/**
+ * `umask` starts the script under that umask (through sh), as a careless service manager might.
+ * `npm` runs `npm start` itself in a process group of its own, as a terminal runs it: the test can
+ * then signal the whole group (`pid` is the group's), as Ctrl-C or a service manager's stop does.
+ */
 export function startScript(
   env: Record<string, string>,
-  options: { umask?: number } = {},
+  options: { umask?: number; npm?: boolean } = {},
 ): StartedScript {
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const [command, args] =
-    options.umask === undefined
-      ? [tsx, ['scripts/start.ts']]
-      : [
-          'sh',
-          ['-c', `umask ${options.umask.toString(8)} && exec "$0" "$@"`, tsx, 'scripts/start.ts'],
-        ];
+  const [node, start] = typescriptCommand(path.join(ROOT, 'scripts/start.ts'));
+  const [command, args] = options.npm
+    ? ['npm', ['start', '--silent']]
+    : options.umask === undefined
+      ? [node, start]
+      : ['sh', ['-c', `umask ${options.umask.toString(8)} && exec "$0" "$@"`, node, ...start]];
   const child = spawn(command, args, {
     cwd: ROOT,
+    detached: options.npm === true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
@@ -56,6 +62,7 @@ export function startScript(
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return {
+    pid: child.pid ?? 0,
     output: () => output,
     exited,
     ready: (timeoutMs) =>
@@ -99,11 +106,7 @@ export async function siteServerPid(port: number): Promise<number | null> {
     try {
       const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
       const environ = await readFile(`/proc/${entry}/environ`, 'utf8');
-      if (
-        cmdline.includes('site/server/main.ts') &&
-        !cmdline.includes('node_modules/.bin/tsx') &&
-        environ.split('\0').includes(`PORT=${port}`)
-      ) {
+      if (cmdline.includes('site/server/main.ts') && environ.split('\0').includes(`PORT=${port}`)) {
         return Number(entry);
       }
     } catch {

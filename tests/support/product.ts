@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { typescriptCommand } from '#scripts/typescript-process.ts';
 import { freePort } from './partykit';
 import { identify, signalEach, stillRunning, treeOf, type ProcessId } from './process-tree';
 
@@ -61,26 +62,22 @@ export async function startProduct(options: ProductOptions): Promise<Product> {
   const baseUrl = `http://localhost:${port}`;
   const log = await open(logFile, 'a');
   const started = Date.now();
-  const child = spawn(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    [path.join(ROOT, 'scripts/start.ts')],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', log.fd, log.fd],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        PARTY_PORT: String(partyPort),
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
-        PAYMENTS_PROVIDER: 'sandbox',
-        ...options.env,
-      },
+  const child = spawn(...typescriptCommand(path.join(ROOT, 'scripts/start.ts')), {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', log.fd, log.fd],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PARTY_PORT: String(partyPort),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${path.join(dataDir, 'app.db')}`,
+      PAYMENTS_PROVIDER: 'sandbox',
+      ...options.env,
     },
-  );
+  });
   await log.close();
   const script = child.pid === undefined ? null : await identify(child.pid);
   if (!script) throw new Error('the product did not start');

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT } from '#scripts/build-site.ts';
+import { typescriptCommand } from '#scripts/typescript-process.ts';
 import { identify, parents, processTree } from './process-tree';
 import { stopProductProcess } from './product';
 import { sleep, waitFor } from './wait';
@@ -69,8 +70,7 @@ export async function startPart(options: PartOptions): Promise<StartedPart> {
   const from = (await stat(log).catch(() => null))?.size ?? 0;
   const file = await open(log, 'a');
   const child = spawn(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    [path.join(ROOT, 'scripts/start.ts'), ...(options.args ?? ['--no-build'])],
+    ...typescriptCommand(path.join(ROOT, 'scripts/start.ts'), options.args ?? ['--no-build']),
     {
       cwd: ROOT,
       detached: true,

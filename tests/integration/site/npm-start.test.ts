@@ -2,7 +2,7 @@
 // tests/support/npm-start.ts): both servers up and down, a crashed site server, private data
 // files whatever the umask, a taken port. Each case runs the command as the README does, build
 // included.
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { HttpClient } from '#tests/support/http-client.ts';
 import { modesUnder, portIsFree, siteServerPid, startScript } from '#tests/support/npm-start.ts';
 import { expectSecretsOutOfProcessList } from '#tests/support/process-list.ts';
 import { freePort, removeDir, tempDir } from '#tests/support/partykit.ts';
+import { identify, stillRunning, treeOf } from '#tests/support/process-tree.ts';
 
 describe('npm start', () => {
   it('starts the site and the room server, then stops both on SIGTERM', async () => {
@@ -91,6 +92,60 @@ describe('npm start', () => {
 
         expect(await script.exited).not.toBe(0);
         expect(script.output()).toContain('site exited unexpectedly');
+        expect(await portIsFree(port)).toBe(true);
+        expect(await portIsFree(partyPort)).toBe(true);
+      } finally {
+        await script.stop();
+        await removeDir(dataDir);
+      }
+    },
+    120_000,
+  );
+
+  // A terminal's Ctrl-C signals every process of `npm start`'s group (npm, the script, tsx if it
+  // relays), and so does a service manager's stop. The script must still drain the rooms and take
+  // its servers down with it: a site or a workerd left behind holds its port, and the next start
+  // fails with "port … is already in use".
+  it.runIf(process.platform === 'linux').each(['SIGINT', 'SIGTERM'] as const)(
+    'stopped by %s to its whole process group, it drains the rooms and leaves nothing running',
+    async (signal) => {
+      const [port, partyPort] = [await freePort(), await freePort()];
+      const dataDir = await tempDir('zt-start-');
+      const script = startScript(
+        { PORT: String(port), PARTY_PORT: String(partyPort), DATA_DIR: dataDir },
+        { npm: true },
+      );
+      try {
+        await script.ready(80_000);
+        const npm = await identify(script.pid);
+        const started = npm ? await treeOf(npm) : [];
+        expect(started.length).toBeGreaterThan(3); // npm, the script, the site, partykit, workerd…
+        // Each TypeScript process is one node process with tsx as its loader: the `tsx` command's
+        // relay, when the script was slow to answer a signal the group had sent both, killed it
+        // with SIGKILL half-way through its stop (on a loaded machine, now and then).
+        const commands = await Promise.all(
+          started.map((member) =>
+            readFile(`/proc/${member.pid}/cmdline`, 'utf8').then(
+              (line) => line.replaceAll('\0', ' '),
+              () => '',
+            ),
+          ),
+        );
+        expect(commands.filter((line) => line.includes('node_modules/.bin/tsx'))).toEqual([]);
+        process.kill(-script.pid, signal);
+
+        await script.exited; // npm ends by the signal itself, as a shell expects
+        // The script and its servers may still be stopping (npm does not wait for them): each is
+        // gone within its grace period, or never.
+        const living = async () => {
+          const left = [];
+          for (const member of started) if (await stillRunning(member)) left.push(member.pid);
+          return left;
+        };
+        await expect
+          .poll(living, { timeout: 30_000, message: 'processes of npm start still running' })
+          .toEqual([]);
+        expect(script.output()).toMatch(/"msg":"told \d+ of \d+ live rooms a restart is coming/);
         expect(await portIsFree(port)).toBe(true);
         expect(await portIsFree(partyPort)).toBe(true);
       } finally {
