@@ -146,9 +146,14 @@ export function DicePanel({
         >
           {active ? line : statusWords(view.status)}
         </p>
-        {active && connected && secondsLeft !== null ? (
+        {/* While reconnecting the timer keeps its line, unseen: Roll and the lines under it
+            never move for a connection that comes and goes. */}
+        {active && secondsLeft !== null ? (
           <p
-            className={`dice-bar__timer${urgent ? ' dice-bar__timer--urgent' : ''}`}
+            className={`dice-bar__timer${
+              !connected ? ' dice-bar__timer--paused' : urgent ? ' dice-bar__timer--urgent' : ''
+            }`}
+            aria-hidden={connected ? undefined : true}
             data-testid="turn-timer"
           >
             Auto-roll in {secondsLeft} s
