@@ -12,6 +12,22 @@ import { rollOnHeldClock } from './support/play';
 import { roomPaths } from '#site/shared/paths.ts';
 import { attachScreenshot, PORTRAIT, SIZES } from './support/screens';
 import { BOARD_LIVE_MS, budgetFromAlone } from './support/budget';
+import { movesWhileParsing } from './support/parse-order';
+
+/** Where the board page's HTML may stop arriving for a while: after any of its parts (a control
+ * still filling up with its icon and words may grow, but nothing before it moves). */
+const BOARD_PAGE_PARTS = [
+  'header > *',
+  '.game-header__bar > *',
+  '.game-header__who > *',
+  '.game-header__text > *',
+  'main > *',
+  '.board-layout > *',
+  '.board-layout__main > *',
+  '.board-layout__side > *',
+  '.dice-bar > *',
+  '.dice-bar__row > *',
+].join(', ');
 
 /**
  * What a reader sees of the board: the die's face (`[data-die]`: the SVG's in the first HTML, the
@@ -184,6 +200,11 @@ test('the board is in the first HTML: read with scripts off, then the canvas tak
     await noScript.setViewportSize(size);
     await attachScreenshot(noScript, testInfo, 'board-no-script');
     await screenshot(noScript, 'board-no-script');
+    // Painted while still arriving, the page's header, notes, players, board and dice stay put.
+    expect(
+      await movesWhileParsing(noScript, BOARD_PAGE_PARTS),
+      `the board page, painted part-way (${size.name})`,
+    ).toEqual([]);
   }
   await plain.close();
 

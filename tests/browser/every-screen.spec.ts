@@ -5,6 +5,7 @@
 // phone-game-invite-rematch.spec.ts.
 import type { Page, TestInfo } from '@playwright/test';
 import {
+  baseUrl,
   createRoomViaApi,
   depositViaApi,
   expect,
@@ -18,6 +19,7 @@ import {
   expectNoSidewaysScroll,
   SIZES,
 } from './support/screens';
+import { movesWhileParsing } from './support/parse-order';
 
 const TOUCH_TARGET_PX = 44;
 
@@ -118,6 +120,40 @@ test("the operator's console", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await signInAdmin(page.request);
   await checkScreen(page, testInfo, 'admin', '/rentalgame/admin');
+});
+
+/** Where a page's HTML may stop arriving for a while: after any of its parts. */
+const PAGE_PARTS = [
+  'header > *',
+  '.site-header__bar > *',
+  '.site-nav > *',
+  '.game-header__bar > *',
+  '.game-header__who > *',
+  '.game-header__text > *',
+  'main > *',
+  'main > * > *',
+].join(', ');
+
+test('a page painted before all of it has arrived: nothing in it moves when the rest comes', async ({
+  browser,
+  page,
+}) => {
+  // A player, so the header carries the bell, the balance and the menu.
+  await signUpViaApi(page.request, { firstName: 'Chanda' });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await context.newPage();
+  for (const path of ['/', '/rentalgame/dashboard', '/rentalgame/deposit', '/about']) {
+    await plain.goto(path);
+    for (const size of SIZES) {
+      await plain.setViewportSize(size);
+      expect(await movesWhileParsing(plain, PAGE_PARTS), `${path} (${size.name})`).toEqual([]);
+    }
+  }
+  await context.close();
 });
 
 test('the sticky header never hides the field that has focus', async ({ page }) => {

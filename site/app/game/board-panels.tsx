@@ -160,7 +160,7 @@ export function DicePanel({
           </p>
         ) : null}
       </div>
-      <div className="dice-bar__row">
+      <div className="dice-bar__row dice-bar__row--actions">
         {onRoll ? (
           <button
             type="button"
