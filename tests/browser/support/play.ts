@@ -1,6 +1,7 @@
 // A player's hand on the board, as the browser tests play it. Every wait is on what the page shows
 // (an offer, Roll enabled on the player's turn, the end): never a fixed time.
 import type { Locator, Page } from '@playwright/test';
+import { BOARD_LIVE_MS } from './budget';
 import { expect } from './fixtures';
 
 export interface Hand {
@@ -96,7 +97,8 @@ export async function rollOnHeldClock(hands: Hand[]): Promise<Page> {
         }
         return false;
       },
-      { intervals: [50, 100, 200] },
+      // Roll waits for its board to be live: after a reconnect under load, as long as on opening.
+      { timeout: BOARD_LIVE_MS, intervals: [50, 100, 200] },
     )
     .toBe(true);
   const page = roller as unknown as Page;
