@@ -160,8 +160,8 @@ test('a roll’s line floats over the board: the board never moves for it', asyn
 
 // A short landscape phone gives every pixel of height to the board: what the game has to say
 // besides never pushes the board, the players or Roll off the screen, at any size. The countdown's
-// "not started yet" stands beside the board (above it on a phone held upright); what happened while
-// the player was away comes under Roll, first in the column of what happened.
+// "not started yet" and what happened while the player was away come under Roll, first in the
+// column of what happened: neither's going moves the board.
 test('the countdown’s note and “While you were away” never push the board or Roll off the screen', async ({
   page,
   browser,
@@ -175,14 +175,22 @@ test('the countdown’s note and “While you were away” never push the board 
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await expectAtTop(page, page.getByTestId('board'), `the board (${size.name})`);
-    await expectAtTop(page, notStarted, `the countdown's note (${size.name})`);
+    await expectAtTop(page, roll(page), `Roll (${size.name})`);
     await keep(page, testInfo, 'board-countdown');
+    // On a phone a short scroll down, as the away list.
+    await notStarted.scrollIntoViewIfNeeded();
+    await expectOnScreen(page, notStarted, `the countdown's note (${size.name})`);
   }
 
+  // The game starts: the note goes, and the board stays where it stood.
   await page.setViewportSize(SIZES[0]);
+  await expectAtTop(page, page.getByTestId('board'), 'the board before the start');
+  const beforeStart = await page.getByTestId('board').boundingBox();
   await stepClock(roomId);
   await expect(page.getByTestId('turn-label')).toHaveText('Your turn', { timeout: 20_000 });
   await expect(notStarted).toHaveCount(0);
+  const afterStart = await page.getByTestId('board').boundingBox();
+  expect(afterStart?.y, 'the board after the start').toBe(beforeStart?.y);
   // The network drops, her turn timer rolls for her, and when she is back she is told so.
   await page.context().setOffline(true);
   await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 20_000 });

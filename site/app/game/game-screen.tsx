@@ -115,20 +115,23 @@ export function GameScreen({
           {watchers === 1 ? 'person is' : 'people are'} watching.
         </p>
       ) : null}
-      {view.status === 'waiting' || view.status === 'countdown' ? (
-        <Banner tone="info" title="The game has not started yet.">
-          <p>
-            {view.joinedOrder.length} / {view.maxPlayers} players.{' '}
-            {seated ? (
-              <Link to={roomPaths.waitingRoom(roomId)}>Back to the waiting room</Link>
-            ) : (
-              'The board comes alive at the first roll.'
-            )}
-          </p>
-        </Banner>
-      ) : null}
     </BoardNotes>
   ) : null;
+  // Under the dice, first in the column of what happened: its going at the start moves nothing
+  // above it (above the board, the board jumped up by its height as the game began).
+  const notStarted =
+    view && (view.status === 'waiting' || view.status === 'countdown') ? (
+      <Banner tone="info" title="The game has not started yet.">
+        <p>
+          {view.joinedOrder.length} / {view.maxPlayers} players.{' '}
+          {seated ? (
+            <Link to={roomPaths.waitingRoom(roomId)}>Back to the waiting room</Link>
+          ) : (
+            'The board comes alive at the first roll.'
+          )}
+        </p>
+      </Banner>
+    ) : null;
 
   return (
     <AccountPage user={user} className="board-page" confirmLeave={liveGame}>
@@ -210,6 +213,7 @@ export function GameScreen({
                 />
               </div>
               <div className="board-layout__side">
+                {notStarted}
                 {awayList}
                 <GameLog lines={lines} />
                 <TileLegend view={shown} />
@@ -221,7 +225,10 @@ export function GameScreen({
               </div>
             </div>
           ) : (
-            notes
+            <>
+              {notes}
+              {notStarted}
+            </>
           )}
           <Announcer text={announcement} id={announcementId} />
           <p className="visually-hidden" aria-live="assertive" data-testid="turn-call">
