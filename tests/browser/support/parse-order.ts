@@ -15,8 +15,8 @@ export interface ParseMove {
 }
 
 /**
- * Every element (of those `cutAfter` selects, in turn) after which the page, cut there, lays out an
- * element elsewhere than the whole page does: none on a page that grows only downwards and inwards.
+ * Every element (of those `cutAfter` selects, in turn) after which (for a <details>, also at whose
+ * start) the page, cut there, lays out an element elsewhere than the whole page does: none on a page that grows only downwards and inwards.
  * Only an element's top-left corner counts: a box still filling up may grow, as a layout shift
  * allows. Run it on a page whose scripts are off, so the page is the server's HTML.
  */
@@ -52,13 +52,18 @@ export async function movesWhileParsing(page: Page, cutAfter: string): Promise<P
     const reference = places();
     const moves: { cut: string; element: string; partial: string; whole: string }[] = [];
     const count = body.querySelectorAll(selector).length;
-    for (let i = 0; i < count && moves.length < 30; i++) {
+    // Each part cut after its end tag; a <details> also just after its start tag, where the
+    // browser, with no summary yet, draws its own "Details" in its place.
+    for (let i = 0; i < count * 2 && moves.length < 30; i++) {
       body.innerHTML = whole;
-      const cut = body.querySelectorAll(selector)[i];
+      const cut = body.querySelectorAll(selector)[i >> 1];
       const last = body.lastChild;
       if (!cut || !last) continue;
       const rest = document.createRange();
-      rest.setStartAfter(cut);
+      const atStart = i % 2 === 0;
+      if (atStart && cut.tagName !== 'DETAILS') continue;
+      if (atStart) rest.setStart(cut, 0);
+      else rest.setStartAfter(cut);
       rest.setEndAfter(last);
       rest.deleteContents();
       const partial = places();
@@ -80,7 +85,7 @@ export async function movesWhileParsing(page: Page, cutAfter: string): Promise<P
           if (same) return;
         }
         moves.push({
-          cut: name(cut),
+          cut: atStart ? `${name(cut)} (its start tag)` : name(cut),
           element: place.name,
           partial: `${Math.round(place.x)},${Math.round(place.y)}`,
           whole: `${Math.round(full.x)},${Math.round(full.y)}`,
